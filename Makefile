@@ -1,0 +1,165 @@
+# Martini AOTF + Comet NIC: build, lockstep, test, bench, synth.   `make help` lists targets.
+.DEFAULT_GOAL := help
+SHELL := /bin/bash
+BUILD := build
+ROOT  := $(abspath .)
+
+DUT    ?=
+SEED   ?= 1
+CYCLES ?= 100000
+MODE   ?= random
+NETLIST ?=
+VERILOG ?=
+
+CC      := gcc
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Icmodel -Itb
+VERILATOR := verilator
+VFLAGS_COMMON := -Wno-fatal --x-assign unique --x-initial unique --trace-fst \
+  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2" --build -j 2
+
+DUTS :=
+include $(sort $(wildcard tb/duts/*.mk))
+-include $(sort $(wildcard mk/*.mk))
+ALL_DUTS := $(DUTS)
+SEL_DUTS := $(if $(DUT),$(DUT),$(ALL_DUTS))
+
+.PHONY: help
+help:
+	@echo "Targets:"
+	@echo "  make setup      install missing tools (Debian packages, PyPI) - run once on a fresh machine"
+	@echo "  make demo       the main job: send-path demo, RTL and C model side by side"
+	@echo "  make test       lint, generated-file check, model unit tests, directed + lockstep runs,"
+	@echo "                  Icarus replays, netlist lockstep, quick synthesis; ends 'N passed, N failed'"
+	@echo "  make lockstep [DUT=name] [SEED=n] [CYCLES=n] [MODE=random] [NETLIST=1] [VERILOG=file.v]"
+	@echo "  make model    [DUT=name] [SEED=n] [CYCLES=n] [MODE=...]   C model alone (fast backend)"
+	@echo "  make replay   [DUT=name] [MODE=...]   Icarus 4-state replay of C-model vectors"
+	@echo "  make lint       verilator --lint-only -Wall of every top"
+	@echo "  make gen        regenerate rtl/nic_pkg.sv, cmodel/nic_pkg.h, docs/formats.md from formats/"
+	@echo "  make bench      figures -> build/bench.json"
+	@echo "  make synth      Yosys + nextpnr per block and target -> build/synth.json"
+	@echo "  make formal     formal checks (yosys-smtbmc) of blocks with FORMAL properties"
+	@echo "  make clean"
+	@echo "DUTs: $(ALL_DUTS)"
+
+.PHONY: setup
+setup:
+	bash scripts/setup.sh
+
+.PHONY: gen gen-check
+gen:
+	python3 scripts/gen.py
+gen-check:
+	python3 scripts/gen.py --check
+
+# ---------------------------------------------------------------- C objects (shared)
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- per-DUT rules
+# $(1) = DUT name. Variables from tb/duts/$(1).mk: _TOP _RTL _MODEL _STIM [_VFLAGS _LIBS]
+define DUT_RULES
+$(1)_OBJS := $$(patsubst %.c,$(BUILD)/obj/%.o,$$($(1)_MODEL) $$($(1)_STIM))
+$(1)_CHPARAM := $$(foreach g,$$($(1)_VFLAGS),$$(subst =, ,$$(patsubst -G%,-chparam %,$$(g))))
+
+$(BUILD)/$(1)/ls_dut.h: tb/duts/$(1).mk
+	@mkdir -p $$(@D)
+	@printf '#define LS_DUT $(1)\n#include "$(1)_ports.h"\n' > $$@
+
+$(BUILD)/$(1)/model_main: tb/model_main.c tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
+	$(CC) $(CFLAGS) -I$(BUILD)/$(1) tb/model_main.c $$($(1)_OBJS) $$($(1)_LIBS) -o $$@
+
+$(BUILD)/$(1)/lockstep: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $$($(1)_RTL)
+	@mkdir -p $(BUILD)/$(1)/vl
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
+	  --Mdir $(BUILD)/$(1)/vl -o $(ROOT)/$$@ \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
+	  $$($(1)_RTL) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vl.log 2>&1 \
+	  || { tail -40 $(BUILD)/$(1)/vl.log; exit 1; }
+
+# post-synthesis netlist (Yosys generic gates; memories kept as arrays)
+$(BUILD)/$(1)/netlist.v: $$($(1)_RTL) scripts/netlist.ys.in
+	@mkdir -p $$(@D)
+	sed -e 's|@FILES@|$$($(1)_RTL)|' -e 's|@TOP@|$$($(1)_TOP)|' -e 's|@CHPARAM@|$$($(1)_CHPARAM)|' \
+	  -e 's|@OUT@|$$@|' scripts/netlist.ys.in > $(BUILD)/$(1)/netlist.ys
+	yosys -q -l $(BUILD)/$(1)/netlist.log -s $(BUILD)/$(1)/netlist.ys
+
+$(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $(BUILD)/$(1)/netlist.v
+	@mkdir -p $(BUILD)/$(1)/vln
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) -Wno-lint -Wno-style --prefix Vdut --top-module $$($(1)_TOP) \
+	  --Mdir $(BUILD)/$(1)/vln -o $(ROOT)/$$@ \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
+	  $(BUILD)/$(1)/netlist.v $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vln.log 2>&1 \
+	  || { tail -40 $(BUILD)/$(1)/vln.log; exit 1; }
+
+# any Verilog file(s) in place of the DUT's sources (always rebuilt)
+.PHONY: $(BUILD)/$(1)/lockstep_custom
+$(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
+	@rm -rf $(BUILD)/$(1)/vlc; mkdir -p $(BUILD)/$(1)/vlc
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
+	  --Mdir $(BUILD)/$(1)/vlc -o $(ROOT)/$$@ \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
+	  $(filter rtl/nic_pkg.sv,$$($(1)_RTL)) $(VERILOG) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vlc.log 2>&1 \
+	  || { tail -40 $(BUILD)/$(1)/vlc.log; exit 1; }
+
+# Icarus replay bench generated from the port list
+$(BUILD)/$(1)/replay_tb.v: $(BUILD)/$(1)/model_main
+	$(BUILD)/$(1)/model_main +emit_tb=$$@ +top=$$($(1)_TOP) +tbparams="$$(patsubst -G%,%,$$($(1)_VFLAGS))"
+$(BUILD)/$(1)/replay.vvp: $(BUILD)/$(1)/replay_tb.v $$($(1)_RTL)
+	iverilog -g2012 -o $$@ -s replay_tb $$($(1)_RTL) $(BUILD)/$(1)/replay_tb.v 2>&1 | tee $(BUILD)/$(1)/replay_iverilog.log
+	@if grep -q 'expects' $(BUILD)/$(1)/replay_iverilog.log; then echo "port width in cmodel/$(1)_ports.h differs from the RTL"; rm -f $$@; exit 1; fi
+	@test -f $$@
+
+.PHONY: lint-$(1)
+lint-$(1):
+	$(VERILATOR) --lint-only -Wall --top-module $$($(1)_TOP) $$($(1)_RTL)
+endef
+$(foreach d,$(ALL_DUTS),$(eval $(call DUT_RULES,$(d))))
+
+LS_BIN := $(if $(VERILOG),lockstep_custom,$(if $(NETLIST),lockstep_netlist,lockstep))
+
+.PHONY: lockstep model replay lint
+lockstep: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/$(LS_BIN))
+	@rc=0; for d in $(SEL_DUTS); do \
+	  $(BUILD)/$$d/$(LS_BIN) +seed=$(SEED) +cycles=$(CYCLES) +mode=$(MODE) $(if $(FST),+fst=$(FST)) || rc=1; \
+	done; exit $$rc
+
+model: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/model_main)
+	@rc=0; for d in $(SEL_DUTS); do \
+	  $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(CYCLES) +mode=$(MODE) || rc=1; \
+	done; exit $$rc
+
+replay: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/replay.vvp)
+	@rc=0; for d in $(SEL_DUTS); do \
+	  $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(CYCLES) +mode=$(MODE) +vec=$(BUILD)/$$d/replay_$(MODE).hex > /dev/null || rc=1; \
+	  vvp -n $(BUILD)/$$d/replay.vvp +vec=$(BUILD)/$$d/replay_$(MODE).hex | grep -v '^VCD' || rc=1; \
+	done; exit $$rc
+
+lint: $(addprefix lint-,$(ALL_DUTS))
+
+.PHONY: test
+test:
+	bash scripts/run_tests.sh
+
+.PHONY: demo bench formal
+demo:
+	bash scripts/demo.sh
+bench:
+	bash scripts/bench.sh
+formal:
+	bash scripts/formal.sh
+
+.PHONY: clean
+clean:
+	rm -rf $(BUILD)
+
+# helpers for scripts
+.PHONY: print-duts print-var
+print-duts:
+	@echo $(ALL_DUTS)
+print-var:
+	@echo $($(V))

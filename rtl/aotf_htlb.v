@@ -1,0 +1,155 @@
+`default_nettype none
+// aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
+// its init sweep and the lookup of the transaction FIFO head.
+// Tag RAM: one nic_ram_1r1w, SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way.
+// Lookup FSM (head-of-line; the head is popped only on a hit):
+//   IDLE: head valid, next packet slot free, no CSR tag access, no sweep -> read set, -> LOOK
+//   LOOK: compare the 4 ways; any tag RAM write this cycle (CSR or sweep) -> IDLE (retry);
+//         hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE;
+//         miss -> miss_o pulse (victim_o valid), -> MISS
+//   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
+// Victim: lowest invalid way of the set, else the round-robin pointer (advanced on such a miss).
+// Init sweep: after reset and on flush, writes 0 to every set (SETS cycles; a CSR tag access
+// pauses it for that cycle: a CSR write takes the write port, a CSR read blocks the sweep write
+// so that the read never collides). CSR tag accesses take the RAM port: the lookup does not issue.
+module aotf_htlb #(
+  parameter int SETS = 256,
+  localparam int SW = $clog2(SETS)
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  // transaction FIFO head
+  input  wire          head_valid_i,
+  input  wire [15:0]   head_page_i,   // {tag[7:0], set}
+  input  wire          next_free_i,   // the packet generator can take a packet
+  output reg           pop_o,         // hit: head consumed, packet loaded
+  output reg  [1:0]    hit_way_o,
+  output reg           miss_o,        // pulse: lookup missed this cycle
+  output reg  [1:0]    victim_o,      // valid with miss_o
+  output wire          init_busy_o,
+  output wire [1:0]    state_o,
+  output wire [SW-1:0] init_ptr_o,
+  output wire [1:0]    rr_o,
+  // CSR access (index from the CSR block)
+  input  wire          csr_tag_wr_i,
+  input  wire          csr_tag_rd_i,
+  input  wire [SW-1:0] csr_set_i,
+  input  wire [1:0]    csr_way_i,
+  input  wire [7:0]    csr_tag_i,
+  input  wire          csr_valid_i,
+  input  wire          flush_i,
+  output wire [35:0]   tag_rd_o       // RAM read data (CSR read response the cycle after)
+);
+  localparam logic [1:0] S_IDLE = 2'd0, S_LOOK = 2'd1, S_MISS = 2'd2;
+
+`ifndef __ICARUS__
+  generate
+    if (SETS < 2 || (SETS & (SETS - 1)) != 0 || SW > 8) begin : g_param_err
+      $error("aotf_htlb: SETS must be a power of two, 2..256");
+    end
+  endgenerate
+`endif
+
+  reg [1:0]    state_q, state_d;
+  reg          busy_q, busy_d;
+  reg [SW-1:0] ptr_q, ptr_d;
+  reg [1:0]    rr_q, rr_d;
+
+  reg          wr_en, rd_en;
+  reg [SW-1:0] wr_addr, rd_addr;
+  reg [35:0]   wr_data;
+  reg [3:0]    wr_be;
+  wire [35:0]  rd_data;
+
+  reg          csr_acc, tag_write, issue;
+  reg [3:0]    hitv, validv;
+  reg [7:0]    head_tag;
+  reg [SW-1:0] head_set;
+  integer w;
+
+  always @* begin
+    head_tag = head_page_i[15:8];
+    head_set = head_page_i[SW-1:0];
+    csr_acc  = csr_tag_wr_i || csr_tag_rd_i;
+    // tag RAM write port: CSR first, else the sweep
+    wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i);
+    wr_addr = csr_tag_wr_i ? csr_set_i : ptr_q;
+    wr_data = csr_tag_wr_i ? {4{csr_valid_i, csr_tag_i}} : 36'd0;
+    wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : 4'b1111;
+    tag_write = wr_en || flush_i;
+    // lookup issue
+    issue   = (state_q == S_IDLE) && !busy_q && head_valid_i && next_free_i && !csr_acc;
+    rd_en   = csr_tag_rd_i || issue;
+    rd_addr = csr_tag_rd_i ? csr_set_i : head_set;
+    // compare
+    for (w = 0; w < 4; w = w + 1) begin
+      validv[w] = rd_data[w*9 + 8];
+      hitv[w]   = validv[w] && (rd_data[w*9 +: 8] == head_tag);
+    end
+    hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
+    victim_o  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
+    pop_o  = 1'b0;
+    miss_o = 1'b0;
+    state_d = state_q;
+    rr_d    = rr_q;
+    case (state_q)
+      S_IDLE: if (issue) state_d = S_LOOK;
+      S_LOOK: begin
+        if (tag_write) state_d = S_IDLE;
+        else if (hitv != 4'd0) begin
+          pop_o   = 1'b1;
+          state_d = S_IDLE;
+        end else begin
+          miss_o  = 1'b1;
+          state_d = S_MISS;
+          if (validv == 4'b1111) rr_d = rr_q + 2'd1;
+        end
+      end
+      S_MISS: if (tag_write) state_d = S_IDLE;
+      default: state_d = S_IDLE;
+    endcase
+    // sweep
+    busy_d = busy_q;
+    ptr_d  = ptr_q;
+    if (busy_q && !csr_acc) begin
+      ptr_d = ptr_q + 1'b1;
+      if (ptr_q == SW'(SETS - 1)) busy_d = 1'b0;
+    end
+    if (flush_i) begin
+      busy_d = 1'b1;
+      ptr_d  = '0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE;
+      busy_q  <= 1'b1;
+      ptr_q   <= '0;
+      rr_q    <= 2'd0;
+    end else begin
+      state_q <= state_d;
+      busy_q  <= busy_d;
+      ptr_q   <= ptr_d;
+      rr_q    <= rr_d;
+    end
+  end
+
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram (
+    .clk_i    (clk_i),
+    .wr_en_i  (wr_en),
+    .wr_addr_i(wr_addr),
+    .wr_data_i(wr_data),
+    .wr_be_i  (wr_be),
+    .rd_en_i  (rd_en),
+    .rd_addr_i(rd_addr),
+    .rd_data_o(rd_data)
+  );
+
+  assign init_busy_o = busy_q;
+  assign state_o     = state_q;
+  assign init_ptr_o  = ptr_q;
+  assign rr_o        = rr_q;
+  assign tag_rd_o    = rd_data;
+endmodule
+`default_nettype wire

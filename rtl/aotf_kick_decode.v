@@ -1,0 +1,55 @@
+`default_nettype none
+// aotf_kick_decode: classifies a host store on the 64-bit store bus (combinational).
+//  - st_addr[2:0] != 0                       -> err_align
+//  - else st_addr[31:28] != window           -> err_window
+//  - else byte enables zero / not contiguous -> err_be
+//  - else ok: len = popcount(be) (1..8), lane = lowest set bit, offset = {addr[11:3], lane},
+//    data = (st_data >> 8*lane) with the bytes at and above len cleared,
+//    page = addr[27:12] (tag 27:20, set 19:12), user = top UW bits of the tag.
+module aotf_kick_decode #(
+  parameter int UW = 3
+) (
+  input  wire [31:0] addr_i,
+  input  wire [7:0]  be_i,
+  input  wire [63:0] data_i,
+  input  wire [3:0]  window_i,
+  output reg         err_align_o,
+  output reg         err_window_o,
+  output reg         err_be_o,
+  output reg         ok_o,
+  output reg  [15:0] page_o,
+  output reg  [11:0] off_o,
+  output reg  [3:0]  len_o,
+  output reg  [63:0] data_o,
+  output reg  [UW-1:0] user_o
+);
+  reg [8:0]  low;     // lowest set bit of be (one-hot)
+  reg [8:0]  sum;
+  reg        contig;
+  reg [2:0]  lane;
+  reg [63:0] shifted;
+  reg [63:0] keep;
+  integer i;
+
+  always @* begin
+    low    = {1'b0, be_i & (~be_i + 8'd1)};
+    sum    = {1'b0, be_i} + low;
+    contig = (be_i != 8'd0) && ((sum[7:0] & be_i) == 8'd0);
+    lane   = 3'd0;
+    for (i = 7; i >= 0; i = i - 1) if (be_i[i]) lane = 3'(i);
+    len_o = 4'd0;
+    for (i = 0; i < 8; i = i + 1) len_o = len_o + {3'd0, be_i[i]};
+    shifted = data_i >> {lane, 3'b000};
+    keep    = 64'd0;
+    for (i = 0; i < 8; i = i + 1) if (4'(i) < len_o) keep[i*8 +: 8] = 8'hFF;
+    data_o  = shifted & keep;
+    off_o   = {addr_i[11:3], lane};
+    page_o  = addr_i[27:12];
+    user_o  = addr_i[27 -: UW];
+    err_align_o  = (addr_i[2:0] != 3'd0);
+    err_window_o = !err_align_o && (addr_i[31:28] != window_i);
+    err_be_o     = !err_align_o && !err_window_o && !contig;
+    ok_o         = !err_align_o && !err_window_o && contig;
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,214 @@
+`default_nettype none
+// aotf_pktgen: header seed RAM + packet generator.
+// Seed RAM: nic_ram_1r1w SETS*4*4 x 64, address {set, way, word}.
+// Two packet slots (cur, next): a hit loads cur if cur is free (or finishes this cycle), else
+// next; next moves to cur when cur finishes. cur issues one beat per cycle, 0..3 = seed RAM
+// reads (word = beat), 4 = the data beat (no RAM read). An issued beat is "in flight" for one
+// cycle (RAM read latency) and is then written into a 2-entry output buffer, with
+//   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
+//   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
+// A beat issues only if the buffer will have room: occ + inflight - pop <= 1. A CSR seed access
+// (read or write) takes the seed RAM port: RAM beats do not issue that cycle.
+// The buffer head drives m_axis (AXI-Stream: held until accepted).
+module aotf_pktgen #(
+  parameter int SETS = 256,
+  parameter int UW = 3,
+  localparam int SW = $clog2(SETS),
+  localparam int RW = SW + 4
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  // from the HTLB lookup
+  input  wire          load_i,
+  input  wire [SW-1:0] load_set_i,
+  input  wire [1:0]    load_way_i,
+  input  wire [11:0]   load_off_i,
+  input  wire [3:0]    load_len_i,
+  input  wire [63:0]   load_data_i,
+  input  wire [UW-1:0] load_user_i,
+  output wire          next_free_o,
+  // CSR access to the seed RAM
+  input  wire          csr_seed_wr_i,
+  input  wire          csr_seed_rd_i,
+  input  wire [RW-1:0] csr_seed_addr_i,
+  input  wire [63:0]   csr_seed_wdata_i,
+  output wire [63:0]   seed_rd_o,
+  // stream out
+  output wire [63:0]   m_axis_tdata,
+  output wire [7:0]    m_axis_tkeep,
+  output wire          m_axis_tvalid,
+  input  wire          m_axis_tready,
+  output wire          m_axis_tlast,
+  // credit return: last beat accepted
+  output wire          ret_o,
+  output wire [UW-1:0] ret_user_o,
+  output wire [7:0]    dbg_o          // {cur_v, next_v, beat[2:0], if_v, occ[1:0]}
+);
+  localparam int FL = nic_pkg::AOTF_HDR_FLAGS_LSB;
+  localparam int RA = nic_pkg::AOTF_HDR_RADDR_LSB;
+  localparam int LN = nic_pkg::AOTF_HDR_LEN_LSB;
+
+  // packet slots
+  reg          cur_v_q, cur_v_d, next_v_q, next_v_d;
+  reg [SW-1:0] cur_set_q, cur_set_d, next_set_q, next_set_d;
+  reg [1:0]    cur_way_q, cur_way_d, next_way_q, next_way_d;
+  reg [11:0]   cur_off_q, cur_off_d, next_off_q, next_off_d;
+  reg [3:0]    cur_len_q, cur_len_d, next_len_q, next_len_d;
+  reg [63:0]   cur_data_q, cur_data_d, next_data_q, next_data_d;
+  reg [UW-1:0] cur_user_q, cur_user_d, next_user_q, next_user_d;
+  reg [2:0]    beat_q, beat_d;
+  // in flight
+  reg          if_v_q, if_v_d;
+  reg [2:0]    if_beat_q, if_beat_d;
+  reg [11:0]   if_off_q, if_off_d;
+  reg [3:0]    if_len_q, if_len_d;
+  reg [63:0]   if_data_q, if_data_d;
+  reg [UW-1:0] if_user_q, if_user_d;
+  // output buffer
+  reg [1:0]    occ_q, occ_d;
+  reg [63:0]   b0_data_q, b0_data_d, b1_data_q, b1_data_d;
+  reg [7:0]    b0_keep_q, b0_keep_d, b1_keep_q, b1_keep_d;
+  reg          b0_last_q, b0_last_d, b1_last_q, b1_last_d;
+  reg [UW-1:0] b0_user_q, b0_user_d, b1_user_q, b1_user_d;
+
+  reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat;
+  reg [2:0]    lvl;
+  reg          rd_en;
+  reg [RW-1:0] rd_addr;
+  wire [63:0]  rd_data;
+  reg [63:0]   w_data;
+  reg [7:0]    w_keep;
+  reg          w_last;
+  integer i;
+
+  always @* begin
+    pop       = (occ_q != 2'd0) && m_axis_tready;
+    lvl       = {1'b0, occ_q} + {2'd0, if_v_q} - {2'd0, pop};
+    space     = (lvl <= 3'd1);
+    seed_busy = csr_seed_wr_i || csr_seed_rd_i;
+    ram_beat  = (beat_q != 3'd4);
+    issue     = cur_v_q && space && (!ram_beat || !seed_busy);
+    finish    = issue && !ram_beat;
+    cur_free  = !cur_v_q || finish;
+
+    rd_en   = csr_seed_rd_i || (issue && ram_beat);
+    rd_addr = csr_seed_rd_i ? csr_seed_addr_i : {cur_set_q, cur_way_q, beat_q[1:0]};
+
+    // slots
+    beat_d      = issue ? (finish ? 3'd0 : beat_q + 3'd1) : beat_q;
+    cur_v_d     = cur_v_q;   cur_set_d  = cur_set_q;  cur_way_d  = cur_way_q;
+    cur_off_d   = cur_off_q; cur_len_d  = cur_len_q;  cur_data_d = cur_data_q;
+    cur_user_d  = cur_user_q;
+    next_v_d    = next_v_q;  next_set_d = next_set_q; next_way_d = next_way_q;
+    next_off_d  = next_off_q; next_len_d = next_len_q; next_data_d = next_data_q;
+    next_user_d = next_user_q;
+    if (cur_free) begin
+      if (next_v_q) begin
+        cur_v_d = 1'b1; cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
+        cur_len_d = next_len_q; cur_data_d = next_data_q; cur_user_d = next_user_q;
+        next_v_d = 1'b0;
+      end else if (load_i) begin
+        cur_v_d = 1'b1; cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
+        cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
+      end else begin
+        cur_v_d = 1'b0;
+      end
+    end
+    if (load_i && !(cur_free && !next_v_q)) begin
+      next_v_d = 1'b1; next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
+      next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
+    end
+
+    // in flight
+    if_v_d    = issue;
+    if_beat_d = issue ? beat_q     : if_beat_q;
+    if_off_d  = issue ? cur_off_q  : if_off_q;
+    if_len_d  = issue ? cur_len_q  : if_len_q;
+    if_data_d = issue ? cur_data_q : if_data_q;
+    if_user_d = issue ? cur_user_q : if_user_q;
+
+    // beat formatting
+    w_data = rd_data;
+    w_keep = 8'hFF;
+    w_last = 1'b0;
+    case (if_beat_q)
+      3'd0: w_data[FL] = 1'b1;  // FLAG_AOTF (flags bit 0)
+      3'd1: w_data[RA +: 12] = if_off_q;
+      3'd2: w_data[LN +: 8] = {4'd0, if_len_q};
+      3'd4: begin
+        w_data = if_data_q;
+        w_last = 1'b1;
+        w_keep = 8'd0;
+        for (i = 0; i < 8; i = i + 1) if (4'(i) < if_len_q) w_keep[i] = 1'b1;
+      end
+      default: ;
+    endcase
+
+    // output buffer
+    occ_d = lvl[1:0];
+    b0_data_d = b0_data_q; b0_keep_d = b0_keep_q; b0_last_d = b0_last_q; b0_user_d = b0_user_q;
+    b1_data_d = b1_data_q; b1_keep_d = b1_keep_q; b1_last_d = b1_last_q; b1_user_d = b1_user_q;
+    if (pop) begin
+      b0_data_d = b1_data_q; b0_keep_d = b1_keep_q; b0_last_d = b1_last_q; b0_user_d = b1_user_q;
+    end
+    if (if_v_q) begin
+      if ((occ_q - {1'b0, pop}) == 2'd0) begin
+        b0_data_d = w_data; b0_keep_d = w_keep; b0_last_d = w_last; b0_user_d = if_user_q;
+      end else begin
+        b1_data_d = w_data; b1_keep_d = w_keep; b1_last_d = w_last; b1_user_d = if_user_q;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      cur_v_q  <= 1'b0;
+      next_v_q <= 1'b0;
+      beat_q   <= 3'd0;
+      if_v_q   <= 1'b0;
+      occ_q    <= 2'd0;
+    end else begin
+      cur_v_q  <= cur_v_d;
+      next_v_q <= next_v_d;
+      beat_q   <= beat_d;
+      if_v_q   <= if_v_d;
+      occ_q    <= occ_d;
+    end
+  end
+
+  // payload registers: no reset (only used while their valid is set)
+  always @(posedge clk_i) begin
+    cur_set_q  <= cur_set_d;  cur_way_q  <= cur_way_d;  cur_off_q  <= cur_off_d;
+    cur_len_q  <= cur_len_d;  cur_data_q <= cur_data_d; cur_user_q <= cur_user_d;
+    next_set_q <= next_set_d; next_way_q <= next_way_d; next_off_q <= next_off_d;
+    next_len_q <= next_len_d; next_data_q <= next_data_d; next_user_q <= next_user_d;
+    if_beat_q  <= if_beat_d;  if_off_q   <= if_off_d;   if_len_q   <= if_len_d;
+    if_data_q  <= if_data_d;  if_user_q  <= if_user_d;
+    b0_data_q  <= b0_data_d;  b0_keep_q  <= b0_keep_d;  b0_last_q  <= b0_last_d;
+    b0_user_q  <= b0_user_d;
+    b1_data_q  <= b1_data_d;  b1_keep_q  <= b1_keep_d;  b1_last_q  <= b1_last_d;
+    b1_user_q  <= b1_user_d;
+  end
+
+  nic_ram_1r1w #(.DEPTH(SETS * 16), .WIDTH(64), .NBE(1)) u_seed_ram (
+    .clk_i    (clk_i),
+    .wr_en_i  (csr_seed_wr_i),
+    .wr_addr_i(csr_seed_addr_i),
+    .wr_data_i(csr_seed_wdata_i),
+    .wr_be_i  (1'b1),
+    .rd_en_i  (rd_en),
+    .rd_addr_i(rd_addr),
+    .rd_data_o(rd_data)
+  );
+
+  assign next_free_o   = !next_v_q;
+  assign seed_rd_o     = rd_data;
+  assign m_axis_tvalid = (occ_q != 2'd0);
+  assign m_axis_tdata  = b0_data_q;
+  assign m_axis_tkeep  = b0_keep_q;
+  assign m_axis_tlast  = b0_last_q;
+  assign ret_o         = pop && b0_last_q;
+  assign ret_user_o    = b0_user_q;
+  assign dbg_o         = {cur_v_q, next_v_q, beat_q, if_v_q, occ_q};
+endmodule
+`default_nettype wire

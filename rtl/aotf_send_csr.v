@@ -1,0 +1,210 @@
+`default_nettype none
+// aotf_send_csr: CSR registers, counters, sticky status, irq and the read mux of aotf_send.
+// Register reads are sampled at the request cycle; HTLB_TAG / SEED_* reads return the RAM
+// read data in the response cycle (the RAM is read at the request cycle).
+module aotf_send_csr #(
+  parameter int NUM_USERS = 8,
+  parameter int FIFO_DEPTH = 2048,
+  parameter int SETS = 256,
+  localparam int UW = $clog2(NUM_USERS),
+  localparam int SW = $clog2(SETS),
+  localparam int FCW = $clog2(FIFO_DEPTH) + 1
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire          csr_req_i,
+  input  wire          csr_we_i,
+  input  wire [11:0]   csr_addr_i,
+  input  wire [31:0]   csr_wdata_i,
+  output wire          csr_ack_o,
+  output reg  [31:0]   csr_rdata_o,
+  output wire          irq_o,
+  // configuration / RAM access strobes (request cycle)
+  output wire [3:0]    window_o,
+  output wire [SW-1:0] idx_set_o,
+  output wire [1:0]    idx_way_o,
+  output wire [1:0]    idx_word_o,
+  output reg           tag_wr_o,
+  output reg           tag_rd_o,
+  output reg           seed_wr_o,
+  output reg           seed_rd_o,
+  output wire [63:0]   seed_wdata_o,
+  output reg           flush_o,
+  output wire [UW-1:0] credit_sel_o,
+  output reg           lim_we_o,
+  // events and state
+  input  wire          init_busy_i,
+  input  wire          miss_wait_i,
+  input  wire          miss_i,
+  input  wire [15:0]   miss_page_i,
+  input  wire [11:0]   miss_off_i,
+  input  wire [1:0]    miss_victim_i,
+  input  wire          kick_i,
+  input  wire          pkt_i,
+  input  wire          err_align_i,
+  input  wire          err_be_i,
+  input  wire          err_window_i,
+  input  wire          err_credit_i,
+  input  wire [UW-1:0] err_user_i,
+  input  wire [FCW-1:0] fifo_count_i,
+  input  wire [15:0]   sel_limit_i,
+  input  wire [15:0]   sel_used_i,
+  input  wire [15:0]   sel_avail_i,
+  input  wire [35:0]   tag_rd_data_i,
+  input  wire [63:0]   seed_rd_data_i,
+  output wire [15:0]   status_o
+);
+  import nic_pkg::*;
+  localparam logic [1:0] R_REG = 2'd0, R_TAG = 2'd1, R_SLO = 2'd2, R_SHI = 2'd3;
+
+  reg [3:0]    window_q, window_d;
+  reg [1:0]    irq_en_q, irq_en_d;
+  reg [SW-1:0] set_q, set_d;
+  reg [1:0]    way_q, way_d, word_q, word_d;
+  reg [31:0]   seed_lo_q, seed_lo_d;
+  reg [UW-1:0] csel_q, csel_d;
+  reg [4:0]    sticky_q, sticky_d;   // {ERR_CREDIT, ERR_WINDOW, ERR_BE, ERR_ALIGN, IRQ_MISS}
+  reg [31:0]   miss_addr_q, miss_addr_d;
+  reg [1:0]    victim_q, victim_d;
+  reg [UW-1:0] err_user_q, err_user_d;
+  reg [31:0]   c_kicks_q, c_kicks_d, c_pkts_q, c_pkts_d, c_miss_q, c_miss_d;
+  reg [31:0]   c_align_q, c_align_d, c_be_q, c_be_d, c_win_q, c_win_d, c_cred_q, c_cred_d;
+  reg          ack_q, ack_d;
+  reg [1:0]    rsel_q, rsel_d;
+  reg [1:0]    rway_q, rway_d;
+  reg [31:0]   rdata_q, rdata_d;
+
+  reg          rd, wr;
+  reg [31:0]   status, rv;
+  reg [8:0]    lane;
+
+  always @* begin
+    rd = csr_req_i && !csr_we_i && rst_ni;
+    wr = csr_req_i && csr_we_i && rst_ni;
+    status = 32'd0;
+    status[AOTF_SEND_STATUS_INIT_BUSY_LSB] = init_busy_i;
+    status[AOTF_SEND_STATUS_MISS_WAIT_LSB] = miss_wait_i;
+    status[AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5] = sticky_q;
+
+    tag_wr_o  = wr && csr_addr_i == CSR_AOTF_SEND_HTLB_TAG;
+    tag_rd_o  = rd && csr_addr_i == CSR_AOTF_SEND_HTLB_TAG;
+    seed_wr_o = wr && csr_addr_i == CSR_AOTF_SEND_SEED_HI;
+    seed_rd_o = rd && (csr_addr_i == CSR_AOTF_SEND_SEED_LO || csr_addr_i == CSR_AOTF_SEND_SEED_HI);
+    flush_o   = wr && csr_addr_i == CSR_AOTF_SEND_CTRL && csr_wdata_i[AOTF_SEND_CTRL_FLUSH_LSB];
+    lim_we_o  = wr && csr_addr_i == CSR_AOTF_SEND_CREDIT_LIMIT;
+
+    window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
+    seed_lo_d = seed_lo_q; csel_d = csel_q;
+    if (wr) begin
+      case (csr_addr_i)
+        CSR_AOTF_SEND_CTRL:   window_d = csr_wdata_i[AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+        CSR_AOTF_SEND_IRQ_EN: irq_en_d = {csr_wdata_i[AOTF_SEND_IRQ_EN_ERR_LSB],
+                                          csr_wdata_i[AOTF_SEND_IRQ_EN_MISS_LSB]};
+        CSR_AOTF_SEND_HTLB_IDX: begin
+          set_d  = csr_wdata_i[AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+          way_d  = csr_wdata_i[AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+          word_d = csr_wdata_i[AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
+        end
+        CSR_AOTF_SEND_SEED_LO:    seed_lo_d = csr_wdata_i;
+        CSR_AOTF_SEND_CREDIT_SEL: csel_d = csr_wdata_i[AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
+        default: ;
+      endcase
+    end
+
+    // sticky status: set wins over W1C
+    sticky_d = sticky_q;
+    if (wr && csr_addr_i == CSR_AOTF_SEND_STATUS)
+      sticky_d = sticky_q & ~csr_wdata_i[AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
+    sticky_d = sticky_d | {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i};
+
+    miss_addr_d = miss_i ? {window_q, miss_page_i, miss_off_i} : miss_addr_q;
+    victim_d    = miss_i ? miss_victim_i : victim_q;
+    err_user_d  = err_credit_i ? err_user_i : err_user_q;
+    c_kicks_d = c_kicks_q + {31'd0, kick_i};
+    c_pkts_d  = c_pkts_q  + {31'd0, pkt_i};
+    c_miss_d  = c_miss_q  + {31'd0, miss_i};
+    c_align_d = c_align_q + {31'd0, err_align_i};
+    c_be_d    = c_be_q    + {31'd0, err_be_i};
+    c_win_d   = c_win_q   + {31'd0, err_window_i};
+    c_cred_d  = c_cred_q  + {31'd0, err_credit_i};
+
+    // read mux (request cycle)
+    rv = CSR_UNMAPPED;
+    rsel_d = R_REG;
+    case (csr_addr_i)
+      CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
+      CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
+      CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
+      CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
+      CSR_AOTF_SEND_STATUS:  rv = status;
+      CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
+      CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
+      CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
+      CSR_AOTF_SEND_HTLB_IDX: begin
+        rv = 32'd0;
+        rv[AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
+        rv[AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
+        rv[AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+      end
+      CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
+      CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
+      CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
+      CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
+      CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
+      CSR_AOTF_SEND_CREDIT_AVAIL: rv = {sel_used_i, sel_avail_i};
+      CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
+      CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
+      CSR_AOTF_SEND_CNT_KICKS:      rv = c_kicks_q;
+      CSR_AOTF_SEND_CNT_PKTS:       rv = c_pkts_q;
+      CSR_AOTF_SEND_CNT_MISSES:     rv = c_miss_q;
+      CSR_AOTF_SEND_CNT_ERR_ALIGN:  rv = c_align_q;
+      CSR_AOTF_SEND_CNT_ERR_BE:     rv = c_be_q;
+      CSR_AOTF_SEND_CNT_ERR_WINDOW: rv = c_win_q;
+      CSR_AOTF_SEND_CNT_ERR_CREDIT: rv = c_cred_q;
+      default: ;
+    endcase
+    ack_d   = csr_req_i && rst_ni;
+    rdata_d = rd ? rv : 32'd0;
+    if (!rd) rsel_d = R_REG;
+    rway_d  = way_q;
+
+    // response
+    lane = tag_rd_data_i[rway_q*9 +: 9];
+    case (rsel_q)
+      R_TAG:   csr_rdata_o = {23'd0, lane};
+      R_SLO:   csr_rdata_o = seed_rd_data_i[31:0];
+      R_SHI:   csr_rdata_o = seed_rd_data_i[63:32];
+      default: csr_rdata_o = rdata_q;
+    endcase
+    if (!ack_q) csr_rdata_o = 32'd0;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      window_q <= 4'h8;  irq_en_q <= 2'd0; set_q <= '0; way_q <= 2'd0; word_q <= 2'd0;
+      seed_lo_q <= 32'd0; csel_q <= '0; sticky_q <= 5'd0; miss_addr_q <= 32'd0;
+      victim_q <= 2'd0; err_user_q <= '0;
+      c_kicks_q <= 32'd0; c_pkts_q <= 32'd0; c_miss_q <= 32'd0; c_align_q <= 32'd0;
+      c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0;
+      ack_q <= 1'b0; rsel_q <= R_REG; rway_q <= 2'd0; rdata_q <= 32'd0;
+    end else begin
+      window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
+      word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
+      miss_addr_q <= miss_addr_d; victim_q <= victim_d; err_user_q <= err_user_d;
+      c_kicks_q <= c_kicks_d; c_pkts_q <= c_pkts_d; c_miss_q <= c_miss_d;
+      c_align_q <= c_align_d; c_be_q <= c_be_d; c_win_q <= c_win_d; c_cred_q <= c_cred_d;
+      ack_q <= ack_d; rsel_q <= rsel_d; rway_q <= rway_d; rdata_q <= rdata_d;
+    end
+  end
+
+  assign csr_ack_o    = ack_q;
+  assign irq_o        = (irq_en_q[0] && sticky_q[0]) || (irq_en_q[1] && (sticky_q[4:1] != 4'd0));
+  assign window_o     = window_q;
+  assign idx_set_o    = set_q;
+  assign idx_way_o    = way_q;
+  assign idx_word_o   = word_q;
+  assign seed_wdata_o = {csr_wdata_i, seed_lo_q};
+  assign credit_sel_o = csel_q;
+  assign status_o     = status[15:0];
+endmodule
+`default_nettype wire

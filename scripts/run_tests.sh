@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# make test: every check of the project, one line per test, ending with "N passed, N failed".
+#   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
+#   QUICK=1           fewer cycles (local iteration; CI runs the full set)
+set -u
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+SEEDS=${SEEDS:-"1 2 3 4"}
+LOG=build/test
+mkdir -p "$LOG"
+pass=0; fail=0; failed=(); total_cycles=0
+run() { # name cmd...
+  local name=$1; shift
+  local t0=$SECONDS
+  if "$@" > "$LOG/$name.log" 2>&1; then
+    pass=$((pass + 1)); printf 'PASS %-52s %4ds\n' "$name" $((SECONDS - t0))
+  else
+    fail=$((fail + 1)); failed+=("$name"); printf 'FAIL %-52s %4ds  (log: %s)\n' "$name" $((SECONDS - t0)) "$LOG/$name.log"
+    tail -25 "$LOG/$name.log" | sed 's/^/    | /'
+  fi
+}
+# lockstep/model runs: pass only if the runner printed a clean summary line
+ls_run() { # name binary args...
+  local name=$1; shift
+  run "$name" bash -c '"$@" | tee /dev/stderr | grep -Eq "(mismatches=0 .*scoreboard=pass|scoreboard=pass)"' _ "$@"
+  local c; c=$(grep -Eo 'cycles=[0-9]+' "$LOG/$name.log" | tail -1 | cut -d= -f2)
+  total_cycles=$((total_cycles + ${c:-0}))
+}
+
+run gen-check python3 scripts/gen.py --check
+DUTS=$(make -s print-duts)
+for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
+
+# C model unit tests (tb/unit/test_*.c, linked against every model file)
+mkdir -p build/unit
+for t in tb/unit/test_*.c; do
+  [ -e "$t" ] || continue
+  n=$(basename "$t" .c)
+  run "unit-$n" bash -c "gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Icmodel -Itb $t cmodel/*.c -lz -lm -o build/unit/$n && build/unit/$n"
+done
+
+for d in $DUTS; do
+  run "build-$d" make -s "build/$d/model_main" "build/$d/lockstep" "build/$d/replay.vvp"
+  [ -x "build/$d/lockstep" ] || continue
+  cyc=$(make -s print-var V="${d}_CYCLES_TEST"); cyc=${cyc:-1000000}
+  [ -n "${QUICK:-}" ] && cyc=$((cyc / 10))
+  modes=$("build/$d/model_main" +mode=list)
+  for m in $modes; do
+    if [ "$m" = random ]; then
+      for s in $SEEDS; do ls_run "lockstep-$d-random-s$s" "build/$d/lockstep" +mode=random +seed="$s" +cycles="$cyc"; done
+      ls_run "model-$d-random" "build/$d/model_main" +mode=random +seed=99 +cycles=$((cyc * 4))
+      run "replay-$d-random" bash -c "build/$d/model_main +mode=random +seed=7 +cycles=20000 +vec=build/$d/replay_random.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_random.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+    else
+      ls_run "model-$d-$m" "build/$d/model_main" +mode="$m" +seed=1 +cycles=5000000
+      for s in 1 2; do ls_run "lockstep-$d-$m-s$s" "build/$d/lockstep" +mode="$m" +seed="$s" +cycles=5000000; done
+      run "replay-$d-$m" bash -c "build/$d/model_main +mode=$m +seed=3 +cycles=5000000 +vec=build/$d/replay_$m.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+    fi
+  done
+  # post-synthesis: the Yosys netlist in lockstep with the model
+  run "netlist-build-$d" make -s "build/$d/lockstep_netlist"
+  [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 4))
+done
+
+# packet-level checks of emitted frames (pcap + tshark), when a DUT wrote any
+if [ -x scripts/check_pcap.sh ] && ls build/pcap/*.pcap >/dev/null 2>&1; then
+  for p in build/pcap/*.pcap; do run "pcap-$(basename "$p" .pcap)" scripts/check_pcap.sh "$p"; done
+fi
+if make -n synth-quick >/dev/null 2>&1; then run synth-quick make -s synth-quick; fi
+if [ -x scripts/formal.sh ]; then run formal bash scripts/formal.sh; fi
+
+echo "lockstep+model cycles simulated: $total_cycles"
+[ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

