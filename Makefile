@@ -7,7 +7,7 @@ ROOT  := $(abspath .)
 DUT    ?=
 SEED   ?= 1
 CYCLES ?= 100000
-MODE   ?= random
+MODE   ?= all
 NETLIST ?=
 VERILOG ?=
 
@@ -30,7 +30,7 @@ help:
 	@echo "  make demo       the main job: send-path demo, RTL and C model side by side"
 	@echo "  make test       lint, generated-file check, model unit tests, directed + lockstep runs,"
 	@echo "                  Icarus replays, netlist lockstep, quick synthesis; ends 'N passed, N failed'"
-	@echo "  make lockstep [DUT=name] [SEED=n] [CYCLES=n] [MODE=random] [NETLIST=1] [VERILOG=file.v]"
+	@echo "  make lockstep [DUT=name] [SEED=n] [CYCLES=n] [MODE=all|random|directed-name] [NETLIST=1] [VERILOG=file.v]"
 	@echo "  make model    [DUT=name] [SEED=n] [CYCLES=n] [MODE=...]   C model alone (fast backend)"
 	@echo "  make replay   [DUT=name] [MODE=...]   Icarus 4-state replay of C-model vectors"
 	@echo "  make lint       verilator --lint-only -Wall of every top"
@@ -56,6 +56,10 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# VERILOG=file(s): each file replaces the DUT source of the same name (e.g. a mutated
+# rtl/aotf_htlb.v); if none matches a source name, the files replace all sources but nic_pkg.sv.
+custom_src = $(if $(filter $(notdir $(VERILOG)),$(notdir $(1))),$(foreach f,$(1),$(or $(firstword $(foreach v,$(VERILOG),$(if $(filter $(notdir $(v)),$(notdir $(f))),$(v)))),$(f))),$(filter rtl/nic_pkg.sv,$(1)) $(VERILOG))
 
 # ---------------------------------------------------------------- per-DUT rules
 # $(1) = DUT name. Variables from tb/duts/$(1).mk: _TOP _RTL _MODEL _STIM [_VFLAGS _LIBS]
@@ -103,7 +107,7 @@ $(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
 	  --Mdir $(BUILD)/$(1)/vlc -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
 	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
-	  $(filter rtl/nic_pkg.sv,$$($(1)_RTL)) $(VERILOG) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vlc.log 2>&1 \
+	  $$(call custom_src,$$($(1)_RTL)) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vlc.log 2>&1 \
 	  || { tail -40 $(BUILD)/$(1)/vlc.log; exit 1; }
 
 # Icarus replay bench generated from the port list
@@ -135,8 +139,11 @@ model: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/model_main)
 
 replay: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/replay.vvp)
 	@rc=0; for d in $(SEL_DUTS); do \
-	  $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(CYCLES) +mode=$(MODE) +vec=$(BUILD)/$$d/replay_$(MODE).hex > /dev/null || rc=1; \
-	  vvp -n $(BUILD)/$$d/replay.vvp +vec=$(BUILD)/$$d/replay_$(MODE).hex | grep -v '^VCD' || rc=1; \
+	  ms="$(MODE)"; [ "$$ms" = all ] && ms=$$($(BUILD)/$$d/model_main +mode=list); \
+	  for m in $$ms; do \
+	    $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(CYCLES) +mode=$$m +vec=$(BUILD)/$$d/replay_$$m.hex > /dev/null || rc=1; \
+	    vvp -n $(BUILD)/$$d/replay.vvp +vec=$(BUILD)/$$d/replay_$$m.hex | grep -v '^VCD' || rc=1; \
+	  done; \
 	done; exit $$rc
 
 lint: $(addprefix lint-,$(ALL_DUTS))

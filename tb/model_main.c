@@ -90,35 +90,28 @@ static int emit_tb(const char *path, const char *top, const char *params) {
   return 0;
 }
 
-int main(int argc, char **argv) {
-  const uint64_t seed = ls_arg_u64(argc, argv, "seed", 1);
-  const uint64_t max_cycles = ls_arg_u64(argc, argv, "cycles", 100000);
-  const char *mode = ls_arg(argc, argv, "mode");
-  const char *vec = ls_arg(argc, argv, "vec");
-  const char *tb = ls_arg(argc, argv, "emit_tb");
-  const unsigned hist_n = (unsigned)ls_arg_u64(argc, argv, "hist", 8);
-  if (!mode) mode = "random";
-  if (tb) {
-    const char *top = ls_arg(argc, argv, "top");
-    return emit_tb(tb, top ? top : LS_STR(LS_DUT), ls_arg(argc, argv, "tbparams"));
-  }
-  if (!strcmp(mode, "list")) {
-    printf("%s\n", LS_CAT(LS_DUT, _stim_modes)());
-    return 0;
-  }
+typedef struct {
+  uint64_t cycles;
+  int fail;
+  double seconds;
+} run_result_t;
+
+static run_result_t run_one(const char *mode, uint64_t seed, uint64_t max_cycles, const char *vec, unsigned hist_n) {
+  run_result_t r = {0, 1, 0.0};
   void *stim = LS_CAT(LS_DUT, _stim_new)(seed, mode);
   if (!stim) {
     fprintf(stderr, "model: dut=%s: unknown mode '%s' (modes: %s)\n", LS_STR(LS_DUT), mode, LS_CAT(LS_DUT, _stim_modes)());
-    return 2;
+    return r;
   }
   void *model = LS_CAT(LS_DUT, _model_new)(seed);
-  if (!model) return 2;
+  if (!model) return r;
   FILE *vf = vec ? fopen(vec, "w") : NULL;
   if (vec && !vf) {
     fprintf(stderr, "model: cannot write %s\n", vec);
-    return 2;
+    return r;
   }
   static ls_hist_t hist;
+  memset(&hist, 0, sizeof(hist));
   ls_in_t in;
   ls_out_t out, prev;
   unsigned char q[LS_N_OUT], zero[LS_N_OUT];
@@ -143,6 +136,8 @@ int main(int argc, char **argv) {
     }
     if (LS_CAT(LS_DUT, _stim_check)(stim, &out)) {
       sb_fail = 1;
+      fprintf(stderr, "SCOREBOARD FAIL dut=%s mode=%s seed=%llu cycle=%llu\n", LS_STR(LS_DUT), mode,
+              (unsigned long long)seed, (unsigned long long)cycle);
       ls_hist_print(&hist, hist_n, 0);
       cycle++;
       break;
@@ -155,11 +150,48 @@ int main(int argc, char **argv) {
   if (!sb_fail && LS_CAT(LS_DUT, _stim_check)(stim, NULL)) sb_fail = 1;
   if (!sb_fail && LS_CAT(LS_DUT, _model_check)(model)) sb_fail = 1;
   if (vf) fclose(vf);
-  double dt = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-  printf("model: dut=%s seed=%llu cycles=%llu mode=%s scoreboard=%s cycles_per_s=%.0f\n", LS_STR(LS_DUT),
-         (unsigned long long)seed, (unsigned long long)cycle, mode, sb_fail ? "FAIL" : "pass",
-         dt > 0 ? (double)cycle / dt : 0.0);
   LS_CAT(LS_DUT, _stim_free)(stim);
   LS_CAT(LS_DUT, _model_free)(model);
-  return sb_fail;
+  r.cycles = cycle;
+  r.fail = sb_fail;
+  r.seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+  return r;
+}
+
+int main(int argc, char **argv) {
+  const uint64_t seed = ls_arg_u64(argc, argv, "seed", 1);
+  const uint64_t max_cycles = ls_arg_u64(argc, argv, "cycles", 100000);
+  const char *mode = ls_arg(argc, argv, "mode");
+  const char *vec = ls_arg(argc, argv, "vec");
+  const char *tb = ls_arg(argc, argv, "emit_tb");
+  const unsigned hist_n = (unsigned)ls_arg_u64(argc, argv, "hist", 8);
+  if (!mode) mode = "all";
+  if (tb) {
+    const char *top = ls_arg(argc, argv, "top");
+    return emit_tb(tb, top ? top : LS_STR(LS_DUT), ls_arg(argc, argv, "tbparams"));
+  }
+  if (!strcmp(mode, "list")) {
+    printf("%s\n", LS_CAT(LS_DUT, _stim_modes)());
+    return 0;
+  }
+  char modes[1024];
+  snprintf(modes, sizeof(modes), "%s", strcmp(mode, "all") ? mode : LS_CAT(LS_DUT, _stim_modes)());
+  if (vec && !strcmp(mode, "all")) {
+    fprintf(stderr, "model: +vec needs a single +mode\n");
+    return 2;
+  }
+  uint64_t cycles = 0;
+  double secs = 0;
+  int fail = 0;
+  char *save = NULL;
+  for (char *m = strtok_r(modes, " ", &save); m && !fail; m = strtok_r(NULL, " ", &save)) {
+    run_result_t r = run_one(m, seed, max_cycles, vec, hist_n);
+    cycles += r.cycles;
+    secs += r.seconds;
+    fail |= r.fail;
+  }
+  printf("model: dut=%s seed=%llu cycles=%llu mode=%s scoreboard=%s cycles_per_s=%.0f\n", LS_STR(LS_DUT),
+         (unsigned long long)seed, (unsigned long long)cycles, mode, fail ? "FAIL" : "pass",
+         secs > 0 ? (double)cycles / secs : 0.0);
+  return fail;
 }

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# make bench: measured figures -> build/bench.json (nothing here is asserted; tests do that).
+#  - every DUT whose stimulus has a "bench" mode runs it in lockstep (RTL and model agree on
+#    every cycle, so each figure holds for both); the stimulus prints "bench: <key> <value>".
+#  - simulation speed of every DUT: lockstep (Verilated RTL + model) and C model alone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh >/dev/null
+mkdir -p build/bench
+out=build/bench/figures.txt
+: > "$out"
+for d in $(make -s print-duts); do
+  make -s "build/$d/lockstep" "build/$d/model_main"
+  if "build/$d/model_main" +mode=list | tr ' ' '\n' | grep -qx bench; then
+    "build/$d/lockstep" +mode=bench +seed=1 +cycles=5000000 | tee "build/bench/$d.log" | grep '^bench:' | sed 's/^bench: //' >> "$out"
+    grep -q 'mismatches=0 .*scoreboard=pass' "build/bench/$d.log" || { echo "bench: $d bench run failed"; exit 1; }
+  fi
+  l=$("build/$d/lockstep" +mode=random +seed=5 +cycles=1000000 | grep -Eo 'cycles_per_s=[0-9]+' | cut -d= -f2)
+  m=$("build/$d/model_main" +mode=random +seed=5 +cycles=4000000 | grep -Eo 'cycles_per_s=[0-9]+' | cut -d= -f2)
+  echo "sim.$d.lockstep_cycles_per_s $l" >> "$out"
+  echo "sim.$d.cmodel_cycles_per_s $m" >> "$out"
+  if [ "$d" = aotf_send ]; then
+    echo "sim.lockstep_cycles_per_s $l" >> "$out"
+    echo "sim.cmodel_cycles_per_s $m" >> "$out"
+  fi
+done
+python3 - "$out" <<'PY'
+import json, subprocess, sys
+fig = {}
+for line in open(sys.argv[1]):
+    parts = line.split()
+    if len(parts) < 2:
+        continue
+    k, v = parts[0], " ".join(parts[1:])
+    try:
+        v = int(v)
+    except ValueError:
+        try:
+            v = float(v)
+        except ValueError:
+            pass
+    fig[k] = v
+try:
+    fig["commit"] = subprocess.check_output(["git", "rev-parse", "HEAD"], text=True).strip()
+except Exception:
+    fig["commit"] = "unknown"
+json.dump(dict(sorted(fig.items())), open("build/bench.json", "w"), indent=2)
+print(json.dumps(dict(sorted(fig.items())), indent=2))
+PY
