@@ -43,7 +43,7 @@ def main():
     sv += ["// " + gen_note,
            "// A package defines more names than any one module uses.",
            "/* verilator lint_off UNUSEDPARAM */", "package nic_pkg;"]
-    ch += ["/* " + gen_note + " */", "#ifndef NIC_PKG_H", "#define NIC_PKG_H", ""]
+    ch += ["// " + gen_note, "#ifndef NIC_PKG_H", "#define NIC_PKG_H", ""]
     md += ["# Packet formats, constants and CSR maps", "", "_" + gen_note + "_", ""]
 
     md += ["## Constants", "", "| name | value | description |", "|---|---|---|"]
@@ -109,6 +109,15 @@ def main():
                 sv.append(f"  localparam int {n}_W = {wid};")
                 ch.append(f"#define {n}_LSB {lsb}u")
                 ch.append(f"#define {n}_W {wid}u")
+            rst = r["reset"].strip()
+            try:
+                rv = num(rst)
+            except ValueError:
+                rv = None
+            if rv is not None:
+                n = f"{b['block']}_{reg}_{fld}" if fld else f"{b['block']}_{reg}"
+                sv.append(f"  localparam logic [31:0] {n}_RESET = 32'h{rv:08X};")
+                ch.append(f"#define {n}_RESET 0x{rv:X}u")
             md.append(f"| 0x{off:03X} | {reg} | {r['access']} | {r['field']} | "
                       f"{lsb + wid - 1}:{lsb} | {r['reset']} | {r['description']} |")
         md.append("")

@@ -1,0 +1,123 @@
+#include "aotf_node.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  aotf_send_cfg_t sc = {8, cfg->fifo_depth, 256, 4};
+  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4};
+  if (aotf_send_init(&m->send, &sc, seed)) return -1;
+  if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
+  m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
+  return 0;
+}
+
+void aotf_node_free(aotf_node_t *m) {
+  aotf_send_free(&m->send);
+  aotf_rx_free(&m->rx);
+}
+
+uint64_t aotf_node_collisions(const aotf_node_t *m) {
+  return aotf_send_collisions(&m->send) + aotf_llcm_collisions(&m->rx.llcm);
+}
+
+/* sub-block inputs for this cycle: the send <-> receive coupling (loopback) is combinational,
+ * so settle it by iterating the sub-block evaluations to a fixed point */
+typedef struct {
+  aotf_send_in_t si;
+  aotf_send_out_t so;
+  aotf_rx_in_t ri;
+  aotf_rx_out_t ro;
+} node_comb_t;
+
+static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
+  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = (uint32_t)in->csr_addr_i & 0xfff;
+  memset(c, 0, sizeof(*c));
+  c->si.rst_ni = in->rst_ni;
+  c->si.st_valid_i = in->st_valid_i;
+  c->si.st_addr_i = in->st_addr_i;
+  c->si.st_data_i = in->st_data_i;
+  c->si.st_be_i = in->st_be_i;
+  c->si.csr_req_i = in->csr_req_i && win == (CSR_BASE_AOTF_SEND >> 12);
+  c->si.csr_we_i = in->csr_we_i;
+  c->si.csr_addr_i = loc;
+  c->si.csr_wdata_i = in->csr_wdata_i;
+  c->ri.rst_ni = in->rst_ni;
+  c->ri.csr_req_i = in->csr_req_i && win == (CSR_BASE_AOTF_RX >> 12);
+  c->ri.csr_we_i = in->csr_we_i;
+  c->ri.csr_addr_i = loc;
+  c->ri.csr_wdata_i = in->csr_wdata_i;
+  c->ri.hr_valid_i = in->hr_valid_i;
+  c->ri.hr_addr_i = in->hr_addr_i;
+  aotf_send_out_t prev_so;
+  aotf_rx_out_t prev_ro;
+  memset(&prev_so, 0xff, sizeof(prev_so));
+  memset(&prev_ro, 0xff, sizeof(prev_ro));
+  for (int it = 0; it < 8; it++) {
+    c->si.m_axis_tready = m->loop ? c->ro.s_axis_tready : in->m_axis_tready;
+    aotf_send_eval(&m->send, &c->si, &c->so);
+    c->ri.s_axis_tdata = m->loop ? c->so.m_axis_tdata : in->s_axis_tdata;
+    c->ri.s_axis_tkeep = m->loop ? c->so.m_axis_tkeep : in->s_axis_tkeep;
+    c->ri.s_axis_tvalid = m->loop ? c->so.m_axis_tvalid : in->s_axis_tvalid;
+    c->ri.s_axis_tlast = m->loop ? c->so.m_axis_tlast : in->s_axis_tlast;
+    aotf_rx_eval(&m->rx, &c->ri, &c->ro);
+    if (!memcmp(&prev_so, &c->so, sizeof(prev_so)) && !memcmp(&prev_ro, &c->ro, sizeof(prev_ro))) break;
+    prev_so = c->so;
+    prev_ro = c->ro;
+  }
+}
+
+void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out) {
+  node_comb_t c;
+  comb(m, in, &c);
+  out->st_ready_o = c.so.st_ready_o;
+  out->hr_rvalid_o = c.ro.hr_rvalid_o;
+  out->hr_rdata_o = c.ro.hr_rdata_o;
+  out->csr_ack_o = c.so.csr_ack_o | c.ro.csr_ack_o | m->node_ack;
+  out->csr_rdata_o = (c.so.csr_ack_o ? c.so.csr_rdata_o : 0) | (c.ro.csr_ack_o ? c.ro.csr_rdata_o : 0) | m->node_rdata;
+  out->irq_o = c.so.irq_o | c.ro.irq_o;
+  out->m_axis_tdata = c.so.m_axis_tdata;
+  out->m_axis_tkeep = c.so.m_axis_tkeep;
+  out->m_axis_tvalid = c.so.m_axis_tvalid && !m->loop;
+  out->m_axis_tlast = c.so.m_axis_tlast;
+  out->s_axis_tready = c.ro.s_axis_tready && !m->loop;
+}
+
+void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
+  node_comb_t c;
+  comb(m, in, &c);
+  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = (uint32_t)in->csr_addr_i & 0xfff;
+  int req_node = in->csr_req_i && win == (CSR_BASE_AOTF_NODE >> 12);
+  int req_none = in->csr_req_i && win != (CSR_BASE_AOTF_SEND >> 12) && win != (CSR_BASE_AOTF_RX >> 12) && !req_node;
+  uint32_t node_id = m->node_id, loop = m->loop, scratch = m->scratch, rdata = 0;
+  if (req_none && !in->csr_we_i) rdata = CSR_UNMAPPED;
+  if (req_node) {
+    if (in->csr_we_i) {
+      if (loc == CSR_AOTF_NODE_NODE_ID) node_id = (uint32_t)in->csr_wdata_i & 0xffff;
+      else if (loc == CSR_AOTF_NODE_CTRL) loop = (uint32_t)(in->csr_wdata_i >> AOTF_NODE_CTRL_LOOPBACK_LSB) & 1;
+      else if (loc == CSR_AOTF_NODE_SCRATCH) scratch = (uint32_t)in->csr_wdata_i;
+    } else {
+      switch (loc) {
+        case CSR_AOTF_NODE_ID: rdata = AOTF_NODE_ID_RESET; break;
+        case CSR_AOTF_NODE_NODE_ID: rdata = m->node_id; break;
+        case CSR_AOTF_NODE_CTRL: rdata = m->loop; break;
+        case CSR_AOTF_NODE_IRQ_STATUS: rdata = (uint32_t)(c.so.irq_o | (c.ro.irq_o << 1)); break;
+        case CSR_AOTF_NODE_SCRATCH: rdata = m->scratch; break;
+        case CSR_AOTF_NODE_UNMAPPED_CNT: rdata = m->unmapped; break;
+        default: rdata = CSR_UNMAPPED;
+      }
+    }
+  }
+  aotf_send_tick(&m->send, &c.si);
+  aotf_rx_tick(&m->rx, &c.ri);
+  if (!in->rst_ni) {
+    m->node_id = m->loop = m->scratch = m->unmapped = m->node_ack = m->node_rdata = 0;
+    return;
+  }
+  m->node_id = node_id;
+  m->loop = loop;
+  m->scratch = scratch;
+  m->unmapped += (uint32_t)req_none;
+  m->node_ack = (uint32_t)(req_node || req_none);
+  m->node_rdata = rdata;
+}

@@ -1,0 +1,27 @@
+/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, loopback select). */
+#ifndef AOTF_NODE_H
+#define AOTF_NODE_H
+#include <stdint.h>
+#include "aotf_node_ports.h"
+#include "aotf_rx.h"
+#include "aotf_send.h"
+#include "nic_lockstep.h"
+
+LS_DECLARE_PORTS(aotf_node)
+
+typedef struct {
+  uint32_t fifo_depth, llcm_bytes, pt_entries;
+} aotf_node_cfg_t;
+
+typedef struct {
+  aotf_send_t send;
+  aotf_rx_t rx;
+  uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
+} aotf_node_t;
+
+int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed);
+void aotf_node_free(aotf_node_t *m);
+void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
+void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in);
+uint64_t aotf_node_collisions(const aotf_node_t *m);
+#endif

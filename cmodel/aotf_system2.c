@@ -1,0 +1,100 @@
+#include "aotf_system2.h"
+#include <string.h>
+
+const aotf_system2_cfg_t AOTF_SYSTEM2_DEFAULT = {2048, 131072, 4};
+
+int aotf_system2_init(aotf_system2_t *m, const aotf_system2_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  aotf_node_cfg_t nc = {cfg->fifo_depth, cfg->llcm_bytes, 16};
+  nic_link_cfg_t lc = {cfg->link_latency};
+  for (int i = 0; i < 2; i++) {
+    if (aotf_node_init(&m->node[i], &nc, seed + 101u * (uint64_t)i)) return -1;
+    if (nic_link_init(&m->link[i], &lc, seed + 202u + (uint64_t)i)) return -1;
+  }
+  return 0;
+}
+
+void aotf_system2_free(aotf_system2_t *m) {
+  for (int i = 0; i < 2; i++) {
+    aotf_node_free(&m->node[i]);
+    nic_link_free(&m->link[i]);
+  }
+}
+
+uint64_t aotf_system2_collisions(const aotf_system2_t *m) {
+  return aotf_node_collisions(&m->node[0]) + aotf_node_collisions(&m->node[1]);
+}
+
+typedef struct {
+  aotf_node_in_t ni[2];
+  aotf_node_out_t no[2];
+  nic_link_in_t li[2];
+  nic_link_out_t lo[2];
+} sys_comb_t;
+
+#define HOST_IN(c, n, in, f) (c)->ni[n].f##_i = (n) ? (in)->f##_b_i : (in)->f##_a_i
+
+static void comb(const aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_t *c) {
+  memset(c, 0, sizeof(*c));
+  for (int n = 0; n < 2; n++) {
+    c->ni[n].rst_ni = in->rst_ni;
+    HOST_IN(c, n, in, st_valid);
+    HOST_IN(c, n, in, st_addr);
+    HOST_IN(c, n, in, st_data);
+    HOST_IN(c, n, in, st_be);
+    HOST_IN(c, n, in, hr_valid);
+    HOST_IN(c, n, in, hr_addr);
+    HOST_IN(c, n, in, csr_req);
+    HOST_IN(c, n, in, csr_we);
+    HOST_IN(c, n, in, csr_addr);
+    HOST_IN(c, n, in, csr_wdata);
+    c->li[n].rst_ni = in->rst_ni;
+  }
+  sys_comb_t prev;
+  memset(&prev, 0xff, sizeof(prev));
+  for (int it = 0; it < 8; it++) {
+    for (int n = 0; n < 2; n++) { /* link n carries node n's output to node 1-n */
+      c->ni[n].m_axis_tready = c->lo[n].s_axis_tready;
+      const nic_link_out_t *from = &c->lo[1 - n];
+      c->ni[n].s_axis_tdata = from->m_axis_tdata;
+      c->ni[n].s_axis_tkeep = from->m_axis_tkeep;
+      c->ni[n].s_axis_tvalid = from->m_axis_tvalid;
+      c->ni[n].s_axis_tlast = from->m_axis_tlast;
+      aotf_node_eval(&m->node[n], &c->ni[n], &c->no[n]);
+    }
+    for (int n = 0; n < 2; n++) {
+      c->li[n].s_axis_tdata = c->no[n].m_axis_tdata;
+      c->li[n].s_axis_tkeep = c->no[n].m_axis_tkeep;
+      c->li[n].s_axis_tvalid = c->no[n].m_axis_tvalid;
+      c->li[n].s_axis_tlast = c->no[n].m_axis_tlast;
+      c->li[n].m_axis_tready = c->no[1 - n].s_axis_tready;
+      nic_link_eval(&m->link[n], &c->li[n], &c->lo[n]);
+    }
+    if (!memcmp(prev.no, c->no, sizeof(c->no)) && !memcmp(prev.lo, c->lo, sizeof(c->lo))) break;
+    memcpy(prev.no, c->no, sizeof(c->no));
+    memcpy(prev.lo, c->lo, sizeof(c->lo));
+  }
+}
+
+void aotf_system2_eval(const aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out) {
+  sys_comb_t c;
+  comb(m, in, &c);
+#define HOST_OUT(n, f) (n ? &out->f##_b_o : &out->f##_a_o)[0] = c.no[n].f##_o
+  for (int n = 0; n < 2; n++) {
+    HOST_OUT(n, st_ready);
+    HOST_OUT(n, hr_rvalid);
+    HOST_OUT(n, hr_rdata);
+    HOST_OUT(n, csr_ack);
+    HOST_OUT(n, csr_rdata);
+    HOST_OUT(n, irq);
+  }
+}
+
+void aotf_system2_tick(aotf_system2_t *m, const aotf_system2_in_t *in) {
+  sys_comb_t c;
+  comb(m, in, &c);
+  for (int n = 0; n < 2; n++) {
+    aotf_node_tick(&m->node[n], &c.ni[n]);
+    nic_link_tick(&m->link[n], &c.li[n]);
+  }
+}

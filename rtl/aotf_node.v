@@ -1,0 +1,164 @@
+`default_nettype none
+// aotf_node: one Martini node = AOTF send path + Mini-OTF receive path / LLCM + node CSRs.
+//  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);
+//    every request is acknowledged exactly one cycle later; unmapped windows read CSR_UNMAPPED.
+//  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
+//  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
+//  - CTRL.LOOPBACK = 1: own send -> own receive inside the node; the external link is held off
+//    (m_axis_tvalid 0, s_axis_tready 0). Change it only while the paths are idle.
+module aotf_node #(
+  parameter int FIFO_DEPTH = 2048,
+  parameter int LLCM_BYTES = 131072,
+  parameter int PT_ENTRIES = 16
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // host kick stores
+  input  wire        st_valid_i,
+  output wire        st_ready_o,
+  input  wire [31:0] st_addr_i,
+  input  wire [63:0] st_data_i,
+  input  wire [7:0]  st_be_i,
+  // host LLCM reads
+  input  wire        hr_valid_i,
+  input  wire [31:0] hr_addr_i,
+  output wire        hr_rvalid_o,
+  output wire [63:0] hr_rdata_o,
+  // CSR bus
+  input  wire        csr_req_i,
+  input  wire        csr_we_i,
+  input  wire [15:0] csr_addr_i,
+  input  wire [31:0] csr_wdata_i,
+  output wire        csr_ack_o,
+  output wire [31:0] csr_rdata_o,
+  output wire        irq_o,
+  // link out / in
+  output wire [63:0] m_axis_tdata,
+  output wire [7:0]  m_axis_tkeep,
+  output wire        m_axis_tvalid,
+  input  wire        m_axis_tready,
+  output wire        m_axis_tlast,
+  input  wire [63:0] s_axis_tdata,
+  input  wire [7:0]  s_axis_tkeep,
+  input  wire        s_axis_tvalid,
+  output wire        s_axis_tready,
+  input  wire        s_axis_tlast
+);
+  localparam logic [3:0] WIN_SEND = nic_pkg::CSR_BASE_AOTF_SEND[15:12];
+  localparam logic [3:0] WIN_RX   = nic_pkg::CSR_BASE_AOTF_RX[15:12];
+  localparam logic [3:0] WIN_NODE = nic_pkg::CSR_BASE_AOTF_NODE[15:12];
+
+  // ---------------------------------------------------------------- CSR decode
+  wire [3:0]  win = csr_addr_i[15:12];
+  wire [11:0] loc = csr_addr_i[11:0];
+  wire req_send = csr_req_i && (win == WIN_SEND);
+  wire req_rx   = csr_req_i && (win == WIN_RX);
+  wire req_node = csr_req_i && (win == WIN_NODE);
+  wire req_none = csr_req_i && !req_send && !req_rx && !req_node;
+
+  reg [15:0] node_id_q, node_id_d;
+  reg        loop_q, loop_d;
+  reg [31:0] scratch_q, scratch_d;
+  reg [31:0] unmapped_q, unmapped_d;
+  reg        node_ack_q, node_ack_d;
+  reg [31:0] node_rdata_q, node_rdata_d;
+
+  wire        send_ack, rx_ack, send_irq, rx_irq;
+  wire [31:0] send_rdata, rx_rdata;
+
+  always @* begin
+    node_id_d    = node_id_q;
+    loop_d       = loop_q;
+    scratch_d    = scratch_q;
+    unmapped_d   = unmapped_q + 32'(req_none);
+    node_ack_d   = req_node || req_none;
+    node_rdata_d = 32'd0;
+    if (req_none && !csr_we_i) node_rdata_d = nic_pkg::CSR_UNMAPPED;
+    if (req_node) begin
+      if (csr_we_i) begin
+        case (loc)
+          nic_pkg::CSR_AOTF_NODE_NODE_ID: node_id_d = csr_wdata_i[15:0];
+          nic_pkg::CSR_AOTF_NODE_CTRL:    loop_d    = csr_wdata_i[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
+          nic_pkg::CSR_AOTF_NODE_SCRATCH: scratch_d = csr_wdata_i;
+          default: ;
+        endcase
+      end else begin
+        case (loc)
+          nic_pkg::CSR_AOTF_NODE_ID:           node_rdata_d = nic_pkg::AOTF_NODE_ID_RESET;
+          nic_pkg::CSR_AOTF_NODE_NODE_ID:      node_rdata_d = {16'd0, node_id_q};
+          nic_pkg::CSR_AOTF_NODE_CTRL:         node_rdata_d = {31'd0, loop_q};
+          nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   node_rdata_d = {30'd0, rx_irq, send_irq};
+          nic_pkg::CSR_AOTF_NODE_SCRATCH:      node_rdata_d = scratch_q;
+          nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT: node_rdata_d = unmapped_q;
+          default:                             node_rdata_d = nic_pkg::CSR_UNMAPPED;
+        endcase
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      node_id_q    <= 16'd0;
+      loop_q       <= 1'b0;
+      scratch_q    <= 32'd0;
+      unmapped_q   <= 32'd0;
+      node_ack_q   <= 1'b0;
+      node_rdata_q <= 32'd0;
+    end else begin
+      node_id_q    <= node_id_d;
+      loop_q       <= loop_d;
+      scratch_q    <= scratch_d;
+      unmapped_q   <= unmapped_d;
+      node_ack_q   <= node_ack_d;
+      node_rdata_q <= node_rdata_d;
+    end
+  end
+
+  assign csr_ack_o   = send_ack | rx_ack | node_ack_q;
+  assign csr_rdata_o = (send_ack ? send_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) | node_rdata_q;
+  assign irq_o       = send_irq | rx_irq;
+
+  // ---------------------------------------------------------------- datapaths
+  wire [63:0] tx_tdata;
+  wire [7:0]  tx_tkeep;
+  wire        tx_tvalid, tx_tlast, tx_tready;
+  wire        rx_tready;
+
+  aotf_send #(.FIFO_DEPTH(FIFO_DEPTH)) u_send (
+    .clk_i, .rst_ni,
+    .st_valid_i, .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
+    .csr_req_i(req_send), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_ack_o(send_ack), .csr_rdata_o(send_rdata),
+    .m_axis_tdata(tx_tdata), .m_axis_tkeep(tx_tkeep), .m_axis_tvalid(tx_tvalid),
+    .m_axis_tready(tx_tready), .m_axis_tlast(tx_tlast),
+    .irq_o(send_irq),
+    /* verilator lint_off PINCONNECTEMPTY */ // debug ports are observed only in the block benches
+    .dbg_fifo_count_o(), .dbg_init_o(), .dbg_miss_o(), .dbg_lk_state_o(), .dbg_pg_o(),
+    .dbg_init_ptr_o(), .dbg_rr_o(), .dbg_status_o(), .dbg_used_lo_o(), .dbg_used_hi_o()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES)) u_rx (
+    .clk_i, .rst_ni,
+    .s_axis_tdata (loop_q ? tx_tdata  : s_axis_tdata),
+    .s_axis_tkeep (loop_q ? tx_tkeep  : s_axis_tkeep),
+    .s_axis_tvalid(loop_q ? tx_tvalid : s_axis_tvalid),
+    .s_axis_tready(rx_tready),
+    .s_axis_tlast (loop_q ? tx_tlast  : s_axis_tlast),
+    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
+    .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
+    .irq_o(rx_irq),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .dbg_beat_o(), .dbg_disc_o(), .dbg_wb_count_o(), .dbg_init_o(), .dbg_ev_o(), .dbg_llcm_we_o()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  assign tx_tready     = loop_q ? rx_tready : m_axis_tready;
+  assign m_axis_tdata  = tx_tdata;
+  assign m_axis_tkeep  = tx_tkeep;
+  assign m_axis_tvalid = tx_tvalid && !loop_q;
+  assign m_axis_tlast  = tx_tlast;
+  assign s_axis_tready = rx_tready && !loop_q;
+endmodule
+`default_nettype wire

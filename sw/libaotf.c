@@ -1,0 +1,142 @@
+#include "libaotf.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+#define SEND(r) ((uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_##r))
+#define RX(r) ((uint16_t)(CSR_BASE_AOTF_RX + CSR_AOTF_RX_##r))
+#define NODE(r) ((uint16_t)(CSR_BASE_AOTF_NODE + CSR_AOTF_NODE_##r))
+#define FIELD(v, lsb, w) ((uint64_t)(v) << (lsb))
+
+static void idle_hook(nic_host_t *h, void *ctx) {
+  aotf_t *a = ctx;
+  if (nic_host_irq(h)) aotf_service(a);
+}
+
+int aotf_open(aotf_t *a, nic_host_t *h, uint16_t node_id) {
+  memset(a, 0, sizeof(*a));
+  a->h = h;
+  a->node = node_id;
+  if (nic_host_csr_read(h, SEND(ID)) != AOTF_SEND_ID_ID_RESET) return -1;
+  if (nic_host_csr_read(h, RX(ID)) != AOTF_RX_ID_RESET) return -1;
+  while (nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_INIT_BUSY_LSB)) nic_host_wait(h, 16);
+  while (nic_host_csr_read(h, RX(STATUS)) & (1u << AOTF_RX_STATUS_INIT_BUSY_LSB)) nic_host_wait(h, 64);
+  nic_host_csr_write(h, NODE(NODE_ID), node_id);
+  nic_host_csr_write(h, SEND(IRQ_EN), 1u << AOTF_SEND_IRQ_EN_MISS_LSB);
+  nic_host_set_idle_hook(h, idle_hook, a);
+  return 0;
+}
+
+uint32_t aotf_kick_page(unsigned user, unsigned index) {
+  /* tag = {user(3), index[12:8]}, set = index[7:0] */
+  uint32_t tag = ((user & 7u) << 5) | ((index >> 8) & 0x1fu);
+  return (AOTF_WINDOW << KICK_WINDOW_LSB) | (tag << KICK_TAG_LSB) | ((index & 0xffu) << KICK_SET_LSB);
+}
+
+static void make_seed(const aotf_t *a, const aotf_hdr_t *hd, uint64_t seed[4]) {
+  memset(seed, 0, 4 * sizeof(uint64_t));
+  seed[AOTF_HDR_DST_NODE_WORD] |= FIELD(hd->dst_node, AOTF_HDR_DST_NODE_LSB, 16);
+  seed[AOTF_HDR_SRC_NODE_WORD] |= FIELD(a->node, AOTF_HDR_SRC_NODE_LSB, 16);
+  seed[AOTF_HDR_PTYPE_WORD] |= FIELD(PTYPE_AOTF, AOTF_HDR_PTYPE_LSB, 8);
+  seed[AOTF_HDR_FLAGS_WORD] |= FIELD(FLAG_AOTF | FLAG_XLAT_SKIP, AOTF_HDR_FLAGS_LSB, 8);
+  seed[AOTF_HDR_PGID_WORD] |= FIELD(hd->pgid, AOTF_HDR_PGID_LSB, 16);
+  seed[AOTF_HDR_RADDR_WORD] |= hd->raddr & ~0xfffull;
+  seed[AOTF_HDR_REGION_WORD] |= FIELD(hd->region, AOTF_HDR_REGION_LSB, 8);
+  seed[AOTF_HDR_PID_WORD] |= FIELD(hd->pid, AOTF_HDR_PID_LSB, 16);
+  seed[AOTF_HDR_AUX_WORD] = hd->aux;
+}
+
+/* write one HTLB entry: seed words first, then the tag (valid) */
+static void load_entry(aotf_t *a, const aotf_htt_ent_t *e, unsigned way) {
+  nic_host_t *h = a->h;
+  uint32_t set = e->page & 0xffu, tag = (e->page >> 8) & 0xffu;
+  for (unsigned w = 0; w < 4; w++) {
+    nic_host_csr_write(h, SEND(HTLB_IDX), (set << AOTF_SEND_HTLB_IDX_SET_LSB) | (way << AOTF_SEND_HTLB_IDX_WAY_LSB) |
+                                              (w << AOTF_SEND_HTLB_IDX_WORD_LSB));
+    nic_host_csr_write(h, SEND(SEED_LO), (uint32_t)e->seed[w]);
+    nic_host_csr_write(h, SEND(SEED_HI), (uint32_t)(e->seed[w] >> 32));
+  }
+  nic_host_csr_write(h, SEND(HTLB_TAG), (tag << AOTF_SEND_HTLB_TAG_TAG_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB));
+}
+
+int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int preload) {
+  uint32_t page = kick_page_addr >> 12;
+  aotf_htt_ent_t *e = NULL;
+  for (unsigned i = 0; i < a->htt_n; i++)
+    if (a->htt[i].page == page) e = &a->htt[i];
+  if (!e) {
+    if (a->htt_n == AOTF_HTT_MAX) return -1;
+    e = &a->htt[a->htt_n++];
+  }
+  e->page = page;
+  make_seed(a, hdr, e->seed);
+  if (preload) {
+    /* way: the i-th mapped page of a set goes to way i mod 4 (preload is for start-up;
+     * later pages of a set are loaded on demand into the victim way the hardware suggests) */
+    unsigned way = 0;
+    for (unsigned i = 0; i + 1 < a->htt_n; i++)
+      if ((a->htt[i].page & 0xffu) == (page & 0xffu)) way = (way + 1) & 3u;
+    load_entry(a, e, way);
+  }
+  return 0;
+}
+
+void aotf_service(aotf_t *a) {
+  nic_host_t *h = a->h;
+  uint32_t st = nic_host_csr_read(h, SEND(STATUS));
+  if (!(st & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
+  uint32_t maddr = nic_host_csr_read(h, SEND(MISS_ADDR));
+  unsigned way = nic_host_csr_read(h, SEND(MISS_VICTIM)) & 3u;
+  nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
+  uint32_t page = maddr >> 12;
+  for (unsigned i = 0; i < a->htt_n; i++) {
+    if (a->htt[i].page == page) {
+      load_entry(a, &a->htt[i], way);
+      a->refills++;
+      return;
+    }
+  }
+  /* a kick to a page nobody mapped: the head kick would wait forever. Load a seed that the
+   * receiver rejects (pgid 0xFFFF without a protection entry) so the path drains; count it. */
+  aotf_htt_ent_t bad = {page, {0, 0, 0, 0}};
+  aotf_hdr_t hd = {0xffff, 0xffff, 0, 0, 0, 0};
+  make_seed(a, &hd, bad.seed);
+  load_entry(a, &bad, way);
+  a->unknown_misses++;
+}
+
+void aotf_kick(aotf_t *a, uint32_t addr, uint64_t data, unsigned len) {
+  unsigned lane = addr & 7u;
+  uint8_t be = (uint8_t)(((1u << len) - 1u) << lane);
+  nic_host_store(a->h, addr & ~7u, data << (8 * lane), be);
+}
+
+uint64_t aotf_llcm_read(aotf_t *a, uint32_t off) { return nic_host_load(a->h, off & ~7u); }
+
+void aotf_llcm_write(aotf_t *a, uint32_t off, uint64_t data, uint8_t be) {
+  nic_host_t *h = a->h;
+  nic_host_csr_write(h, RX(HW_ADDR), off & ~7u);
+  nic_host_csr_write(h, RX(HW_DATA_LO), (uint32_t)data);
+  nic_host_csr_write(h, RX(HW_DATA_HI), (uint32_t)(data >> 32));
+  nic_host_csr_write(h, RX(HW_CMD), be);
+}
+
+uint64_t aotf_llcm_poll(aotf_t *a, uint32_t off, uint64_t mask, uint64_t want, uint64_t *polls) {
+  for (;;) {
+    uint64_t v = aotf_llcm_read(a, off);
+    if (polls) (*polls)++;
+    if ((v & mask) == want) return v;
+  }
+}
+
+void aotf_protect(aotf_t *a, uint16_t pgid, uint32_t base, uint32_t limit) {
+  nic_host_t *h = a->h;
+  nic_host_csr_write(h, RX(PT_INDEX), pgid);
+  nic_host_csr_write(h, RX(PT_BASE), base);
+  nic_host_csr_write(h, RX(PT_LIMIT), limit);
+  nic_host_csr_write(h, RX(PT_ENTRY), (1u << AOTF_RX_PT_ENTRY_VALID_LSB) | pgid);
+}
+
+uint32_t aotf_credits(aotf_t *a, unsigned user) {
+  nic_host_csr_write(a->h, SEND(CREDIT_SEL), user);
+  return nic_host_csr_read(a->h, SEND(CREDIT_AVAIL));
+}
