@@ -12,7 +12,7 @@ NETLIST ?=
 VERILOG ?=
 
 CC      := gcc
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Icmodel -Itb
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Icmodel -Itb -Isw
 VERILATOR := verilator
 VFLAGS_COMMON := -Wno-fatal --x-assign unique --x-initial unique --trace-fst \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2" --build -j 2
@@ -55,7 +55,7 @@ gen-check:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/swobj -name '*.d' 2>/dev/null)
 
 # VERILOG=file(s): each file replaces the DUT source of the same name (e.g. a mutated
 # rtl/aotf_htlb.v); if none matches a source name, the files replace all sources but nic_pkg.sv.

@@ -7,6 +7,8 @@
 #define NODE(r) ((uint16_t)(CSR_BASE_AOTF_NODE + CSR_AOTF_NODE_##r))
 #define FIELD(v, lsb, w) ((uint64_t)(v) << (lsb))
 
+static uint32_t kicks_done(aotf_t *a);
+
 static void idle_hook(nic_host_t *h, void *ctx) {
   aotf_t *a = ctx;
   if (nic_host_irq(h)) aotf_service(a);
@@ -23,6 +25,7 @@ int aotf_open(aotf_t *a, nic_host_t *h, uint16_t node_id) {
   nic_host_csr_write(h, NODE(NODE_ID), node_id);
   nic_host_csr_write(h, SEND(IRQ_EN), 1u << AOTF_SEND_IRQ_EN_MISS_LSB);
   nic_host_set_idle_hook(h, idle_hook, a);
+  a->done_base = kicks_done(a);
   return 0;
 }
 
@@ -108,6 +111,7 @@ void aotf_kick(aotf_t *a, uint32_t addr, uint64_t data, unsigned len) {
   unsigned lane = addr & 7u;
   uint8_t be = (uint8_t)(((1u << len) - 1u) << lane);
   nic_host_store(a->h, addr & ~7u, data << (8 * lane), be);
+  a->kicks++;
 }
 
 uint64_t aotf_llcm_read(aotf_t *a, uint32_t off) { return nic_host_load(a->h, off & ~7u); }
@@ -139,4 +143,36 @@ void aotf_protect(aotf_t *a, uint16_t pgid, uint32_t base, uint32_t limit) {
 uint32_t aotf_credits(aotf_t *a, unsigned user) {
   nic_host_csr_write(a->h, SEND(CREDIT_SEL), user);
   return nic_host_csr_read(a->h, SEND(CREDIT_AVAIL));
+}
+
+/* kicks that have left the send path: packets sent + kicks refused (each counted once) */
+static uint32_t kicks_done(aotf_t *a) {
+  nic_host_t *h = a->h;
+  return nic_host_csr_read(h, SEND(CNT_PKTS)) + nic_host_csr_read(h, SEND(CNT_ERR_ALIGN)) +
+         nic_host_csr_read(h, SEND(CNT_ERR_BE)) + nic_host_csr_read(h, SEND(CNT_ERR_WINDOW)) +
+         nic_host_csr_read(h, SEND(CNT_ERR_CREDIT));
+}
+
+void aotf_flush(aotf_t *a) {
+  nic_host_t *h = a->h;
+  nic_host_store_drain(h);
+  while (kicks_done(a) - a->done_base != a->kicks) {
+    if (nic_host_irq(h)) aotf_service(a);
+    nic_host_wait(h, 4);
+  }
+}
+
+void aotf_set_loopback(aotf_t *a, int on) {
+  /* the send path must be empty: a packet already in the generator would otherwise be split
+   * between the link and the internal loop */
+  aotf_flush(a);
+  nic_host_csr_write(a->h, NODE(CTRL), on ? 1u << AOTF_NODE_CTRL_LOOPBACK_LSB : 0u);
+}
+
+uint64_t aotf_probe(aotf_t *a, uint32_t addr, uint64_t data, unsigned len, uint32_t llcm_off) {
+  unsigned lane = addr & 7u;
+  uint8_t be = (uint8_t)(((1u << len) - 1u) << lane);
+  uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
+  a->kicks++;
+  return nic_host_probe(a->h, addr & ~7u, data << (8 * lane), be, llcm_off & ~7u, m, data << (8 * lane));
 }

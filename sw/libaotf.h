@@ -33,6 +33,7 @@ typedef struct {
   aotf_htt_ent_t htt[AOTF_HTT_MAX];
   unsigned htt_n;
   uint64_t refills, unknown_misses;
+  uint32_t kicks, done_base; /* kicks issued; kicks_done() at open */
 } aotf_t;
 
 /* wait for the init sweeps, set the node id, enable the miss interrupt; 0 = ok */
@@ -53,6 +54,14 @@ uint64_t aotf_llcm_poll(aotf_t *a, uint32_t off, uint64_t mask, uint64_t want, u
 void aotf_protect(aotf_t *a, uint16_t pgid, uint32_t base, uint32_t limit);
 /* credits of a user: available (low 16) and used (high 16) */
 uint32_t aotf_credits(aotf_t *a, unsigned user);
+/* latency probe: kick, then read LLCM word llcm_off of THIS node every cycle until the data
+ * shows (loopback); returns cycles from kick acceptance to the first read that sees it */
+uint64_t aotf_probe(aotf_t *a, uint32_t addr, uint64_t data, unsigned len, uint32_t llcm_off);
+/* wait until every kick of this node has left the send path (servicing misses meanwhile) */
+void aotf_flush(aotf_t *a);
+/* internal loopback on/off (CTRL.LOOPBACK) once the send path is empty; the caller makes sure
+ * no packet arrives from the link meanwhile (the peer is quiet) */
+void aotf_set_loopback(aotf_t *a, int on);
 /* service a pending miss interrupt (also installed as the idle hook) */
 void aotf_service(aotf_t *a);
 #endif

@@ -21,6 +21,11 @@ typedef struct {
 #ifdef __cplusplus
 extern "C" {
 #endif
+#include "nic_sim.h"
+nic_hosts_t *nic_hosts_new(const nic_host_cost_t *cost, nic_host_prog_t prog[NIC_SIM_NODES], void *arg[NIC_SIM_NODES]);
+int nic_hosts_drive(nic_hosts_t *hs, uint64_t cycle, aotf_system2_in_t *in);
+void nic_hosts_observe(nic_hosts_t *hs, const aotf_system2_in_t *in, const aotf_system2_out_t *out);
+void nic_hosts_free(nic_hosts_t *hs);
 extern const nic_backend_t nic_backend_model;
 /* NULL when the program was built without the Verilated RTL */
 const nic_backend_t *nic_backend_rtl_get(void);

@@ -34,6 +34,7 @@ static const nic_host_cost_t NIC_HOST_COST_PAPER = {7, 8, 11, 11};
 static const nic_host_cost_t NIC_HOST_COST_ZERO = {0, 0, 0, 0};
 
 typedef struct nic_sim nic_sim_t;
+typedef struct nic_hosts nic_hosts_t;
 typedef struct nic_host nic_host_t;
 typedef void (*nic_host_prog_t)(nic_host_t *h, void *arg);
 
@@ -60,7 +61,18 @@ uint64_t nic_host_load(nic_host_t *h, uint32_t addr);
 void nic_host_csr_write(nic_host_t *h, uint16_t addr, uint32_t data);
 uint32_t nic_host_csr_read(nic_host_t *h, uint16_t addr);
 int nic_host_irq(const nic_host_t *h);
+/* latency probe (no host costs): present one kick store, then read hr_addr every cycle; returns
+ * the cycles from the store's acceptance to the first read whose data matches (mask, want),
+ * i.e. the first cycle a host read sees the new value */
+uint64_t nic_host_probe(nic_host_t *h, uint32_t st_addr, uint64_t st_data, uint8_t st_be, uint32_t hr_addr,
+                        uint64_t mask, uint64_t want);
 /* a hook the driver installs to service interrupts while a program waits (e.g. HTLB misses) */
 void nic_host_set_idle_hook(nic_host_t *h, void (*hook)(nic_host_t *h, void *ctx), void *ctx);
-nic_sim_t *nic_host_sim(nic_host_t *h);
+nic_sim_t *nic_host_sim(nic_host_t *h); /* NULL under a lockstep stimulus */
+
+/* ---- the host side alone: a lockstep stimulus drives the DUT's ports with host programs ----
+ * Each cycle: nic_hosts_drive() runs the programs and fills the inputs (returns 0 once every
+ * program has returned and no posted store is left), the DUT evaluates, nic_hosts_observe()
+ * hands this cycle's outputs to the hosts. The aotf_system2 port structs come from
+ * nic_backend.h. */
 #endif

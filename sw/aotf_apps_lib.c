@@ -1,0 +1,386 @@
+/* The paper's AOTF applications as nic_sim host programs: see aotf_apps.h. */
+#include "aotf_apps.h"
+#include <stdlib.h>
+#include <string.h>
+#include "nic_pkg.h"
+
+#define NNODES AOTF_APPS_NODES
+#define PGID 1
+/* LLCM layout (same on every node) */
+#define OFF_PING 0x000
+#define OFF_BAR_FLAGS 0x100   /* 8 bytes: one phase byte per child */
+#define OFF_BAR_REL 0x108     /* release phase from the parent */
+#define OFF_GS_SLOT 0x200     /* type t, child c: value at +0x80t+16c, phase at +8 */
+#define OFF_GS_RES 0x500      /* type t: result from the parent at +16t: value, phase at +8 */
+#define OFF_RB_TAIL 0x600     /* consumer's LLCM: tail written by the producer */
+#define OFF_RB_HEAD 0x608     /* producer's LLCM: head written by the consumer */
+#define OFF_RB_RING 0x1000    /* consumer's LLCM: ring slots */
+#define RB_SLOTS 64
+#define OFF_LOOP 0x2000       /* own LLCM page 2: loopback probe target */
+#define OFF_LOOPDONE 0x6f8   /* node 1: node 0 finished its loopback test */
+#define OFF_RND 0x700         /* 64 words written by the random-traffic program */
+
+typedef aotf_apps_t ctx_t;
+typedef aotf_apps_node_t node_t;
+
+static uint32_t kick_addr(uint16_t dst, uint32_t remote_off) {
+  (void)dst;
+  /* user 0, kick page index = remote 4 KiB page; offset = low 12 bits */
+  return aotf_kick_page(0, remote_off >> 12) | (remote_off & 0xfffu);
+}
+
+static void setup(node_t *n) {
+  if (aotf_open(&n->a, n->a.h, (uint16_t)n->node)) {
+    fprintf(stderr, "node %d: aotf_open failed\n", n->node);
+    n->c->fail = 1;
+    return;
+  }
+  aotf_protect(&n->a, PGID, 0, 0x20000);
+  /* kick pages: remote pages 0 and 1 of every other node (dst encoded in the seed) */
+  for (int d = 0; d < NNODES; d++) {
+    if (d == n->node) continue;
+    for (uint32_t pg = 0; pg < 2; pg++) {
+      aotf_hdr_t hd = {(uint16_t)d, PGID, 0, 0, (uint64_t)pg << 12, 0};
+      aotf_map(&n->a, aotf_kick_page(0, pg), &hd, 0); /* loaded on the first miss */
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- ping-pong */
+static void pingpong(node_t *n, int eight) {
+  ctx_t *c = n->c;
+  unsigned len = eight ? 8 : 4;
+  uint64_t mask = eight ? ~0ull : 0xffffffffull;
+  int peer = 1 - n->node;
+  for (unsigned i = 1; i <= c->iters; i++) {
+    uint64_t v = eight ? ((uint64_t)i << 32) | (0x5a000000u + i) : (0xa5000000u + i);
+    if (n->node == 0) {
+      uint64_t t0 = nic_host_now(n->a.h);
+      aotf_kick(&n->a, kick_addr((uint16_t)peer, OFF_PING), v, len);
+      uint64_t got = aotf_llcm_poll(&n->a, OFF_PING, mask, v, NULL);
+      uint64_t rtt = nic_host_now(n->a.h) - t0;
+      if ((got & mask) != v) c->fail = 1;
+      if (i > 1) { /* the first round trip includes the HTLB misses */
+        if (!c->rtt_n[eight] || rtt < c->rtt_min[eight]) c->rtt_min[eight] = rtt;
+        c->rtt_sum[eight] += rtt;
+        c->rtt_n[eight]++;
+      }
+    } else {
+      aotf_llcm_poll(&n->a, OFF_PING, mask, v, NULL);
+      aotf_kick(&n->a, kick_addr((uint16_t)peer, OFF_PING), v, len);
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- barrier (8-ary tree) */
+static int parent_of(int r) { return (r - 1) / 8; }
+static int nchildren(int r) {
+  int k = 0;
+  for (int ch = 8 * r + 1; ch <= 8 * r + 8 && ch < NNODES; ch++) k++;
+  return k;
+}
+
+static void barrier(node_t *n) {
+  if (++n->bphase == 0) n->bphase = 1;
+  uint8_t phase = n->bphase;
+  int r = n->node, k = nchildren(r);
+  if (k) { /* children's phase bytes, read 8 at once and masked */
+    uint64_t mask = k == 8 ? ~0ull : ((1ull << (8 * k)) - 1);
+    uint64_t want = 0;
+    for (int i = 0; i < k; i++) want |= (uint64_t)phase << (8 * i);
+    aotf_llcm_poll(&n->a, OFF_BAR_FLAGS, mask, want, NULL);
+  }
+  if (r) {
+    aotf_kick(&n->a, kick_addr((uint16_t)parent_of(r), OFF_BAR_FLAGS + (uint32_t)((r - 1) % 8)), phase, 1);
+    aotf_llcm_poll(&n->a, OFF_BAR_REL, 0xff, phase, NULL);
+  }
+  for (int ch = 8 * r + 1; ch < 8 * r + 1 + k; ch++) aotf_kick(&n->a, kick_addr((uint16_t)ch, OFF_BAR_REL), phase, 1);
+}
+
+static void barrier_app(node_t *n) {
+  ctx_t *c = n->c;
+  barrier(n); /* warm-up: HTLB misses */
+  uint64_t t0 = nic_host_now(n->a.h);
+  for (unsigned i = 0; i < c->iters; i++) barrier(n);
+  if (n->node == 0) {
+    c->bar_cycles = nic_host_now(n->a.h) - t0;
+    c->bar_n = c->iters;
+  }
+}
+
+/* ---------------------------------------------------------------- global sum */
+enum { GS_U32, GS_U64, GS_F32, GS_F64 };
+static const char *gs_name[] = {"u32", "u64", "f32", "f64"};
+
+static uint64_t gs_add(int t, uint64_t a, uint64_t b) {
+  switch (t) {
+    case GS_U32: return (uint32_t)(a + b);
+    case GS_U64: return a + b;
+    case GS_F32: {
+      float x, y;
+      uint32_t ua = (uint32_t)a, ub = (uint32_t)b;
+      memcpy(&x, &ua, 4);
+      memcpy(&y, &ub, 4);
+      x += y;
+      uint32_t r;
+      memcpy(&r, &x, 4);
+      return r;
+    }
+    default: {
+      double x, y;
+      memcpy(&x, &a, 8);
+      memcpy(&y, &b, 8);
+      x += y;
+      uint64_t r;
+      memcpy(&r, &x, 8);
+      return r;
+    }
+  }
+}
+
+static uint64_t gs_value(int t, int node, unsigned iter) {
+  switch (t) {
+    case GS_U32: return 1000u * (uint32_t)node + iter;
+    case GS_U64: return ((uint64_t)node << 40) + iter;
+    case GS_F32: { float f = 0.5f * (float)node + (float)iter; uint32_t r; memcpy(&r, &f, 4); return r; }
+    default: { double d = 0.25 * node + iter; uint64_t r; memcpy(&r, &d, 8); return r; }
+  }
+}
+
+/* send (value, phase) to LLCM offset off of node dst: 4-byte types in one 8-byte kick
+ * {phase:value}; 8-byte types as two kicks, value then phase (AOTF keeps their order) */
+static void gs_send(node_t *n, int t, uint16_t dst, uint32_t off, uint64_t v, uint32_t phase) {
+  if (t == GS_U32 || t == GS_F32) {
+    aotf_kick(&n->a, kick_addr(dst, off), ((uint64_t)phase << 32) | (uint32_t)v, 8);
+  } else {
+    aotf_kick(&n->a, kick_addr(dst, off), v, 8);
+    aotf_kick(&n->a, kick_addr(dst, off + 8), phase, 4);
+  }
+}
+
+static uint64_t gs_recv(node_t *n, int t, uint32_t off, uint32_t phase) {
+  if (t == GS_U32 || t == GS_F32) {
+    uint64_t w = aotf_llcm_poll(&n->a, off, 0xffffffff00000000ull, (uint64_t)phase << 32, NULL);
+    return (uint32_t)w;
+  }
+  aotf_llcm_poll(&n->a, off + 8, 0xffffffffull, phase, NULL);
+  return aotf_llcm_read(&n->a, off);
+}
+
+static uint64_t gsum(node_t *n, int t, unsigned iter, uint32_t phase) {
+  int r = n->node, k = nchildren(r);
+  uint64_t acc = gs_value(t, r, iter);
+  uint32_t slots = OFF_GS_SLOT + 0x80u * (uint32_t)t, res = OFF_GS_RES + 16u * (uint32_t)t;
+  for (int i = 0; i < k; i++) acc = gs_add(t, acc, gs_recv(n, t, slots + 16u * (uint32_t)i, phase));
+  if (r) {
+    gs_send(n, t, (uint16_t)parent_of(r), slots + 16u * (uint32_t)((r - 1) % 8), acc, phase);
+    acc = gs_recv(n, t, res, phase);
+  }
+  for (int ch = 8 * r + 1; ch < 8 * r + 1 + k; ch++) gs_send(n, t, (uint16_t)ch, res, acc, phase);
+  return acc;
+}
+
+static void gsum_app(node_t *n) {
+  ctx_t *c = n->c;
+  uint32_t phase = 1;
+  for (int t = 0; t < 4; t++) {
+    gsum(n, t, 0, phase++); /* warm-up */
+    uint64_t t0 = nic_host_now(n->a.h);
+    for (unsigned i = 1; i <= c->iters; i++) {
+      uint64_t got = gsum(n, t, i, phase++);
+      uint64_t want = gs_value(t, 0, i);
+      for (int r = 1; r < NNODES; r++) want = gs_add(t, want, gs_value(t, r, i));
+      if (got != want) {
+        fprintf(stderr, "gsum %s node %d iter %u: got 0x%llx want 0x%llx\n", gs_name[t], n->node, i,
+                (unsigned long long)got, (unsigned long long)want);
+        c->fail = 1;
+      }
+    }
+    if (n->node == 0) {
+      c->gs_cycles[t] = nic_host_now(n->a.h) - t0;
+      c->gs_n[t] = c->iters;
+    }
+  }
+}
+
+/* ---------------------------------------------------------------- ring buffer (4.2) */
+static uint64_t rb_val(uint64_t i) { return 0x1234000000000000ull ^ (i * 0x9E3779B97F4A7C15ull); }
+
+static void ring_app(node_t *n) {
+  ctx_t *c = n->c;
+  uint64_t total = 4ull * c->iters + 3 * RB_SLOTS;
+  uint64_t t0 = nic_host_now(n->a.h);
+  if (n->node == 0) { /* producer */
+    uint64_t tail = 0, head = 0;
+    while (tail < total) {
+      while (tail - head >= RB_SLOTS) head = aotf_llcm_read(&n->a, OFF_RB_HEAD);  /* (2),(3) */
+      aotf_kick(&n->a, kick_addr(1, OFF_RB_RING + 8u * (uint32_t)(tail % RB_SLOTS)), rb_val(tail), 8); /* (4) */
+      tail++;
+      aotf_kick(&n->a, kick_addr(1, OFF_RB_TAIL), tail, 8); /* (5) */
+    }
+  } else { /* consumer */
+    uint64_t head = 0, tail = 0;
+    while (head < total) {
+      while (tail == head) tail = aotf_llcm_read(&n->a, OFF_RB_TAIL); /* (2),(3) */
+      uint64_t v = aotf_llcm_read(&n->a, OFF_RB_RING + 8u * (uint32_t)(head % RB_SLOTS)); /* (4) */
+      if (v != rb_val(head)) {
+        fprintf(stderr, "ring: value %llu: got 0x%llx want 0x%llx\n", (unsigned long long)head,
+                (unsigned long long)v, (unsigned long long)rb_val(head));
+        c->fail = 1;
+        return;
+      }
+      head++;
+      aotf_kick(&n->a, kick_addr(0, OFF_RB_HEAD), head, 8); /* (5) */
+    }
+    c->rb_cycles = nic_host_now(n->a.h) - t0;
+    c->rb_values = total;
+  }
+}
+
+/* ---------------------------------------------------------------- latency probes */
+static void loopback_app(node_t *n) {
+  ctx_t *c = n->c;
+  if (n->node != 0) { /* stay quiet on the link until node 0 is back from its loopback test */
+    aotf_llcm_poll(&n->a, OFF_LOOPDONE, ~0ull, 1, NULL);
+    return;
+  }
+  /* page 2 of the kick window maps to this node's own LLCM page 2; CTRL.LOOPBACK routes the
+   * packet inside the node (the paper's internal loop) */
+  aotf_hdr_t hd = {(uint16_t)n->node, PGID, 0, 0, 2ull << 12, 0};
+  aotf_map(&n->a, aotf_kick_page(0, 2), &hd, 1);
+  aotf_set_loopback(&n->a, 1);
+  for (unsigned i = 1; i <= c->iters; i++) {
+    uint64_t v = 0x10000000u + i;
+    uint32_t off = OFF_LOOP + 8u * (i % 16);
+    uint64_t lat = aotf_probe(&n->a, aotf_kick_page(0, 2) | (off & 0xfffu), v, 4, off);
+    c->loop_lat += lat;
+    c->loop_n++;
+  }
+  aotf_set_loopback(&n->a, 0);
+  aotf_kick(&n->a, kick_addr(1, OFF_LOOPDONE), 1, 8);
+}
+
+/* ---------------------------------------------------------------- random traffic */
+static uint64_t rnd(node_t *n) {
+  uint64_t z = (n->rng += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* rounds of random kicks (random lengths, lanes, words, bursts and idle gaps) to the peer's
+ * LLCM words; after a barrier every node checks the words the peer wrote */
+static void random_app(node_t *n) {
+  ctx_t *c = n->c;
+  int peer = 1 - n->node;
+  uint64_t shadow[64];
+  memset(shadow, 0, sizeof(shadow));
+  for (unsigned round = 0; !c->iters || round < c->iters; round++) {
+    unsigned kicks = 1 + (unsigned)(rnd(n) % 40);
+    for (unsigned k = 0; k < kicks; k++) {
+      unsigned w = (unsigned)(rnd(n) % 64), len = 1 + (unsigned)(rnd(n) % 8);
+      unsigned lane = (unsigned)(rnd(n) % (9 - len));
+      uint64_t v = rnd(n);
+      aotf_kick(&n->a, kick_addr((uint16_t)peer, OFF_RND + 8u * w + lane), v, len);
+      uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
+      shadow[w] = (shadow[w] & ~m) | ((v << (8 * lane)) & m);
+      c->rnd_kicks++;
+      if (rnd(n) % 4 == 0) nic_host_wait(n->a.h, rnd(n) % 20);
+    }
+    memcpy(c->rnd_expect[n->node], shadow, sizeof(shadow));
+    barrier(n); /* kicks are in order behind the barrier flag kick */
+    for (unsigned w = 0; w < 64; w++) {
+      uint64_t got = aotf_llcm_read(&n->a, OFF_RND + 8u * w);
+      if (got != c->rnd_expect[peer][w]) {
+        fprintf(stderr, "random: node %d word %u: got 0x%llx want 0x%llx\n", n->node, w, (unsigned long long)got,
+                (unsigned long long)c->rnd_expect[peer][w]);
+        c->fail = 1;
+        return;
+      }
+      c->rnd_checked++;
+    }
+    barrier(n); /* nobody writes the next round before the peer has checked */
+    if (n->node == 0) c->rnd_rounds++;
+  }
+}
+
+/* ---------------------------------------------------------------- driver */
+void aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t seed) {
+  memset(c, 0, sizeof(*c));
+  c->app = app;
+  c->iters = iters;
+  for (int i = 0; i < NNODES; i++) {
+    c->nodes[i].c = c;
+    c->nodes[i].node = i;
+    c->nodes[i].rng = seed * 7919u + (uint64_t)i;
+  }
+}
+
+void aotf_apps_prog(nic_host_t *h, void *arg) {
+  node_t *n = arg;
+  ctx_t *c = n->c;
+  n->a.h = h;
+  setup(n);
+  if (c->fail) return;
+  const char *app = c->app;
+  int all = !strcmp(app, "all");
+  unsigned iters = c->iters;
+  if (!iters && strcmp(app, "random")) c->iters = 1;
+  if (all || !strcmp(app, "pingpong")) {
+    pingpong(n, 0);
+    pingpong(n, 1);
+    barrier(n); /* separate the apps */
+  }
+  if (all || !strcmp(app, "barrier")) barrier_app(n);
+  if (all || !strcmp(app, "gsum")) {
+    barrier(n);
+    gsum_app(n);
+  }
+  if (all || !strcmp(app, "ring")) {
+    barrier(n);
+    ring_app(n);
+  }
+  if (all || !strcmp(app, "loopback")) {
+    barrier(n);
+    loopback_app(n);
+    barrier(n);
+  }
+  if (!strcmp(app, "random")) random_app(n);
+  aotf_flush(&n->a);
+  c->refills[n->node] = n->a.refills;
+  c->done[n->node] = 1;
+}
+
+void aotf_apps_report(const aotf_apps_t *c, const char *sfx, FILE *ff) {
+  char key[96];
+#define FIG(val)                                                   \
+  do {                                                             \
+    printf("figure: %s %.1f\n", key, (double)(val));               \
+    if (ff) fprintf(ff, "%s %.1f\n", key, (double)(val));          \
+  } while (0)
+  for (int e = 0; e < 2; e++)
+    if (c->rtt_n[e]) {
+      snprintf(key, sizeof(key), "aotf.rtt_cycles_%s%s", e ? "8B" : "4B", sfx);
+      FIG((double)c->rtt_sum[e] / (double)c->rtt_n[e]);
+      snprintf(key, sizeof(key), "aotf.rtt_cycles_%s_min%s", e ? "8B" : "4B", sfx);
+      FIG(c->rtt_min[e]);
+    }
+  if (c->bar_n) {
+    snprintf(key, sizeof(key), "aotf.barrier_cycles_2node%s", sfx);
+    FIG((double)c->bar_cycles / (double)c->bar_n);
+  }
+  for (int t = 0; t < 4; t++)
+    if (c->gs_n[t]) {
+      snprintf(key, sizeof(key), "aotf.gsum_cycles_2node_%s%s", gs_name[t], sfx);
+      FIG((double)c->gs_cycles[t] / (double)c->gs_n[t]);
+    }
+  if (c->rb_values) {
+    snprintf(key, sizeof(key), "aotf.ring_cycles_per_value%s", sfx);
+    FIG((double)c->rb_cycles / (double)c->rb_values);
+  }
+  if (c->loop_n) {
+    snprintf(key, sizeof(key), "aotf.loopback_kick_to_llcm_cycles");
+    FIG((double)c->loop_lat / (double)c->loop_n);
+  }
+#undef FIG
+}
