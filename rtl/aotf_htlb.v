@@ -20,7 +20,9 @@ module aotf_htlb #(
   input  wire          rst_ni,
   // transaction FIFO head
   input  wire          head_valid_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // set bits above SW are 0 when SETS < 256 (kick decode)
   input  wire [15:0]   head_page_i,   // {tag[7:0], set}
+  /* verilator lint_on UNUSEDSIGNAL */
   input  wire          next_free_i,   // the packet generator can take a packet
   output reg           pop_o,         // hit: head consumed, packet loaded
   output reg  [1:0]    hit_way_o,
@@ -151,5 +153,21 @@ module aotf_htlb #(
   assign init_ptr_o  = ptr_q;
   assign rr_o        = rr_q;
   assign tag_rd_o    = rd_data;
+
+`ifdef FORMAL
+  // properties hold from the first cycle after a reset on
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  always @* assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle
+  always @(posedge clk_i) begin
+    if (f_rst_seen && $past(rst_ni)) begin
+      assert (state_q != 2'd3);
+      // the tag RAM is never read and written in the same cycle (no collision possible)
+      assert (!(rd_en && wr_en));
+    end
+    cover (f_rst_seen && rst_ni && miss_o);
+    cover (f_rst_seen && rst_ni && pop_o);
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -6,8 +6,11 @@
 //  - else ok: len = popcount(be) (1..8), lane = lowest set bit, offset = {addr[11:3], lane},
 //    data = (st_data >> 8*lane) with the bytes at and above len cleared,
 //    page = addr[27:12] (tag 27:20, set 19:12), user = top UW bits of the tag.
+// With fewer than 256 HTLB sets (SW < 8, small FPGAs) the set index is addr[12 +: SW] and the
+// kick window is smaller: a store with addr[19:12+SW] != 0 is outside the window.
 module aotf_kick_decode #(
-  parameter int UW = 3
+  parameter int UW = 3,
+  parameter int SW = 8
 ) (
   input  wire [31:0] addr_i,
   input  wire [7:0]  be_i,
@@ -23,8 +26,8 @@ module aotf_kick_decode #(
   output reg  [63:0] data_o,
   output reg  [UW-1:0] user_o
 );
-  reg [8:0]  low;     // lowest set bit of be (one-hot)
-  reg [8:0]  sum;
+  reg [7:0]  low;     // lowest set bit of be (one-hot)
+  reg [7:0]  sum;     // be + low: clears the lowest run of ones (wraps for be = 8'hFF)
   reg        contig;
   reg [2:0]  lane;
   reg [63:0] shifted;
@@ -32,9 +35,9 @@ module aotf_kick_decode #(
   integer i;
 
   always @* begin
-    low    = {1'b0, be_i & (~be_i + 8'd1)};
-    sum    = {1'b0, be_i} + low;
-    contig = (be_i != 8'd0) && ((sum[7:0] & be_i) == 8'd0);
+    low    = be_i & (~be_i + 8'd1);
+    sum    = be_i + low;
+    contig = (be_i != 8'd0) && ((sum & be_i) == 8'd0);
     lane   = 3'd0;
     for (i = 7; i >= 0; i = i - 1) if (be_i[i]) lane = 3'(i);
     len_o = 4'd0;
@@ -47,7 +50,7 @@ module aotf_kick_decode #(
     page_o  = addr_i[27:12];
     user_o  = addr_i[27 -: UW];
     err_align_o  = (addr_i[2:0] != 3'd0);
-    err_window_o = !err_align_o && (addr_i[31:28] != window_i);
+    err_window_o = !err_align_o && ((addr_i[31:28] != window_i) || ((addr_i[19:12] >> SW) != 8'd0));
     err_be_o     = !err_align_o && !err_window_o && !contig;
     ok_o         = !err_align_o && !err_window_o && contig;
   end

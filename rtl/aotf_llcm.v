@@ -32,8 +32,7 @@ module aotf_llcm #(
   /* verilator lint_on UNUSEDSIGNAL */
   output wire          rd_valid_o,
   output wire [63:0]   rd_data_o,
-  output wire [15:0]   dbg_we_o,      // lane write enables this cycle: {odd bank, even bank}
-  output wire [IA-1:0] dbg_sweep_o    // init sweep index
+  output wire [15:0]   dbg_we_o       // lane write enables this cycle: {odd bank, even bank}
 );
 `ifndef __ICARUS__
   generate
@@ -109,7 +108,7 @@ module aotf_llcm #(
     re1     = (go && rb) ? ~coll : 8'h00;
     rzero_d = !go;
     rbank_d = rb;
-    fsel_d  = go ? coll : 8'h00;
+    fsel_d  = coll;                 // only used when the read went to the RAM (!rzero_q)
     fdat_d  = rb ? wdat1 : wdat0;
   end
 
@@ -165,15 +164,21 @@ module aotf_llcm #(
   assign busy_o      = busy_q;
   assign rd_valid_o  = rvalid_q;
   assign dbg_we_o    = {we1, we0};
-  assign dbg_sweep_o = swp_q;
 
 `ifdef FORMAL
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // the primitive never sees a read of the lane/index written in the same cycle
   always @* begin
     assert (((re0 & we0) == 8'h00) || (widx0 != ridx));
     assert (((re1 & we1) == 8'h00) || (widx1 != ridx));
   end
-  always @(posedge clk_i) cover (rst_ni && go && coll != 8'h00 && coll != 8'hFF);
+  always @(posedge clk_i) begin
+    if (f_rst_seen && rst_ni) begin
+      cover (go && coll != 8'h00 && coll != 8'hFF);   // partial forwarding
+      cover (!busy_q && $past(busy_q));               // sweep finished
+    end
+  end
 `endif
 endmodule
 `default_nettype wire

@@ -77,7 +77,7 @@ module aotf_pktgen #(
   reg [RW-1:0] rd_addr;
   wire [63:0]  rd_data;
   reg [63:0]   w_data;
-  reg [7:0]    w_keep;
+  reg [7:0]    w_keep, len_keep;
   reg          w_last;
   integer i;
 
@@ -114,7 +114,7 @@ module aotf_pktgen #(
         cur_v_d = 1'b0;
       end
     end
-    if (load_i && !(cur_free && !next_v_q)) begin
+    if (load_i && !cur_free) begin  // next is free: the lookup only issues while it is
       next_v_d = 1'b1; next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
     end
@@ -128,6 +128,8 @@ module aotf_pktgen #(
     if_user_d = issue ? cur_user_q : if_user_q;
 
     // beat formatting
+    len_keep = 8'd0;
+    for (i = 0; i < 8; i = i + 1) if (4'(i) < if_len_q) len_keep[i] = 1'b1;
     w_data = rd_data;
     w_keep = 8'hFF;
     w_last = 1'b0;
@@ -138,8 +140,7 @@ module aotf_pktgen #(
       3'd4: begin
         w_data = if_data_q;
         w_last = 1'b1;
-        w_keep = 8'd0;
-        for (i = 0; i < 8; i = i + 1) if (4'(i) < if_len_q) w_keep[i] = 1'b1;
+        w_keep = len_keep;
       end
       default: ;
     endcase
@@ -210,5 +211,27 @@ module aotf_pktgen #(
   assign ret_o         = pop && b0_last_q;
   assign ret_user_o    = b0_user_q;
   assign dbg_o         = {cur_v_q, next_v_q, beat_q, if_v_q, occ_q};
+
+`ifdef FORMAL
+  // properties hold from the first cycle after a reset on
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  always @(posedge clk_i) begin
+    if (f_rst_seen && $past(rst_ni)) begin
+      assert (occ_q <= 2'd2);
+      assert (beat_q <= 3'd4);
+      assert (!next_v_q || cur_v_q);
+      // AXI-Stream: a beat that was not accepted is held unchanged
+      if (rst_ni && $past(m_axis_tvalid && !m_axis_tready)) begin
+        assert (m_axis_tvalid);
+        assert (m_axis_tdata == $past(m_axis_tdata));
+        assert (m_axis_tkeep == $past(m_axis_tkeep));
+        assert (m_axis_tlast == $past(m_axis_tlast));
+      end
+    end
+    cover (f_rst_seen && rst_ni && occ_q == 2'd2 && next_v_q);
+    cover (f_rst_seen && rst_ni && ret_o);
+  end
+`endif
 endmodule
 `default_nettype wire

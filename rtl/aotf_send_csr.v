@@ -35,6 +35,7 @@ module aotf_send_csr #(
   // events and state
   input  wire          init_busy_i,
   input  wire          miss_wait_i,
+  input  wire          pg_busy_i,
   input  wire          miss_i,
   input  wire [15:0]   miss_page_i,
   input  wire [11:0]   miss_off_i,
@@ -54,7 +55,6 @@ module aotf_send_csr #(
   input  wire [63:0]   seed_rd_data_i,
   output wire [15:0]   status_o
 );
-  import nic_pkg::*;
   localparam logic [1:0] R_REG = 2'd0, R_TAG = 2'd1, R_SLO = 2'd2, R_SHI = 2'd3;
 
   reg [3:0]    window_q, window_d;
@@ -67,109 +67,115 @@ module aotf_send_csr #(
   reg [31:0]   miss_addr_q, miss_addr_d;
   reg [1:0]    victim_q, victim_d;
   reg [UW-1:0] err_user_q, err_user_d;
+  // counters: the events are registered first (ev_q) and added one cycle later, so that no
+  // 32-bit adder sits behind the datapath; a read returns count + pending event (exact value)
   reg [31:0]   c_kicks_q, c_kicks_d, c_pkts_q, c_pkts_d, c_miss_q, c_miss_d;
   reg [31:0]   c_align_q, c_align_d, c_be_q, c_be_d, c_win_q, c_win_d, c_cred_q, c_cred_d;
+  reg [6:0]    ev_q, ev_d;     // {cred, win, be, align, miss, pkt, kick}
   reg          ack_q, ack_d;
   reg [1:0]    rsel_q, rsel_d;
-  reg [1:0]    rway_q, rway_d;
   reg [31:0]   rdata_q, rdata_d;
 
   reg          rd, wr;
   reg [31:0]   status, rv;
   reg [8:0]    lane;
 
+  // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
-    rd = csr_req_i && !csr_we_i && rst_ni;
-    wr = csr_req_i && csr_we_i && rst_ni;
-    status = 32'd0;
-    status[AOTF_SEND_STATUS_INIT_BUSY_LSB] = init_busy_i;
-    status[AOTF_SEND_STATUS_MISS_WAIT_LSB] = miss_wait_i;
-    status[AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5] = sticky_q;
+    rd = csr_req_i && !csr_we_i;
+    wr = csr_req_i && csr_we_i && rst_ni;  // no RAM write while in reset (RAMs are not reset)
+    tag_wr_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
+    tag_rd_o  = rd && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
+    seed_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI;
+    seed_rd_o = rd && (csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_LO || csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI);
+    flush_o   = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CTRL && csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
+    lim_we_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
+  end
 
-    tag_wr_o  = wr && csr_addr_i == CSR_AOTF_SEND_HTLB_TAG;
-    tag_rd_o  = rd && csr_addr_i == CSR_AOTF_SEND_HTLB_TAG;
-    seed_wr_o = wr && csr_addr_i == CSR_AOTF_SEND_SEED_HI;
-    seed_rd_o = rd && (csr_addr_i == CSR_AOTF_SEND_SEED_LO || csr_addr_i == CSR_AOTF_SEND_SEED_HI);
-    flush_o   = wr && csr_addr_i == CSR_AOTF_SEND_CTRL && csr_wdata_i[AOTF_SEND_CTRL_FLUSH_LSB];
-    lim_we_o  = wr && csr_addr_i == CSR_AOTF_SEND_CREDIT_LIMIT;
+  always @* begin
+    status = 32'd0;
+    status[nic_pkg::AOTF_SEND_STATUS_INIT_BUSY_LSB] = init_busy_i;
+    status[nic_pkg::AOTF_SEND_STATUS_MISS_WAIT_LSB] = miss_wait_i;
+    status[nic_pkg::AOTF_SEND_STATUS_PG_BUSY_LSB] = pg_busy_i;
+    status[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5] = sticky_q;
 
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
     if (wr) begin
       case (csr_addr_i)
-        CSR_AOTF_SEND_CTRL:   window_d = csr_wdata_i[AOTF_SEND_CTRL_WINDOW_LSB +: 4];
-        CSR_AOTF_SEND_IRQ_EN: irq_en_d = {csr_wdata_i[AOTF_SEND_IRQ_EN_ERR_LSB],
-                                          csr_wdata_i[AOTF_SEND_IRQ_EN_MISS_LSB]};
-        CSR_AOTF_SEND_HTLB_IDX: begin
-          set_d  = csr_wdata_i[AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
-          way_d  = csr_wdata_i[AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
-          word_d = csr_wdata_i[AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
+        nic_pkg::CSR_AOTF_SEND_CTRL:   window_d = csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+        nic_pkg::CSR_AOTF_SEND_IRQ_EN: irq_en_d = {csr_wdata_i[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
+                                          csr_wdata_i[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
+        nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
+          set_d  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+          way_d  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+          word_d = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
         end
-        CSR_AOTF_SEND_SEED_LO:    seed_lo_d = csr_wdata_i;
-        CSR_AOTF_SEND_CREDIT_SEL: csel_d = csr_wdata_i[AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
+        nic_pkg::CSR_AOTF_SEND_SEED_LO:    seed_lo_d = csr_wdata_i;
+        nic_pkg::CSR_AOTF_SEND_CREDIT_SEL: csel_d = csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
         default: ;
       endcase
     end
 
     // sticky status: set wins over W1C
     sticky_d = sticky_q;
-    if (wr && csr_addr_i == CSR_AOTF_SEND_STATUS)
-      sticky_d = sticky_q & ~csr_wdata_i[AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
+    if (wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_STATUS)
+      sticky_d = sticky_q & ~csr_wdata_i[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
     sticky_d = sticky_d | {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i};
 
     miss_addr_d = miss_i ? {window_q, miss_page_i, miss_off_i} : miss_addr_q;
     victim_d    = miss_i ? miss_victim_i : victim_q;
     err_user_d  = err_credit_i ? err_user_i : err_user_q;
-    c_kicks_d = c_kicks_q + {31'd0, kick_i};
-    c_pkts_d  = c_pkts_q  + {31'd0, pkt_i};
-    c_miss_d  = c_miss_q  + {31'd0, miss_i};
-    c_align_d = c_align_q + {31'd0, err_align_i};
-    c_be_d    = c_be_q    + {31'd0, err_be_i};
-    c_win_d   = c_win_q   + {31'd0, err_window_i};
-    c_cred_d  = c_cred_q  + {31'd0, err_credit_i};
+    ev_d      = {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i, pkt_i, kick_i};
+    c_kicks_d = c_kicks_q + {31'd0, ev_q[0]};
+    c_pkts_d  = c_pkts_q  + {31'd0, ev_q[1]};
+    c_miss_d  = c_miss_q  + {31'd0, ev_q[2]};
+    c_align_d = c_align_q + {31'd0, ev_q[3]};
+    c_be_d    = c_be_q    + {31'd0, ev_q[4]};
+    c_win_d   = c_win_q   + {31'd0, ev_q[5]};
+    c_cred_d  = c_cred_q  + {31'd0, ev_q[6]};
 
     // read mux (request cycle)
-    rv = CSR_UNMAPPED;
+    rv = nic_pkg::CSR_UNMAPPED;
     rsel_d = R_REG;
     case (csr_addr_i)
-      CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
-      CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
-      CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
-      CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
-      CSR_AOTF_SEND_STATUS:  rv = status;
-      CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
-      CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
-      CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
-      CSR_AOTF_SEND_HTLB_IDX: begin
+      nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
+      nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
+      nic_pkg::CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
+      nic_pkg::CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
+      nic_pkg::CSR_AOTF_SEND_STATUS:  rv = status;
+      nic_pkg::CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
+      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
+      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
+      nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
         rv = 32'd0;
-        rv[AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
-        rv[AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
-        rv[AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
       end
-      CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
-      CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
-      CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
-      CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
-      CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
-      CSR_AOTF_SEND_CREDIT_AVAIL: rv = {sel_used_i, sel_avail_i};
-      CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
-      CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
-      CSR_AOTF_SEND_CNT_KICKS:      rv = c_kicks_q;
-      CSR_AOTF_SEND_CNT_PKTS:       rv = c_pkts_q;
-      CSR_AOTF_SEND_CNT_MISSES:     rv = c_miss_q;
-      CSR_AOTF_SEND_CNT_ERR_ALIGN:  rv = c_align_q;
-      CSR_AOTF_SEND_CNT_ERR_BE:     rv = c_be_q;
-      CSR_AOTF_SEND_CNT_ERR_WINDOW: rv = c_win_q;
-      CSR_AOTF_SEND_CNT_ERR_CREDIT: rv = c_cred_q;
+      nic_pkg::CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
+      nic_pkg::CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
+      nic_pkg::CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
+      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
+      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
+      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: rv = {sel_used_i, sel_avail_i};
+      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
+      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
+      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      rv = c_kicks_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       rv = c_pkts_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     rv = c_miss_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  rv = c_align_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     rv = c_be_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: rv = c_win_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: rv = c_cred_d;
       default: ;
     endcase
-    ack_d   = csr_req_i && rst_ni;
+    ack_d   = csr_req_i;
     rdata_d = rd ? rv : 32'd0;
     if (!rd) rsel_d = R_REG;
-    rway_d  = way_q;
 
     // response
-    lane = tag_rd_data_i[rway_q*9 +: 9];
+    lane = tag_rd_data_i[way_q*9 +: 9];  // HTLB_IDX cannot change between request and response
     case (rsel_q)
       R_TAG:   csr_rdata_o = {23'd0, lane};
       R_SLO:   csr_rdata_o = seed_rd_data_i[31:0];
@@ -185,15 +191,16 @@ module aotf_send_csr #(
       seed_lo_q <= 32'd0; csel_q <= '0; sticky_q <= 5'd0; miss_addr_q <= 32'd0;
       victim_q <= 2'd0; err_user_q <= '0;
       c_kicks_q <= 32'd0; c_pkts_q <= 32'd0; c_miss_q <= 32'd0; c_align_q <= 32'd0;
-      c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0;
-      ack_q <= 1'b0; rsel_q <= R_REG; rway_q <= 2'd0; rdata_q <= 32'd0;
+      c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
+      ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
       miss_addr_q <= miss_addr_d; victim_q <= victim_d; err_user_q <= err_user_d;
       c_kicks_q <= c_kicks_d; c_pkts_q <= c_pkts_d; c_miss_q <= c_miss_d;
       c_align_q <= c_align_d; c_be_q <= c_be_d; c_win_q <= c_win_d; c_cred_q <= c_cred_d;
-      ack_q <= ack_d; rsel_q <= rsel_d; rway_q <= rway_d; rdata_q <= rdata_d;
+      ev_q <= ev_d;
+      ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d;
     end
   end
 

@@ -2,6 +2,7 @@
 # make test: every check of the project, one line per test, ending with "N passed, N failed".
 #   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
 #   QUICK=1           fewer cycles (local iteration; CI runs the full set)
+#   REPLAY_CYCLES=n   cycles of each directed Icarus replay (a prefix of the directed run; default 25000)
 set -u
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -54,7 +55,7 @@ for d in $DUTS; do
     else
       ls_run "model-$d-$m" "build/$d/model_main" +mode="$m" +seed=1 +cycles=5000000
       for s in 1 2; do ls_run "lockstep-$d-$m-s$s" "build/$d/lockstep" +mode="$m" +seed="$s" +cycles=5000000; done
-      run "replay-$d-$m" bash -c "build/$d/model_main +mode=$m +seed=3 +cycles=5000000 +vec=build/$d/replay_$m.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+      run "replay-$d-$m" bash -c "rm -f build/$d/replay_$m.hex; build/$d/model_main +mode=$m +seed=3 +cycles=${REPLAY_CYCLES:-25000} +vec=build/$d/replay_$m.hex >/dev/null 2>&1; test -s build/$d/replay_$m.hex && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
     fi
   done
   # post-synthesis: the Yosys netlist in lockstep with the model

@@ -1,0 +1,117 @@
+#include "aotf_htlb.h"
+#include <string.h>
+
+int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  if (sets < 2 || sets > 256 || (sets & (sets - 1))) return -1;
+  m->sets = sets;
+  m->state = (uint32_t)(seed & 3);
+  m->busy = (uint32_t)((seed >> 2) & 1);
+  m->ptr = (uint32_t)(seed >> 3) & (sets - 1);
+  m->rr = (uint32_t)(seed >> 11) & 3;
+  return nic_ram_init(&m->ram, sets, 36, 4, seed ^ 0x48544c42ull);
+}
+
+void aotf_htlb_free(aotf_htlb_t *m) { nic_ram_free(&m->ram); }
+
+typedef struct {
+  int wr_en, rd_en, issue, tag_write;
+  uint32_t wr_addr, rd_addr, wr_be;
+  uint64_t wr_data;
+  uint32_t state_d, rr_d, busy_d, ptr_d;
+} htlb_ctl_t;
+
+static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, htlb_ctl_t *c) {
+  uint32_t head_tag = (in->head_page >> 8) & 0xFFu;
+  uint32_t head_set = in->head_page & (m->sets - 1);
+  int csr_acc = in->csr_tag_wr || in->csr_tag_rd;
+  c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd);
+  c->wr_addr = in->csr_tag_wr ? in->csr_set : m->ptr;
+  if (in->csr_tag_wr) {
+    uint64_t lane = ((uint64_t)(in->csr_valid & 1) << 8) | (in->csr_tag & 0xFFu);
+    c->wr_data = lane | (lane << 9) | (lane << 18) | (lane << 27);
+    c->wr_be = 1u << (in->csr_way & 3);
+  } else {
+    c->wr_data = 0;
+    c->wr_be = 0xF;
+  }
+  c->tag_write = c->wr_en || in->flush;
+  c->issue = m->state == AOTF_LK_IDLE && !m->busy && in->head_valid && in->next_free && !csr_acc;
+  c->rd_en = in->csr_tag_rd || c->issue;
+  c->rd_addr = in->csr_tag_rd ? in->csr_set : head_set;
+
+  uint64_t rd = nic_ram_rd64(&m->ram);
+  uint32_t hitv = 0, validv = 0;
+  for (int w = 0; w < 4; w++) {
+    uint32_t lane = (uint32_t)(rd >> (9 * w)) & 0x1FFu;
+    if (lane & 0x100u) {
+      validv |= 1u << w;
+      if ((lane & 0xFFu) == head_tag) hitv |= 1u << w;
+    }
+  }
+  o->hit_way = (hitv & 1) ? 0 : (hitv & 2) ? 1 : (hitv & 4) ? 2 : 3;
+  o->victim = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
+  o->pop = 0;
+  o->miss = 0;
+  c->state_d = m->state;
+  c->rr_d = m->rr;
+  switch (m->state) {
+    case AOTF_LK_IDLE:
+      if (c->issue) c->state_d = AOTF_LK_LOOK;
+      break;
+    case AOTF_LK_LOOK:
+      if (c->tag_write) c->state_d = AOTF_LK_IDLE;
+      else if (hitv) {
+        o->pop = 1;
+        c->state_d = AOTF_LK_IDLE;
+      } else {
+        o->miss = 1;
+        c->state_d = AOTF_LK_MISS;
+        if (validv == 0xF) c->rr_d = (m->rr + 1) & 3;
+      }
+      break;
+    case AOTF_LK_MISS:
+      if (c->tag_write) c->state_d = AOTF_LK_IDLE;
+      break;
+    default:
+      c->state_d = AOTF_LK_IDLE;
+  }
+  c->busy_d = m->busy;
+  c->ptr_d = m->ptr;
+  if (m->busy && !csr_acc) {
+    c->ptr_d = (m->ptr + 1) & (m->sets - 1);
+    if (m->ptr == m->sets - 1) c->busy_d = 0;
+  }
+  if (in->flush) {
+    c->busy_d = 1;
+    c->ptr_d = 0;
+  }
+  o->init_busy = (int)m->busy;
+  o->state = m->state;
+  o->init_ptr = m->ptr;
+  o->rr = m->rr;
+  o->tag_rd = rd;
+}
+
+void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out) {
+  htlb_ctl_t c;
+  comb(m, in, out, &c);
+}
+
+void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
+  htlb_ctl_t c;
+  aotf_htlb_out_t o;
+  comb(m, in, &o, &c);
+  nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
+  if (!in->rst_ni) {
+    m->state = AOTF_LK_IDLE;
+    m->busy = 1;
+    m->ptr = 0;
+    m->rr = 0;
+    return;
+  }
+  m->state = c.state_d;
+  m->busy = c.busy_d;
+  m->ptr = c.ptr_d;
+  m->rr = c.rr_d;
+}

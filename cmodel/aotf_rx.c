@@ -1,0 +1,235 @@
+#include "aotf_rx.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+static uint32_t log2u(uint32_t v) {
+  uint32_t r = 0;
+  while ((1u << r) < v) r++;
+  return r;
+}
+static int pow2(uint32_t v) { return v && !(v & (v - 1)); }
+
+int aotf_rx_init(aotf_rx_t *m, const aotf_rx_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  if (!pow2(cfg->llcm_bytes) || cfg->llcm_bytes < 32 || cfg->llcm_bytes > 131072) return -1;
+  if (!pow2(cfg->pt_entries) || cfg->pt_entries < 2 || cfg->pt_entries > AOTF_RX_MAX_PT) return -1;
+  if (!pow2(cfg->wb_depth) || cfg->wb_depth < 2 || cfg->wb_depth > AOTF_RX_MAX_WB) return -1;
+  m->cfg = *cfg;
+  m->lb = log2u(cfg->llcm_bytes);
+  m->ptb = log2u(cfg->pt_entries);
+  aotf_llcm_cfg_t lc = {cfg->llcm_bytes / 8};
+  if (aotf_llcm_init(&m->llcm, &lc, seed)) return -1;
+  /* power-up: arbitrary control state (the bench starts in reset) */
+  m->beat = (uint32_t)(seed % 5);
+  m->disc = (int)(seed >> 7) & 1;
+  m->wb_cnt = (uint32_t)(seed >> 9) % (cfg->wb_depth + 1);
+  m->rx_en = (int)(seed >> 13) & 1;
+  return 0;
+}
+
+void aotf_rx_free(aotf_rx_t *m) { aotf_llcm_free(&m->llcm); }
+
+typedef struct {
+  int tready, acc, csr_wr, csr_rd, push, pop, hw_wr, ctrl_wr;
+  uint32_t ev;
+  aotf_llcm_in_t li;
+} rx_comb_t;
+
+static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
+  rx_comb_t c;
+  memset(&c, 0, sizeof(c));
+  uint32_t nb = m->cfg.llcm_bytes;
+  int busy = m->llcm.busy;
+  c.tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
+  c.acc = in->s_axis_tvalid && c.tready;
+  c.csr_wr = in->csr_req_i && in->csr_we_i;
+  c.csr_rd = in->csr_req_i && !in->csr_we_i;
+  c.ev = AOTF_RX_EV_NONE;
+  if (c.acc && !m->disc) {
+    if (m->beat != 4) {
+      if (in->s_axis_tlast) c.ev = AOTF_RX_EV_TRUNC;
+    } else {
+      uint32_t l4 = m->len & 15;
+      uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
+      uint32_t pend = m->raddr + l4;
+      uint32_t e = m->pgid & (m->cfg.pt_entries - 1);
+      int len_ok = m->len >= 1 && m->len <= 8;
+      int range_ok = !m->raddr_hi && pend <= nb;
+      int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
+                    pend <= m->pt_lim[e];
+      if (!in->s_axis_tlast) c.ev = AOTF_RX_EV_OVERLONG;
+      else if (!m->type_ok) c.ev = AOTF_RX_EV_TYPE;
+      else if (!len_ok) c.ev = AOTF_RX_EV_LEN;
+      else if (in->s_axis_tkeep != keep_exp) c.ev = AOTF_RX_EV_KEEP;
+      else if (!range_ok) c.ev = AOTF_RX_EV_RANGE;
+      else if (!prot_ok) c.ev = AOTF_RX_EV_PROT;
+      else c.ev = AOTF_RX_EV_GOOD;
+    }
+  }
+  c.push = c.ev == AOTF_RX_EV_GOOD;
+  c.ctrl_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
+  c.hw_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
+  c.pop = m->wb_cnt != 0 && !busy && !c.hw_wr;
+  c.li.rst_ni = (int)in->rst_ni;
+  c.li.init = c.ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
+  c.li.wr_en = c.hw_wr || c.pop;
+  if (c.hw_wr) {
+    c.li.wr_word = m->hw_addr;
+    c.li.wr_data[0] = m->hw_data;
+    c.li.wr_data[1] = 0;
+    c.li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
+  } else {
+    uint32_t a = m->wb[m->wb_rd].addr, l = m->wb[m->wb_rd].len, off = a & 7;
+    uint64_t d = m->wb[m->wb_rd].data;
+    c.li.wr_word = a >> 3;
+    c.li.wr_data[0] = d << (8 * off);
+    c.li.wr_data[1] = off ? d >> (64 - 8 * off) : 0;
+    c.li.wr_be = ((~(0xFFu << l) & 0xFFu) << off) & 0xFFFFu;
+  }
+  c.li.rd_en = (int)in->hr_valid_i;
+  c.li.rd_addr = (uint32_t)in->hr_addr_i;
+  return c;
+}
+
+void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *in, aotf_rx_out_t *out) {
+  rx_comb_t c = comb(m, in);
+  aotf_llcm_out_t lo;
+  aotf_llcm_eval(&m->llcm, &c.li, &lo);
+  out->s_axis_tready = (uint64_t)c.tready;
+  out->csr_ack_o = (uint64_t)m->ack;
+  out->csr_rdata_o = m->rdata;
+  out->hr_rvalid_o = (uint64_t)lo.rd_valid;
+  out->hr_rdata_o = lo.rd_data;
+  out->irq_o = (m->status & m->irq_en) != 0;
+  out->dbg_beat_o = m->beat;
+  out->dbg_disc_o = (uint64_t)m->disc;
+  out->dbg_wb_count_o = m->wb_cnt;
+  out->dbg_init_o = (uint64_t)lo.busy;
+  out->dbg_ev_o = m->ev;
+  out->dbg_llcm_we_o = lo.dbg_we;
+}
+
+static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
+  uint32_t i = m->pt_idx;
+  switch (a) {
+    case CSR_AOTF_RX_ID: return 0x41525830u;
+    case CSR_AOTF_RX_VERSION: return 0x00010000u;
+    case CSR_AOTF_RX_CONFIG: return m->lb | (m->ptb << 8) | (m->cfg.wb_depth << 16);
+    case CSR_AOTF_RX_CTRL: return (uint32_t)m->rx_en;
+    case CSR_AOTF_RX_STATUS:
+      return m->status | ((uint32_t)m->llcm.busy << 16) | ((uint32_t)m->disc << 17) | (m->beat << 20) |
+             (m->wb_cnt << 24);
+    case CSR_AOTF_RX_IRQ_EN: return m->irq_en;
+    case CSR_AOTF_RX_PT_INDEX: return i;
+    case CSR_AOTF_RX_PT_ENTRY: return ((uint32_t)m->pt_v[i] << 31) | m->pt_pgid[i];
+    case CSR_AOTF_RX_PT_BASE: return m->pt_base[i];
+    case CSR_AOTF_RX_PT_LIMIT: return m->pt_lim[i];
+    case CSR_AOTF_RX_HW_ADDR: return m->hw_addr << 3;
+    case CSR_AOTF_RX_HW_DATA_LO: return (uint32_t)m->hw_data;
+    case CSR_AOTF_RX_HW_DATA_HI: return (uint32_t)(m->hw_data >> 32);
+    case CSR_AOTF_RX_HW_CMD: return 0;
+    case CSR_AOTF_RX_CNT_GOOD: return m->cnt[1];
+    case CSR_AOTF_RX_CNT_BYTES: return m->cnt[9];
+    case CSR_AOTF_RX_CNT_TYPE: return m->cnt[2];
+    case CSR_AOTF_RX_CNT_LEN: return m->cnt[3];
+    case CSR_AOTF_RX_CNT_KEEP: return m->cnt[4];
+    case CSR_AOTF_RX_CNT_RANGE: return m->cnt[5];
+    case CSR_AOTF_RX_CNT_PROT: return m->cnt[6];
+    case CSR_AOTF_RX_CNT_TRUNC: return m->cnt[7];
+    case CSR_AOTF_RX_CNT_OVERLONG: return m->cnt[8];
+    case CSR_AOTF_RX_CNT_HOSTWR: return m->cnt[0];
+    default: return CSR_UNMAPPED;
+  }
+}
+
+void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *in) {
+  rx_comb_t c = comb(m, in);
+  uint32_t a = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
+  uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
+  uint32_t rdata = c.csr_rd ? csr_read(m, a) : 0;
+  uint64_t td = in->s_axis_tdata;
+  uint32_t len4 = m->len & 15;
+  /* write-buffer payload (no reset) */
+  if (c.push) {
+    m->wb[m->wb_wr].addr = m->raddr;
+    m->wb[m->wb_wr].len = m->len & 15;
+    m->wb[m->wb_wr].data = td;
+  }
+  aotf_llcm_tick(&m->llcm, &c.li);
+  /* header fields (no reset: they load even in a reset cycle, like the RTL) */
+  if (c.acc && !m->disc) {
+    if (m->beat == 0) {
+      m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
+                   ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
+      m->pgid = (uint32_t)(td >> AOTF_HDR_PGID_LSB) & 0xFFFF;
+    } else if (m->beat == 1) {
+      m->raddr = (uint32_t)td & ((1u << m->lb) - 1);
+      m->raddr_hi = (td >> m->lb) != 0;
+    } else if (m->beat == 2) {
+      m->len = (uint32_t)(td >> AOTF_HDR_LEN_LSB) & 0xFF;
+    }
+  }
+  if (!in->rst_ni) {
+    m->beat = 0;
+    m->disc = 0;
+    m->ev = 0; /* header fields (type_ok, pgid, raddr, len) have no reset */
+    m->wb_wr = m->wb_rd = m->wb_cnt = 0;
+    for (int k = 0; k < AOTF_RX_MAX_PT; k++) {
+      m->pt_v[k] = 0;
+      m->pt_pgid[k] = m->pt_base[k] = m->pt_lim[k] = 0;
+    }
+    m->rx_en = 1;
+    m->status = m->irq_en = m->pt_idx = m->hw_addr = 0;
+    m->hw_data = 0;
+    memset(m->cnt, 0, sizeof(m->cnt));
+    m->ack = 0;
+    m->rdata = 0;
+    return;
+  }
+  /* parser */
+  if (c.acc) {
+    if (m->disc) {
+      m->disc = !in->s_axis_tlast;
+    } else if (m->beat != 4) {
+      m->beat = in->s_axis_tlast ? 0 : m->beat + 1;
+    } else {
+      m->beat = 0;
+      m->disc = !in->s_axis_tlast;
+    }
+  }
+  m->ev = c.ev;
+  /* write buffer */
+  uint32_t wm = m->cfg.wb_depth - 1;
+  if (c.push) m->wb_wr = (m->wb_wr + 1) & wm;
+  if (c.pop) m->wb_rd = (m->wb_rd + 1) & wm;
+  m->wb_cnt = m->wb_cnt + (uint32_t)c.push - (uint32_t)c.pop;
+  /* CSR writes */
+  uint32_t st = m->status;
+  if (c.csr_wr) {
+    switch (a) {
+      case CSR_AOTF_RX_CTRL: m->rx_en = (int)(wd & 1); break;
+      case CSR_AOTF_RX_STATUS: st &= ~wd & 0xFF; break;
+      case CSR_AOTF_RX_IRQ_EN: m->irq_en = wd & 0xFF; break;
+      case CSR_AOTF_RX_PT_INDEX: m->pt_idx = wd & (m->cfg.pt_entries - 1); break;
+      case CSR_AOTF_RX_PT_ENTRY:
+        m->pt_v[i] = (int)(wd >> 31);
+        m->pt_pgid[i] = wd & 0xFFFF;
+        break;
+      case CSR_AOTF_RX_PT_BASE: m->pt_base[i] = wd & lmask; break;
+      case CSR_AOTF_RX_PT_LIMIT: m->pt_lim[i] = wd & lmask; break;
+      case CSR_AOTF_RX_HW_ADDR: m->hw_addr = (wd & ((1u << m->lb) - 1)) >> 3; break;
+      case CSR_AOTF_RX_HW_DATA_LO: m->hw_data = (m->hw_data & ~0xFFFFFFFFull) | wd; break;
+      case CSR_AOTF_RX_HW_DATA_HI: m->hw_data = (m->hw_data & 0xFFFFFFFFull) | ((uint64_t)wd << 32); break;
+      default: break;
+    }
+  }
+  if (c.ev) st |= 1u << (c.ev - 1);
+  m->status = st;
+  /* counters */
+  if (c.ev) m->cnt[c.ev]++;
+  if (c.push) m->cnt[9] += len4;
+  if (c.hw_wr) m->cnt[0]++;
+  if (c.ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
+  m->ack = (int)in->csr_req_i;
+  m->rdata = rdata;
+}

@@ -1,0 +1,189 @@
+#include "aotf_send.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  m->cfg = *cfg;
+  if (cfg->num_users != 8 || cfg->htlb_ways != 4 || cfg->htlb_sets < 2 || cfg->htlb_sets > 256 ||
+      (cfg->htlb_sets & (cfg->htlb_sets - 1)))
+    return -1;
+  while ((1u << m->sw) < cfg->htlb_sets) m->sw++;
+  m->uw = 3;
+  if (nic_fifo_init(&m->fifo, cfg->fifo_depth, 96, seed ^ 0x1111)) return -1;
+  if (aotf_htlb_init(&m->htlb, cfg->htlb_sets, seed ^ 0x2222)) return -1;
+  if (aotf_pktgen_init(&m->pg, cfg->htlb_sets, seed ^ 0x3333)) return -1;
+  if (aotf_credit_init(&m->cred, cfg->num_users, cfg->fifo_depth / cfg->num_users, seed ^ 0x4444)) return -1;
+  return aotf_send_csr_init(&m->csr, cfg->num_users, cfg->fifo_depth, cfg->htlb_sets, seed ^ 0x5555);
+}
+
+void aotf_send_free(aotf_send_t *m) {
+  nic_fifo_free(&m->fifo);
+  aotf_htlb_free(&m->htlb);
+  aotf_pktgen_free(&m->pg);
+}
+
+uint64_t aotf_send_collisions(const aotf_send_t *m) {
+  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->pg.ram.collisions;
+}
+
+/* every sub-block's inputs and outputs for one cycle, in the RTL's dependency order */
+typedef struct {
+  aotf_send_csr_in_t ci;
+  aotf_send_csr_out_t co;
+  aotf_kick_decode_in_t ki;
+  aotf_kick_decode_out_t ko;
+  aotf_credit_in_t cri;
+  aotf_credit_out_t cro;
+  uint64_t fdata[NIC_RAM_MAXW];
+  nic_fifo_sig_in_t fi;
+  nic_fifo_sig_out_t fo;
+  aotf_htlb_in_t hi;
+  aotf_htlb_out_t ho;
+  aotf_pktgen_in_t pi;
+  aotf_pktgen_out_t po;
+  int st_ready, st_fire, kick, e_credit;
+  uint32_t h_off, h_page, h_len;
+  uint64_t h_data;
+} all_t;
+
+static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
+  memset(a, 0, sizeof(*a));
+  int rst_ni = (int)(in->rst_ni & 1);
+  /* CSR request decode and register outputs (need the RAM read registers only) */
+  a->ci.rst_ni = rst_ni;
+  a->ci.csr_req = (int)in->csr_req_i;
+  a->ci.csr_we = (int)in->csr_we_i;
+  a->ci.csr_addr = (uint32_t)in->csr_addr_i;
+  a->ci.csr_wdata = (uint32_t)in->csr_wdata_i;
+  a->ci.tag_rd_data = nic_ram_rd64(&m->htlb.ram);
+  a->ci.seed_rd_data = nic_ram_rd64(&m->pg.ram);
+  aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
+  /* kick decode */
+  a->ki.addr = (uint32_t)in->st_addr_i;
+  a->ki.be = (uint32_t)in->st_be_i;
+  a->ki.data = in->st_data_i;
+  a->ki.window = a->co.window;
+  a->ki.sw = m->sw;
+  aotf_kick_decode_eval(m->uw, &a->ki, &a->ko);
+  /* credit check */
+  a->cri.rst_ni = rst_ni;
+  a->cri.chk_user = a->ko.user;
+  a->cri.take_user = a->ko.user;
+  a->cri.sel_user = a->co.credit_sel;
+  a->cri.lim_we = a->co.lim_we;
+  a->cri.lim_data = (uint32_t)in->csr_wdata_i & 0xFFFF;
+  aotf_credit_eval(&m->cred, &a->cri, &a->cro);
+  /* FIFO status (state only) */
+  a->fi.rst_ni = rst_ni;
+  a->fi.s_data = a->fdata;
+  nic_fifo_eval(&m->fifo, &a->fi, &a->fo);
+  a->st_ready = rst_ni && !m->htlb.busy && a->fo.s_ready;
+  a->st_fire = in->st_valid_i && a->st_ready;
+  a->kick = a->st_fire && a->ko.ok && a->cro.has_credit;
+  a->e_credit = a->st_fire && a->ko.ok && !a->cro.has_credit;
+  a->fi.s_valid = a->kick;
+  /* {len, data, page, off}: 96 bits */
+  a->fdata[0] = (uint64_t)(a->ko.off & 0xFFF) | ((uint64_t)(a->ko.page & 0xFFFF) << 12) | (a->ko.data << 28);
+  a->fdata[1] = (a->ko.data >> 36) | ((uint64_t)(a->ko.len & 0xF) << 28);
+  a->h_off = (uint32_t)(a->fo.m_data[0] & 0xFFF);
+  a->h_page = (uint32_t)(a->fo.m_data[0] >> 12) & 0xFFFF;
+  a->h_data = (a->fo.m_data[0] >> 28) | (a->fo.m_data[1] << 36);
+  a->h_len = (uint32_t)(a->fo.m_data[1] >> 28) & 0xF;
+  /* packet generator slot status (state only) */
+  aotf_pktgen_out_t pg0;
+  aotf_pktgen_in_t pi0;
+  memset(&pi0, 0, sizeof(pi0));
+  aotf_pktgen_eval(&m->pg, &pi0, &pg0);
+  /* HTLB lookup */
+  a->hi.rst_ni = rst_ni;
+  a->hi.head_valid = a->fo.m_valid;
+  a->hi.head_page = a->h_page;
+  a->hi.next_free = pg0.next_free;
+  a->hi.csr_tag_wr = a->co.tag_wr;
+  a->hi.csr_tag_rd = a->co.tag_rd;
+  a->hi.csr_set = a->co.set;
+  a->hi.csr_way = a->co.way;
+  a->hi.csr_tag = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF;
+  a->hi.csr_valid = (int)((in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1);
+  a->hi.flush = a->co.flush;
+  aotf_htlb_eval(&m->htlb, &a->hi, &a->ho);
+  a->fi.m_ready = a->ho.pop;
+  /* packet generator */
+  a->pi.rst_ni = rst_ni;
+  a->pi.load = a->ho.pop;
+  a->pi.load_set = a->h_page & (m->cfg.htlb_sets - 1);
+  a->pi.load_way = a->ho.hit_way;
+  a->pi.load_off = a->h_off;
+  a->pi.load_len = a->h_len;
+  a->pi.load_data = a->h_data;
+  a->pi.load_user = (a->h_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
+  a->pi.csr_seed_wr = a->co.seed_wr;
+  a->pi.csr_seed_rd = a->co.seed_rd;
+  a->pi.csr_seed_addr = (a->co.set << 4) | (a->co.way << 2) | a->co.word;
+  a->pi.csr_seed_wdata = a->co.seed_wdata;
+  a->pi.tready = (int)in->m_axis_tready;
+  aotf_pktgen_eval(&m->pg, &a->pi, &a->po);
+  /* credits: take / return */
+  a->cri.take = a->kick;
+  a->cri.ret = a->po.ret;
+  a->cri.ret_user = a->po.ret_user;
+  /* CSR events */
+  a->ci.init_busy = a->ho.init_busy;
+  a->ci.miss_wait = a->ho.state == AOTF_LK_MISS;
+  a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
+  a->ci.miss = a->ho.miss;
+  a->ci.miss_page = a->h_page;
+  a->ci.miss_off = a->h_off;
+  a->ci.miss_victim = a->ho.victim;
+  a->ci.kick = a->kick;
+  a->ci.pkt = a->po.ret;
+  a->ci.err_align = a->st_fire && a->ko.err_align;
+  a->ci.err_be = a->st_fire && a->ko.err_be;
+  a->ci.err_window = a->st_fire && a->ko.err_window;
+  a->ci.err_credit = a->e_credit;
+  a->ci.err_user = a->ko.user;
+  a->ci.fifo_count = a->fo.count;
+  a->ci.sel_limit = a->cro.sel_limit;
+  a->ci.sel_used = a->cro.sel_used;
+  a->ci.sel_avail = a->cro.sel_avail;
+  /* status register value with this cycle's state */
+  aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
+}
+
+void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_out_t *o) {
+  all_t a;
+  comb(m, in, &a);
+  o->st_ready_o = (uint64_t)a.st_ready;
+  o->csr_ack_o = (uint64_t)a.co.ack;
+  o->csr_rdata_o = a.co.rdata;
+  o->m_axis_tvalid = (uint64_t)a.po.tvalid;
+  o->m_axis_tdata = a.po.tdata;
+  o->m_axis_tkeep = a.po.tkeep & 0xFF;
+  o->m_axis_tlast = (uint64_t)a.po.tlast;
+  o->irq_o = (uint64_t)a.co.irq;
+  o->dbg_fifo_count_o = a.fo.count;
+  o->dbg_init_o = (uint64_t)a.ho.init_busy;
+  o->dbg_miss_o = a.ho.state == AOTF_LK_MISS;
+  o->dbg_lk_state_o = a.ho.state;
+  o->dbg_pg_o = a.po.dbg;
+  o->dbg_init_ptr_o = a.ho.init_ptr;
+  o->dbg_rr_o = a.ho.rr;
+  o->dbg_status_o = a.co.status;
+  o->dbg_used_lo_o = 0;
+  o->dbg_used_hi_o = 0;
+  for (uint32_t u = 0; u < 4; u++) {
+    o->dbg_used_lo_o |= (uint64_t)a.cro.used[u] << (16 * u);
+    o->dbg_used_hi_o |= (uint64_t)a.cro.used[u + 4] << (16 * u);
+  }
+}
+
+void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in) {
+  all_t a;
+  comb(m, in, &a);
+  nic_fifo_tick(&m->fifo, &a.fi);
+  aotf_htlb_tick(&m->htlb, &a.hi);
+  aotf_pktgen_tick(&m->pg, &a.pi);
+  aotf_credit_tick(&m->cred, &a.cri);
+  aotf_send_csr_tick(&m->csr, &a.ci);
+}

@@ -1,0 +1,39 @@
+/* C model of rtl/aotf_send.v: the AOTF send path, composed of the sub-block models exactly as
+ * the RTL composes the sub-modules (aotf_kick_decode, nic_fifo, aotf_htlb, aotf_pktgen,
+ * aotf_credit, aotf_send_csr). */
+#ifndef AOTF_SEND_H
+#define AOTF_SEND_H
+#include <stdint.h>
+#include "aotf_credit.h"
+#include "aotf_htlb.h"
+#include "aotf_kick_decode.h"
+#include "aotf_pktgen.h"
+#include "aotf_send_csr.h"
+#include "aotf_send_ports.h"
+#include "nic_fifo.h"
+#include "nic_lockstep.h"
+
+LS_DECLARE_PORTS(aotf_send)
+
+typedef struct {
+  uint32_t num_users, fifo_depth, htlb_sets, htlb_ways;
+} aotf_send_cfg_t;
+
+typedef struct {
+  aotf_send_cfg_t cfg;
+  uint32_t uw, sw;
+  nic_fifo_t fifo;
+  aotf_htlb_t htlb;
+  aotf_pktgen_t pg;
+  aotf_credit_t cred;
+  aotf_send_csr_t csr;
+} aotf_send_t;
+
+/* 0 on success; cfg must match the RTL parameters (NUM_USERS=8, HTLB 256 x 4) */
+int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed);
+void aotf_send_free(aotf_send_t *m);
+void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_out_t *out);
+void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in);
+/* RAM collisions seen by the model's RAMs (must stay 0) */
+uint64_t aotf_send_collisions(const aotf_send_t *m);
+#endif

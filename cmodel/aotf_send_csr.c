@@ -1,0 +1,143 @@
+#include "aotf_send_csr.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+enum { R_REG = 0, R_TAG = 1, R_SLO = 2, R_SHI = 3 };
+
+static uint32_t lg2(uint32_t v) {
+  uint32_t r = 0;
+  while ((1u << r) < v) r++;
+  return r;
+}
+
+int aotf_send_csr_init(aotf_send_csr_t *m, uint32_t num_users, uint32_t fifo_depth, uint32_t sets, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  m->num_users = num_users;
+  m->fifo_depth = fifo_depth;
+  m->sets = sets;
+  m->ack = (uint32_t)(seed & 1); /* power-up: arbitrary */
+  m->rdata = (uint32_t)(seed >> 8);
+  m->window = (uint32_t)(seed >> 3) & 0xF;
+  return 0;
+}
+
+static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  return ((uint32_t)(in->init_busy & 1) << AOTF_SEND_STATUS_INIT_BUSY_LSB) |
+         ((uint32_t)(in->miss_wait & 1) << AOTF_SEND_STATUS_MISS_WAIT_LSB) |
+         ((uint32_t)(in->pg_busy & 1) << AOTF_SEND_STATUS_PG_BUSY_LSB) |
+         (m->sticky << AOTF_SEND_STATUS_IRQ_MISS_LSB);
+}
+
+void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *o) {
+  int rd = in->csr_req && !in->csr_we;
+  int wr = in->csr_req && in->csr_we && in->rst_ni;
+  uint32_t a = in->csr_addr & 0xFFF;
+  o->tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG;
+  o->tag_rd = rd && a == CSR_AOTF_SEND_HTLB_TAG;
+  o->seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;
+  o->seed_rd = rd && (a == CSR_AOTF_SEND_SEED_LO || a == CSR_AOTF_SEND_SEED_HI);
+  o->flush = wr && a == CSR_AOTF_SEND_CTRL && ((in->csr_wdata >> AOTF_SEND_CTRL_FLUSH_LSB) & 1);
+  o->lim_we = wr && a == CSR_AOTF_SEND_CREDIT_LIMIT;
+  o->window = m->window;
+  o->set = m->set;
+  o->way = m->way;
+  o->word = m->word;
+  o->credit_sel = m->csel;
+  o->seed_wdata = ((uint64_t)in->csr_wdata << 32) | m->seed_lo;
+  o->ack = (int)m->ack;
+  o->status = status_of(m, in) & 0xFFFF;
+  o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
+  uint32_t lane = (uint32_t)(in->tag_rd_data >> (9 * m->way)) & 0x1FF;
+  switch (m->rsel) {
+    case R_TAG: o->rdata = lane; break;
+    case R_SLO: o->rdata = (uint32_t)in->seed_rd_data; break;
+    case R_SHI: o->rdata = (uint32_t)(in->seed_rd_data >> 32); break;
+    default: o->rdata = m->rdata;
+  }
+  if (!m->ack) o->rdata = 0;
+}
+
+void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  if (!in->rst_ni) {
+    uint32_t nu = m->num_users, fd = m->fifo_depth, s = m->sets;
+    memset(m, 0, sizeof(*m));
+    m->num_users = nu;
+    m->fifo_depth = fd;
+    m->sets = s;
+    m->window = 8;
+    return;
+  }
+  int rd = in->csr_req && !in->csr_we;
+  int wr = in->csr_req && in->csr_we;
+  uint32_t a = in->csr_addr & 0xFFF, wd = in->csr_wdata;
+  /* read mux (request cycle, old state) */
+  uint32_t rv = CSR_UNMAPPED, rsel = R_REG;
+  switch (a) {
+    case CSR_AOTF_SEND_ID: rv = 0x414F5453u; break;
+    case CSR_AOTF_SEND_VERSION: rv = 0x00010000u; break;
+    case CSR_AOTF_SEND_PARAMS: rv = (4u << 24) | (lg2(m->sets) << 16) | (lg2(m->fifo_depth) << 8) | m->num_users; break;
+    case CSR_AOTF_SEND_CTRL: rv = m->window; break;
+    case CSR_AOTF_SEND_STATUS: rv = status_of(m, in); break;
+    case CSR_AOTF_SEND_IRQ_EN: rv = m->irq_en; break;
+    case CSR_AOTF_SEND_MISS_ADDR: rv = m->miss_addr; break;
+    case CSR_AOTF_SEND_MISS_VICTIM: rv = m->victim; break;
+    case CSR_AOTF_SEND_HTLB_IDX:
+      rv = (m->set << AOTF_SEND_HTLB_IDX_SET_LSB) | (m->way << AOTF_SEND_HTLB_IDX_WAY_LSB) |
+           (m->word << AOTF_SEND_HTLB_IDX_WORD_LSB);
+      break;
+    case CSR_AOTF_SEND_HTLB_TAG: rv = 0; rsel = R_TAG; break;
+    case CSR_AOTF_SEND_SEED_LO: rv = 0; rsel = R_SLO; break;
+    case CSR_AOTF_SEND_SEED_HI: rv = 0; rsel = R_SHI; break;
+    case CSR_AOTF_SEND_CREDIT_SEL: rv = m->csel; break;
+    case CSR_AOTF_SEND_CREDIT_LIMIT: rv = in->sel_limit & 0xFFFF; break;
+    case CSR_AOTF_SEND_CREDIT_AVAIL: rv = ((in->sel_used & 0xFFFF) << 16) | (in->sel_avail & 0xFFFF); break;
+    case CSR_AOTF_SEND_CREDIT_ERR: rv = m->err_user; break;
+    case CSR_AOTF_SEND_FIFO_COUNT: rv = in->fifo_count; break;
+    case CSR_AOTF_SEND_CNT_KICKS: rv = m->c_kicks + (m->ev & 1); break;
+    case CSR_AOTF_SEND_CNT_PKTS: rv = m->c_pkts + ((m->ev >> 1) & 1); break;
+    case CSR_AOTF_SEND_CNT_MISSES: rv = m->c_miss + ((m->ev >> 2) & 1); break;
+    case CSR_AOTF_SEND_CNT_ERR_ALIGN: rv = m->c_align + ((m->ev >> 3) & 1); break;
+    case CSR_AOTF_SEND_CNT_ERR_BE: rv = m->c_be + ((m->ev >> 4) & 1); break;
+    case CSR_AOTF_SEND_CNT_ERR_WINDOW: rv = m->c_win + ((m->ev >> 5) & 1); break;
+    case CSR_AOTF_SEND_CNT_ERR_CREDIT: rv = m->c_cred + ((m->ev >> 6) & 1); break;
+    default: break;
+  }
+  uint32_t old_window = m->window;
+  if (wr) {
+    switch (a) {
+      case CSR_AOTF_SEND_CTRL: m->window = (wd >> AOTF_SEND_CTRL_WINDOW_LSB) & 0xF; break;
+      case CSR_AOTF_SEND_IRQ_EN:
+        m->irq_en = ((wd >> AOTF_SEND_IRQ_EN_MISS_LSB) & 1) | (((wd >> AOTF_SEND_IRQ_EN_ERR_LSB) & 1) << 1);
+        break;
+      case CSR_AOTF_SEND_HTLB_IDX:
+        m->set = (wd >> AOTF_SEND_HTLB_IDX_SET_LSB) & (m->sets - 1);
+        m->way = (wd >> AOTF_SEND_HTLB_IDX_WAY_LSB) & 3;
+        m->word = (wd >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3;
+        break;
+      case CSR_AOTF_SEND_SEED_LO: m->seed_lo = wd; break;
+      case CSR_AOTF_SEND_CREDIT_SEL: m->csel = (wd >> AOTF_SEND_CREDIT_SEL_USER_LSB) & (m->num_users - 1); break;
+      case CSR_AOTF_SEND_STATUS: m->sticky &= ~((wd >> AOTF_SEND_STATUS_IRQ_MISS_LSB) & 0x1F); break;
+      default: break;
+    }
+  }
+  m->sticky |= (uint32_t)(in->miss & 1) | ((uint32_t)(in->err_align & 1) << 1) | ((uint32_t)(in->err_be & 1) << 2) |
+               ((uint32_t)(in->err_window & 1) << 3) | ((uint32_t)(in->err_credit & 1) << 4);
+  if (in->miss) {
+    m->miss_addr = (old_window << 28) | ((in->miss_page & 0xFFFF) << 12) | (in->miss_off & 0xFFF);
+    m->victim = in->miss_victim & 3;
+  }
+  if (in->err_credit) m->err_user = in->err_user;
+  m->c_kicks += m->ev & 1;
+  m->c_pkts += (m->ev >> 1) & 1;
+  m->c_miss += (m->ev >> 2) & 1;
+  m->c_align += (m->ev >> 3) & 1;
+  m->c_be += (m->ev >> 4) & 1;
+  m->c_win += (m->ev >> 5) & 1;
+  m->c_cred += (m->ev >> 6) & 1;
+  m->ev = (uint32_t)(in->kick & 1) | ((uint32_t)(in->pkt & 1) << 1) | ((uint32_t)(in->miss & 1) << 2) |
+          ((uint32_t)(in->err_align & 1) << 3) | ((uint32_t)(in->err_be & 1) << 4) |
+          ((uint32_t)(in->err_window & 1) << 5) | ((uint32_t)(in->err_credit & 1) << 6);
+  m->ack = (uint32_t)in->csr_req;
+  m->rdata = rd ? rv : 0;
+  m->rsel = rd ? rsel : R_REG;
+}

@@ -1,0 +1,530 @@
+/* C model of rtl/comet_via.v (cycle accurate; mirrors the RTL's always @* block). */
+#include "comet_via.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+__extension__ typedef unsigned __int128 u128;
+
+#define A_ID CSR_COMET_VIA_ID
+#define A_VERSION CSR_COMET_VIA_VERSION
+#define A_PARAMS CSR_COMET_VIA_PARAMS
+#define A_CTRL CSR_COMET_VIA_CTRL
+#define A_STATUS CSR_COMET_VIA_STATUS
+#define A_IRQ_EN CSR_COMET_VIA_IRQ_EN
+#define A_LIMIT CSR_COMET_VIA_HOST_LIMIT
+#define A_DB CSR_COMET_VIA_DB0
+#define A_SYS_POP CSR_COMET_VIA_SYS_POP0
+#define A_SEND_CNT CSR_COMET_VIA_SEND_CNT0
+#define A_RECV_CNT CSR_COMET_VIA_RECV_CNT0
+#define A_ERR CSR_COMET_VIA_CNT_FMT
+#define CTL_W1 (8u * VIA_DESC_HDR_SEG_COUNT_WORD)
+#define CTL_W3 (8u * VIA_DESC_HDR_LENGTH_WORD)
+
+static uint32_t clog2(uint32_t v) {
+  uint32_t r = 0;
+  while ((1u << r) < v) r++;
+  return r;
+}
+static int pow2(uint32_t v) { return v >= 2 && !(v & (v - 1)); }
+
+static uint64_t kmask64(uint32_t n) { return n >= 8 ? ~0ull : ((1ull << (8 * n)) - 1); }
+static uint32_t kmask8(uint32_t n) { return n >= 8 ? 0xFFu : ((1u << (n & 7)) - 1) & 0xFFu; }
+static uint32_t popc8(uint32_t k) {
+  uint32_t c = 0;
+  for (int j = 0; j < 8; j++) c += (k >> j) & 1;
+  return c;
+}
+static u128 acc_get(const uint64_t a[2]) { return ((u128)a[1] << 64) | a[0]; }
+static void acc_set(uint64_t a[2], u128 v) {
+  a[0] = (uint64_t)v;
+  a[1] = (uint64_t)(v >> 64);
+}
+
+int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  if (cfg->num_db < 4 || cfg->num_db > 8 || cfg->num_db % 2 || !pow2(cfg->db_depth) ||
+      !pow2(cfg->max_segs) || cfg->max_segs > 16 || !pow2(cfg->rsp_depth))
+    return -1;
+  m->cfg = *cfg;
+  m->num_vi = (cfg->num_db - 2) / 2;
+  m->dbaw = clog2(cfg->db_depth);
+  m->saw = clog2(cfg->max_segs);
+  if (nic_ram_init(&m->db_ram, cfg->num_db * cfg->db_depth, 32, 1, seed ^ 0x11)) return -1;
+  if (nic_ram_init(&m->seg_ram, cfg->max_segs, 48, 1, seed ^ 0x22)) return -1;
+  if (nic_fifo_init(&m->rsp_fifo, cfg->rsp_depth, 64, seed ^ 0x33)) return -1;
+  if (nic_fifo_init(&m->meta_fifo, cfg->rsp_depth, 7, seed ^ 0x44)) return -1;
+  /* power-up register state is arbitrary; the bench resets first */
+  m->r.state = (uint32_t)(seed % 10);
+  return 0;
+}
+
+void comet_via_free(comet_via_t *m) {
+  nic_ram_free(&m->db_ram);
+  nic_ram_free(&m->seg_ram);
+  nic_fifo_free(&m->rsp_fifo);
+  nic_fifo_free(&m->meta_fifo);
+}
+
+uint64_t comet_via_collisions(const comet_via_t *m) {
+  return m->db_ram.collisions + m->seg_ram.collisions + m->rsp_fifo.ram.collisions +
+         m->meta_fifo.ram.collisions;
+}
+
+/* combinational values that depend on state only */
+typedef struct {
+  int rsp_v, meta_v;
+  uint64_t rsp_data;
+  uint32_t meta_data;
+  uint32_t room, rx_n, rx_wr_v;
+  uint32_t status_word, wb_len;
+  uint32_t tx_v, tx_last, tx_keep;
+  uint32_t rx_ready;
+  uint32_t dv, dwe, daddr, dstrb;
+  uint64_t dwdata;
+} cmb_t;
+
+static void comb(const comet_via_t *m, cmb_t *c) {
+  const comet_via_regs_t *r = &m->r;
+  nic_fifo_sig_out_t fo;
+  uint64_t z[NIC_RAM_MAXW] = {0};
+  nic_fifo_sig_in_t fi = {1, 0, 0, z};
+  memset(c, 0, sizeof(*c));
+  nic_fifo_eval(&m->rsp_fifo, &fi, &fo);
+  c->rsp_v = fo.m_valid;
+  c->rsp_data = fo.m_data[0];
+  nic_fifo_eval(&m->meta_fifo, &fi, &fo);
+  c->meta_v = fo.m_valid;
+  c->meta_data = (uint32_t)fo.m_data[0] & 0x7F;
+
+  c->tx_v = r->state == CV_S_TX && (r->cnt >= 8 || (r->in_done && r->cnt != 0));
+  c->tx_last = r->in_done && r->cnt <= 8;
+  c->tx_keep = kmask8(r->cnt >= 8 ? 8 : (r->cnt & 15));
+  c->rx_ready = r->state == CV_S_DRAIN ||
+                (r->state == CV_S_RX && !r->in_done && (r->walk_done || r->cnt <= 8));
+
+  uint32_t room_full = 8 - (r->cur_addr & 7);
+  c->room = r->cur_rem < room_full ? (r->cur_rem & 15) : room_full;
+  c->rx_n = r->cnt >= c->room ? c->room : (r->cnt & 15);
+  c->rx_wr_v = r->state == CV_S_RX && r->seg_vld && r->cnt != 0 && (r->cnt >= c->room || r->in_done);
+  c->status_word = (r->txcode << 8) | ((r->err >> 3) & 1) << 5 | (uint32_t)(r->txcode != 0) << 4 |
+                   (r->err & 7) << 1 | 1u;
+  c->wb_len = (r->err & 7) ? 0 : (r->op_rx ? r->xfer : r->len);
+
+  switch (r->state) {
+    case CV_S_CTL:
+      c->dv = r->req_idx < (r->spec ? 4u : 2u);
+      c->daddr = r->desc + ((r->req_idx & 2) ? 32u + 8u * (r->req_idx & 1)
+                                               : ((r->req_idx & 1) ? CTL_W3 : CTL_W1));
+      break;
+    case CV_S_SEG:
+      c->dv = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
+              r->inflight < m->cfg.rsp_depth;
+      c->daddr = r->desc + 32u + (r->req_idx << 3);
+      break;
+    case CV_S_TX:
+      c->dv = r->seg_vld && r->inflight < m->cfg.rsp_depth;
+      c->daddr = r->cur_addr & ~7u;
+      break;
+    case CV_S_RX:
+      c->dv = c->rx_wr_v;
+      c->dwe = 1;
+      c->daddr = r->cur_addr & ~7u;
+      c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
+      c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+      break;
+    case CV_S_WB:
+      c->dv = 1;
+      c->dwe = 1;
+      c->daddr = r->desc + CTL_W3;
+      c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
+      c->dstrb = 0xFF;
+      break;
+    default: break;
+  }
+}
+
+void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_out_t *o) {
+  const comet_via_regs_t *r = &m->r;
+  cmb_t c;
+  (void)in;
+  comb(m, &c);
+  o->csr_ack_o = r->csr_ack;
+  o->csr_rdata_o = r->csr_pop ? (uint32_t)nic_ram_rd64(&m->db_ram) : r->csr_rdata;
+  o->dma_req_valid_o = c.dv;
+  o->dma_req_we_o = c.dwe;
+  o->dma_req_addr_o = c.daddr;
+  o->dma_req_wdata_o = c.dwdata;
+  o->dma_req_wstrb_o = c.dstrb;
+  o->m_axis_tx_tdata = r->acc[0];
+  o->m_axis_tx_tkeep = c.tx_keep;
+  o->m_axis_tx_tvalid = c.tx_v;
+  o->m_axis_tx_tlast = c.tx_last;
+  o->m_axis_tx_tuser = r->vi;
+  o->s_axis_rx_tready = c.rx_ready;
+  o->irq_o = (r->status & r->irq_en) != 0;
+  o->dbg_state_o = r->state;
+  uint64_t lv = 0;
+  for (uint32_t i = 0; i < m->cfg.num_db; i++) lv |= (uint64_t)r->db_cnt[i] << (i * (m->dbaw + 1));
+  o->dbg_db_level_o = lv;
+  o->dbg_inflight_o = r->inflight;
+  o->dbg_acc_cnt_o = r->cnt;
+  o->dbg_flags_o = r->prio_rx << 7 | r->op_rx << 6 | r->has_desc << 5 | r->seg_vld << 4 |
+                   r->seg_rd << 3 | r->seg_last << 2 | r->walk_done << 1 | r->in_done;
+  o->dbg_vi_o = r->rr << 2 | r->vi;
+}
+
+void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
+  const comet_via_regs_t *q = &m->r;
+  comet_via_regs_t n = *q;
+  cmb_t c;
+  comb(m, &c);
+  const uint32_t NDB = m->cfg.num_db, DBD = m->cfg.db_depth, NVI = m->num_vi;
+  const uint32_t cntmask = (2u << m->dbaw) - 1, segmask = (2u << m->saw) - 1;
+  const uint32_t ifmask = (2u << clog2(m->cfg.rsp_depth)) - 1;
+  int db_we = 0, db_re = 0;
+  uint32_t db_waddr = 0, db_raddr = 0;
+  int seg_we = 0, seg_re = 0;
+  uint32_t seg_waddr = 0;
+  uint64_t seg_wdata = 0;
+  int rsp_pop = 0, meta_push = 0;
+  uint32_t meta_wdata = 0;
+  uint32_t db_push = 0, db_pop = 0;
+  int csr_pop = 0, ev_send = 0, ev_recv = 0;
+  uint32_t cnt_inc = 0, bytes_add = 0;
+  uint32_t addr = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
+
+  int dma_acc = c.dv && in->dma_req_ready_i;
+  int tx_emit = c.tx_v && in->m_axis_tx_tready;
+  int csr_wr = in->csr_req_i && in->csr_we_i;
+  int csr_rd = in->csr_req_i && !in->csr_we_i;
+  n.csr_rdata = 0;
+
+  if (csr_rd) {
+    uint32_t v = 0xDEADBEEFu;
+    switch (addr) {
+      case A_ID: v = COMET_VIA_ID_ID_RESET; break;
+      case A_VERSION: v = COMET_VIA_VERSION_VERSION_RESET; break;
+      case A_PARAMS: v = NVI << 24 | m->cfg.max_segs << 16 | DBD << 8 | NDB; break;
+      case A_CTRL: v = q->en; break;
+      case A_STATUS: v = q->status; break;
+      case A_IRQ_EN: v = q->irq_en; break;
+      case A_LIMIT: v = q->limit; break;
+      default: break;
+    }
+    for (uint32_t i = 0; i < NDB; i++)
+      if (addr == A_DB + 4 * i) v = q->db_cnt[i];
+    for (uint32_t i = 0; i < 2; i++)
+      if (addr == A_SYS_POP + 4 * i) {
+        v = 0;
+        if (q->db_cnt[i]) {
+          csr_pop = 1;
+          db_re = 1;
+          db_raddr = i << m->dbaw | q->db_rp[i];
+          db_pop |= 1u << i;
+        }
+      }
+    for (uint32_t i = 0; i < NVI; i++) {
+      if (addr == A_SEND_CNT + 4 * i) v = q->send_cnt[i];
+      if (addr == A_RECV_CNT + 4 * i) v = q->recv_cnt[i];
+    }
+    for (uint32_t i = 0; i < COMET_VIA_NCNT; i++)
+      if (addr == A_ERR + 4 * i) v = q->err_cnt[i];
+    n.csr_rdata = v;
+  }
+  if (csr_wr) {
+    if (addr == A_CTRL) n.en = wd & 1;
+    if (addr == A_STATUS) n.status = q->status & ~wd & 0x7F;
+    if (addr == A_IRQ_EN) n.irq_en = wd & 0x7F;
+    if (addr == A_LIMIT) n.limit = wd;
+    for (uint32_t i = 0; i < NDB; i++)
+      if (addr == A_DB + 4 * i) {
+        if (q->db_cnt[i] == DBD) {
+          cnt_inc |= 1u << CV_C_DBOVF;
+          n.status |= 1u << 4;
+        } else {
+          db_we = 1;
+          db_waddr = i << m->dbaw | q->db_wp[i];
+          db_push |= 1u << i;
+        }
+      }
+  }
+  if (dma_acc && !c.dwe) n.inflight = (n.inflight + 1) & ifmask;
+
+  switch (q->state) {
+    case CV_S_IDLE: {
+      int tx_req = 0;
+      for (uint32_t i = 0; i < NVI; i++)
+        if (q->db_cnt[2 + 2 * i]) tx_req = (int)q->en;
+      int rx_req = q->en && in->s_axis_rx_tvalid;
+      uint32_t tu = (uint32_t)in->s_axis_rx_tuser;
+      if (rx_req && (!tx_req || q->prio_rx)) {
+        n.prio_rx = 0;
+        n.op_rx = 1;
+        n.vi = tu;
+        n.has_desc = 0;
+        if (tu >= NVI) {
+          cnt_inc |= 1u << CV_C_BADVI;
+          n.status |= 1u << 5;
+          n.state = CV_S_DRAIN;
+        } else if (q->db_cnt[3 + 2 * tu] == 0) {
+          cnt_inc |= 1u << CV_C_NODESC;
+          n.status |= 1u << 5;
+          n.state = CV_S_DRAIN;
+        } else {
+          n.state = CV_S_DB_RD;
+        }
+      } else if (tx_req) {
+        n.prio_rx = 1;
+        n.op_rx = 0;
+        int found = 0;
+        for (uint32_t k = 1; k <= NVI; k++) {
+          uint32_t pick = (q->rr + k) % NVI;
+          if (!found && q->db_cnt[2 + 2 * pick]) {
+            found = 1;
+            n.vi = pick;
+            n.rr = pick;
+          }
+        }
+        n.state = CV_S_DB_RD;
+      }
+      break;
+    }
+    case CV_S_DB_RD: {
+      uint32_t ring = 2 + 2 * q->vi + q->op_rx;
+      if (!csr_pop) {
+        db_re = 1;
+        db_raddr = ring << m->dbaw | q->db_rp[ring];
+        db_pop |= 1u << ring;
+        n.state = CV_S_DB_WAIT;
+      }
+      break;
+    }
+    case CV_S_DB_WAIT: {
+      uint32_t d = (uint32_t)nic_ram_rd64(&m->db_ram);
+      n.desc = d;
+      n.spec = (uint64_t)d + 48 <= q->limit;
+      n.sum = 0;
+      n.err = 0;
+      n.txcode = 0;
+      n.req_idx = 0;
+      n.rsp_idx = 0;
+      if ((d & 7) || (uint64_t)d + 32 > q->limit) {
+        cnt_inc |= 1u << CV_C_DADDR;
+        n.status |= 1u << 6;
+        n.has_desc = 0;
+        n.state = q->op_rx ? CV_S_DRAIN : CV_S_IDLE;
+      } else {
+        n.has_desc = 1;
+        n.state = CV_S_CTL;
+      }
+      break;
+    }
+    case CV_S_CTL:
+    case CV_S_SEG: {
+      int ctl = q->state == CV_S_CTL;
+      uint32_t nreq = ((q->segcnt & segmask) << 1) & 63;
+      if (dma_acc) n.req_idx = (q->req_idx + 1) & 63;
+      if (c.rsp_v) {
+        rsp_pop = 1;
+        n.rsp_idx = (q->rsp_idx + 1) & 63;
+      }
+      if (c.rsp_v && ctl && !(q->rsp_idx & 2)) {
+        if (!(q->rsp_idx & 1)) n.segcnt = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_SEG_COUNT_LSB) & 0xFFFF;
+        else n.len = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_LENGTH_LSB);
+      } else if (c.rsp_v) {
+        if (!(q->rsp_idx & 1)) {
+          n.cur_addr = (uint32_t)c.rsp_data;
+          n.seghi = (c.rsp_data >> 32) != 0;
+        } else {
+          uint32_t seglen = (uint32_t)(c.rsp_data >> VIA_SEG_HDR_LENGTH_LSB);
+          n.sum = q->sum + seglen;
+          if (seglen == 0 || (seglen >> 16)) n.err |= 2;
+          if (q->seghi || (uint64_t)q->cur_addr + seglen > q->limit) n.err |= 4;
+          seg_we = 1;
+          seg_waddr = ctl ? 0 : (q->rsp_idx >> 1) & (m->cfg.max_segs - 1);
+          seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->cur_addr;
+        }
+      }
+      if (ctl && q->rsp_idx == (q->spec ? 4u : 2u)) {
+        uint32_t ce = 0;
+        if (q->segcnt == 0 || q->segcnt > m->cfg.max_segs) ce |= 1;
+        if (!q->op_rx && (q->len == 0 || (q->len >> 16))) ce |= 2;
+        if ((uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit) ce |= 4;
+        n.req_idx = q->spec ? 2 : 0;
+        n.rsp_idx = q->spec ? 2 : 0;
+        if (ce) {
+          n.err = ce;
+          n.state = q->op_rx ? CV_S_DRAIN : CV_S_WB;
+        } else n.state = CV_S_SEG;
+      }
+      if (!ctl && q->rsp_idx == nreq) {
+        if (!q->op_rx && q->sum != q->len) n.err |= 2;
+        n.seg_idx = 0;
+        n.seg_vld = 0;
+        n.seg_rd = 0;
+        n.walk_done = 0;
+        n.acc[0] = n.acc[1] = 0;
+        n.cnt = 0;
+        n.in_done = 0;
+        n.xfer = 0;
+        if (n.err) n.state = q->op_rx ? CV_S_DRAIN : CV_S_WB;
+        else n.state = q->op_rx ? CV_S_RX : CV_S_TX;
+      }
+      break;
+    }
+    case CV_S_TX:
+    case CV_S_RX: {
+      int is_tx = q->state == CV_S_TX;
+      if (q->seg_rd) {
+        uint64_t e = nic_ram_rd64(&m->seg_ram);
+        n.cur_addr = (uint32_t)e;
+        n.cur_rem = (uint32_t)(e >> 32) & 0xFFFF;
+        n.seg_vld = 1;
+        n.seg_rd = 0;
+      } else if (!q->seg_vld && !q->walk_done) {
+        seg_re = 1;
+        n.seg_rd = 1;
+        n.seg_last = ((q->seg_idx + 1) & segmask) == (q->segcnt & segmask);
+        n.seg_idx = (q->seg_idx + 1) & segmask;
+      }
+      uint32_t nb = is_tx ? c.room : c.rx_n;
+      if (dma_acc) {
+        n.cur_addr = q->cur_addr + nb;
+        n.cur_rem = (q->cur_rem - nb) & 0xFFFF;
+        if (q->cur_rem == nb) {
+          n.seg_vld = 0;
+          if (q->seg_last) n.walk_done = 1;
+        }
+      }
+      u128 abase;
+      uint32_t cbase;
+      if (is_tx) {
+        if (dma_acc) {
+          meta_push = 1;
+          meta_wdata = (uint32_t)(q->seg_last && q->cur_rem == c.room) << 6 |
+                       ((c.room - 1) & 7) << 3 | (q->cur_addr & 7);
+        }
+        if (tx_emit) {
+          abase = acc_get(q->acc) >> 64;
+          cbase = q->cnt >= 8 ? q->cnt - 8 : 0;
+        } else {
+          abase = acc_get(q->acc);
+          cbase = q->cnt;
+        }
+        if (c.rsp_v && !q->in_done && (q->cnt < 8 || tx_emit)) {
+          rsp_pop = 1;
+          uint32_t off = c.meta_data & 7, nn = ((c.meta_data >> 3) & 7) + 1;
+          uint64_t piece = (c.rsp_data >> (8 * off)) & kmask64(nn);
+          abase |= (u128)piece << (8 * cbase);
+          cbase += nn;
+          n.in_done = (c.meta_data >> 6) & 1;
+        }
+        acc_set(n.acc, abase);
+        n.cnt = cbase & 31;
+        if (tx_emit && c.tx_last) n.state = CV_S_TXDONE;
+      } else {
+        abase = acc_get(q->acc);
+        cbase = q->cnt;
+        if (dma_acc) {
+          abase = acc_get(q->acc) >> (8 * c.rx_n);
+          cbase = q->cnt - c.rx_n;
+          n.xfer = q->xfer + c.rx_n;
+        }
+        if (q->walk_done && q->cnt != 0) {
+          abase = 0;
+          cbase = 0;
+          n.err |= 8;
+        }
+        if (in->s_axis_rx_tvalid && c.rx_ready) {
+          n.in_done = (uint32_t)in->s_axis_rx_tlast;
+          if (q->walk_done) n.err |= 8;
+          else {
+            uint32_t pc = popc8((uint32_t)in->s_axis_rx_tkeep);
+            abase |= (u128)(in->s_axis_rx_tdata & kmask64(pc)) << (8 * cbase);
+            cbase += pc;
+          }
+        }
+        acc_set(n.acc, abase);
+        n.cnt = cbase & 31;
+        if (q->in_done && q->cnt == 0) n.state = CV_S_WB;
+      }
+      break;
+    }
+    case CV_S_TXDONE:
+      if (in->tx_done_valid_i) {
+        n.txcode = (uint32_t)in->tx_done_code_i & 15;
+        n.state = CV_S_WB;
+      }
+      break;
+    case CV_S_DRAIN:
+      if (in->s_axis_rx_tvalid && in->s_axis_rx_tlast) n.state = q->has_desc ? CV_S_WB : CV_S_IDLE;
+      break;
+    case CV_S_WB:
+      if (dma_acc) {
+        n.state = CV_S_IDLE;
+        if (q->op_rx) ev_recv = 1;
+        else ev_send = 1;
+      }
+      break;
+    default: n.state = CV_S_IDLE; break;
+  }
+  if (rsp_pop) n.inflight = (n.inflight - 1) & ifmask;
+
+  if (ev_send || ev_recv) {
+    if (q->err & 1) cnt_inc |= 1u << CV_C_FMT;
+    if (q->err & 2) cnt_inc |= 1u << CV_C_LEN;
+    if (q->err & 4) cnt_inc |= 1u << CV_C_ADDR;
+    if (q->txcode) cnt_inc |= 1u << CV_C_TXERR;
+    if (q->err & 8) cnt_inc |= 1u << CV_C_TRUNC;
+    int err = (c.status_word & 0x3E) != 0;
+    if (ev_send) {
+      n.send_cnt[q->vi] = q->send_cnt[q->vi] + 1;
+      n.status |= 1;
+      if (err) n.status |= 4;
+      cnt_inc |= 1u << CV_C_TXB;
+    } else {
+      n.recv_cnt[q->vi] = q->recv_cnt[q->vi] + 1;
+      n.status |= 2;
+      if (err) n.status |= 8;
+      cnt_inc |= 1u << CV_C_RXB;
+    }
+    bytes_add = c.wb_len;
+  }
+  for (uint32_t i = 0; i < COMET_VIA_NCNT; i++)
+    if (cnt_inc >> i & 1)
+      n.err_cnt[i] = q->err_cnt[i] + ((i == CV_C_TXB || i == CV_C_RXB) ? bytes_add : 1);
+  for (uint32_t i = 0; i < NDB; i++) {
+    uint32_t pu = db_push >> i & 1, po = db_pop >> i & 1;
+    if (pu) n.db_wp[i] = (q->db_wp[i] + 1) & (DBD - 1);
+    if (po) n.db_rp[i] = (q->db_rp[i] + 1) & (DBD - 1);
+    n.db_cnt[i] = (q->db_cnt[i] + pu - po) & cntmask;
+  }
+  if (csr_wr && addr == A_CTRL && (wd & 2)) {
+    memset(n.send_cnt, 0, sizeof(n.send_cnt));
+    memset(n.recv_cnt, 0, sizeof(n.recv_cnt));
+    memset(n.err_cnt, 0, sizeof(n.err_cnt));
+  }
+  n.csr_ack = (uint32_t)in->csr_req_i;
+  n.csr_pop = (uint32_t)csr_pop;
+
+  /* sub-blocks: same edge */
+  nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
+  nic_ram_tick64(&m->seg_ram, seg_we, seg_waddr, seg_wdata, 1, seg_re,
+                 q->seg_idx & (m->cfg.max_segs - 1));
+  uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
+  nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, rsp_pop, rd};
+  nic_fifo_tick(&m->rsp_fifo, &fr);
+  uint64_t md[NIC_RAM_MAXW] = {meta_wdata};
+  nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, rsp_pop && q->state == CV_S_TX, md};
+  nic_fifo_tick(&m->meta_fifo, &fm);
+
+  if (!in->rst_ni) {
+    memset(&m->r, 0, sizeof(m->r));
+    m->r.state = CV_S_IDLE;
+    m->r.rr = NVI - 1;
+    m->r.en = 1;
+    m->r.limit = COMET_VIA_HOST_LIMIT_LIMIT_RESET;
+    return;
+  }
+  m->r = n;
+}

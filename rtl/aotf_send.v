@@ -1,0 +1,185 @@
+`default_nettype none
+// aotf_send: Martini AOTF send path. A host store to a kick address becomes a 5-beat packet.
+//   store -> aotf_kick_decode -> (credit check) -> transaction FIFO (nic_fifo)
+//         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
+// CSRs in aotf_send_csr. See docs/aotf_send.md.
+// FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
+module aotf_send #(
+  parameter int NUM_USERS  = 8,
+  parameter int FIFO_DEPTH = 2048,
+  parameter int HTLB_SETS  = 256,
+  parameter int HTLB_WAYS  = 4,
+  localparam int UW  = $clog2(NUM_USERS),
+  localparam int SW  = $clog2(HTLB_SETS),
+  localparam int FCW = $clog2(FIFO_DEPTH) + 1,
+  localparam int EW  = 96
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  // host store port
+  input  wire          st_valid_i,
+  output wire          st_ready_o,
+  input  wire [31:0]   st_addr_i,
+  input  wire [63:0]   st_data_i,
+  input  wire [7:0]    st_be_i,
+  // CSR bus (local byte address)
+  input  wire          csr_req_i,
+  input  wire          csr_we_i,
+  input  wire [11:0]   csr_addr_i,
+  input  wire [31:0]   csr_wdata_i,
+  output wire          csr_ack_o,
+  output wire [31:0]   csr_rdata_o,
+  // packet stream
+  output wire [63:0]   m_axis_tdata,
+  output wire [7:0]    m_axis_tkeep,
+  output wire          m_axis_tvalid,
+  input  wire          m_axis_tready,
+  output wire          m_axis_tlast,
+  output wire          irq_o,
+  // observability
+  output wire [FCW-1:0] dbg_fifo_count_o,
+  output wire          dbg_init_o,
+  output wire          dbg_miss_o,
+  output wire [1:0]    dbg_lk_state_o,
+  output wire [7:0]    dbg_pg_o,
+  output wire [7:0]    dbg_init_ptr_o,
+  output wire [1:0]    dbg_rr_o,
+  output wire [15:0]   dbg_status_o,
+  output wire [63:0]   dbg_used_lo_o,   // credits used, users 0..3 (16 bits each)
+  output wire [63:0]   dbg_used_hi_o    // users 4..7
+);
+`ifndef __ICARUS__
+  generate
+    if (HTLB_WAYS != 4) begin : g_err_ways
+      $error("aotf_send: HTLB_WAYS must be 4");
+    end
+    if (HTLB_SETS < 2 || HTLB_SETS > 256 || (HTLB_SETS & (HTLB_SETS - 1)) != 0) begin : g_err_sets
+      $error("aotf_send: HTLB_SETS must be a power of two, 2..256 (256 = full 8-bit set index)");
+    end
+    if (NUM_USERS != 8) begin : g_err_users
+      $error("aotf_send: NUM_USERS must be 8 (user id = kick address bits 27:25)");
+    end
+    if (FIFO_DEPTH < 16 || (FIFO_DEPTH & (FIFO_DEPTH - 1)) != 0 || FIFO_DEPTH > 32768) begin : g_err_fifo
+      $error("aotf_send: FIFO_DEPTH must be a power of two, 16..32768");
+    end
+  endgenerate
+`endif
+
+  // ---------------- CSR block
+  wire [3:0]    window;
+  wire [SW-1:0] idx_set;
+  wire [1:0]    idx_way, idx_word;
+  wire          tag_wr, tag_rd, seed_wr, seed_rd, flush, lim_we;
+  wire [63:0]   seed_wdata;
+  wire [UW-1:0] credit_sel;
+  wire [15:0]   sel_limit, sel_used, sel_avail;
+  wire [35:0]   tag_rd_data;
+  wire [63:0]   seed_rd_data;
+
+  // ---------------- kick decode + credit check
+  wire          k_align, k_window, k_be, k_ok;
+  wire [15:0]   k_page;
+  wire [11:0]   k_off;
+  wire [3:0]    k_len;
+  wire [63:0]   k_data;
+  wire [UW-1:0] k_user;
+  wire          has_credit;
+
+  aotf_kick_decode #(.UW(UW), .SW(SW)) u_dec (
+    .addr_i(st_addr_i), .be_i(st_be_i), .data_i(st_data_i), .window_i(window),
+    .err_align_o(k_align), .err_window_o(k_window), .err_be_o(k_be), .ok_o(k_ok),
+    .page_o(k_page), .off_o(k_off), .len_o(k_len), .data_o(k_data), .user_o(k_user)
+  );
+
+  wire          init_busy;
+  wire          fifo_s_ready, fifo_m_valid;
+  wire [EW-1:0] fifo_m_data;
+  wire [FCW-1:0] fifo_count;
+  wire          st_fire   = st_valid_i && st_ready_o;
+  wire          kick      = st_fire && k_ok && has_credit;
+  wire          e_credit  = st_fire && k_ok && !has_credit;
+  assign st_ready_o = rst_ni && !init_busy && fifo_s_ready;
+
+  // ---------------- transaction FIFO
+  wire          pop;
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW)) u_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
+    .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count)
+  );
+  wire [11:0] h_off  = fifo_m_data[11:0];
+  wire [15:0] h_page = fifo_m_data[27:12];
+  wire [63:0] h_data = fifo_m_data[91:28];
+  wire [3:0]  h_len  = fifo_m_data[95:92];
+
+  // ---------------- HTLB
+  wire        next_free, miss;
+  wire [1:0]  hit_way, victim, lk_state, rr;
+  wire [SW-1:0] init_ptr;
+  aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .head_valid_i(fifo_m_valid), .head_page_i(h_page), .next_free_i(next_free),
+    .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
+    .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
+    .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(tag_rd), .csr_set_i(idx_set), .csr_way_i(idx_way),
+    .csr_tag_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
+    .csr_valid_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
+    .flush_i(flush), .tag_rd_o(tag_rd_data)
+  );
+
+  // ---------------- packet generator
+  wire          ret;
+  wire [UW-1:0] ret_user;
+  aotf_pktgen #(.SETS(HTLB_SETS), .UW(UW)) u_pg (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
+    .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
+    .next_free_o(next_free),
+    .csr_seed_wr_i(seed_wr), .csr_seed_rd_i(seed_rd),
+    .csr_seed_addr_i({idx_set, idx_way, idx_word}), .csr_seed_wdata_i(seed_wdata),
+    .seed_rd_o(seed_rd_data),
+    .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
+    .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast),
+    .ret_o(ret), .ret_user_o(ret_user), .dbg_o(dbg_pg_o)
+  );
+
+  // ---------------- credits
+  wire [NUM_USERS*16-1:0] used_flat;
+  aotf_credit #(.NUM_USERS(NUM_USERS), .RESET_LIMIT(FIFO_DEPTH / NUM_USERS)) u_cred (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .take_i(kick), .take_user_i(k_user), .ret_i(ret), .ret_user_i(ret_user),
+    .chk_user_i(k_user), .has_credit_o(has_credit),
+    .sel_user_i(credit_sel), .lim_we_i(lim_we),
+    .lim_data_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
+    .sel_limit_o(sel_limit), .sel_used_o(sel_used), .sel_avail_o(sel_avail),
+    .used_flat_o(used_flat)
+  );
+
+  // ---------------- CSRs
+  aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS)) u_csr (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
+    .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .irq_o(irq_o),
+    .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
+    .tag_wr_o(tag_wr), .tag_rd_o(tag_rd), .seed_wr_o(seed_wr), .seed_rd_o(seed_rd),
+    .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel), .lim_we_o(lim_we),
+    .init_busy_i(init_busy), .miss_wait_i(lk_state == 2'd2), .pg_busy_i(dbg_pg_o[7] /* cur valid; next valid implies it */), .miss_i(miss),
+    .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
+    .kick_i(kick), .pkt_i(ret),
+    .err_align_i(st_fire && k_align), .err_be_i(st_fire && k_be),
+    .err_window_i(st_fire && k_window), .err_credit_i(e_credit), .err_user_i(k_user),
+    .fifo_count_i(fifo_count), .sel_limit_i(sel_limit), .sel_used_i(sel_used),
+    .sel_avail_i(sel_avail), .tag_rd_data_i(tag_rd_data), .seed_rd_data_i(seed_rd_data),
+    .status_o(dbg_status_o)
+  );
+
+  assign dbg_fifo_count_o = fifo_count;
+  assign dbg_init_o       = init_busy;
+  assign dbg_miss_o       = (lk_state == 2'd2);
+  assign dbg_lk_state_o   = lk_state;
+  assign dbg_init_ptr_o   = 8'(init_ptr);
+  assign dbg_rr_o         = rr;
+  assign dbg_used_lo_o    = used_flat[63:0];
+  assign dbg_used_hi_o    = used_flat[127:64];
+endmodule
+`default_nettype wire

@@ -1,0 +1,89 @@
+`default_nettype none
+// comet_rx_csr: the RX CSR block (formats/csr_comet.csv, 0x100-0x1FF): own MAC/IP/port/node,
+// BCAST_EN, status, and one 32-bit counter per status code (CNT_OK = code 0 at 0x180, drop
+// counters at 0x180 + 4 * code). A counter write clears it (the clear wins over an event).
+module comet_rx_csr (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire        csr_req_i,
+  input  wire        csr_we_i,
+  input  wire [11:0] csr_addr_i,
+  input  wire [31:0] csr_wdata_i,
+  output wire        csr_ack_o,
+  output wire [31:0] csr_rdata_o,
+  input  wire        st_valid_i,
+  input  wire [3:0]  st_code_i,
+  input  wire [7:0]  status_i,     // {rd_slot, wr_slot, ready[1:0], eg_busy, 1'b0, ing_state[1:0]}
+  output wire [47:0] own_mac_o,
+  output wire [31:0] own_ip_o,
+  output wire [15:0] own_port_o,
+  output wire [15:0] own_node_o,
+  output wire        bcast_en_o
+);
+  localparam int NCNT = 15;
+  reg            ack_q;
+  reg [31:0]     rdata_q, rdata_d;
+  reg            bcast_q, bcast_d;
+  reg [47:0]     mac_q, mac_d;
+  reg [31:0]     ip_q, ip_d;
+  reg [15:0]     port_q, port_d, node_q, node_d;
+  reg [NCNT*32-1:0] cnt_q, cnt_d;
+  reg [31:0]     rv;
+  reg            wr, rd, is_cnt;
+  reg [3:0]      ci;
+  integer j;
+
+  assign csr_ack_o   = ack_q;
+  assign csr_rdata_o = ack_q ? rdata_q : 32'd0;
+  assign own_mac_o   = mac_q;
+  assign own_ip_o    = ip_q;
+  assign own_port_o  = port_q;
+  assign own_node_o  = node_q;
+  assign bcast_en_o  = bcast_q;
+
+  always @* begin
+    wr = csr_req_i && csr_we_i;
+    rd = csr_req_i && !csr_we_i;
+    ci = csr_addr_i[5:2];
+    is_cnt = (csr_addr_i[11:6] == 6'b000110) && (ci != 4'd15);  // 0x180..0x1B8
+    case (csr_addr_i)
+      nic_pkg::CSR_COMET_RX_ID:     rv = 32'h434D5258;
+      nic_pkg::CSR_COMET_RX_CTRL:   rv = {31'd0, bcast_q};
+      nic_pkg::CSR_COMET_RX_STATUS: rv = {24'd0, status_i};
+      nic_pkg::CSR_COMET_RX_MAC_LO: rv = mac_q[31:0];
+      nic_pkg::CSR_COMET_RX_MAC_HI: rv = {16'd0, mac_q[47:32]};
+      nic_pkg::CSR_COMET_RX_IP:     rv = ip_q;
+      nic_pkg::CSR_COMET_RX_PORT:   rv = {16'd0, port_q};
+      nic_pkg::CSR_COMET_RX_NODE:   rv = {16'd0, node_q};
+      default:                      rv = is_cnt ? cnt_q[32*ci +: 32] : nic_pkg::CSR_UNMAPPED;
+    endcase
+    rdata_d = rd ? rv : 32'd0;
+
+    bcast_d = bcast_q; mac_d = mac_q; ip_d = ip_q; port_d = port_q; node_d = node_q;
+    cnt_d = cnt_q;
+    for (j = 0; j < NCNT; j = j + 1)
+      if (st_valid_i && st_code_i == j[3:0]) cnt_d[32*j +: 32] = cnt_q[32*j +: 32] + 32'd1;
+    if (wr) begin
+      case (csr_addr_i)
+        nic_pkg::CSR_COMET_RX_CTRL:   bcast_d = csr_wdata_i[0];
+        nic_pkg::CSR_COMET_RX_MAC_LO: mac_d[31:0] = csr_wdata_i;
+        nic_pkg::CSR_COMET_RX_MAC_HI: mac_d[47:32] = csr_wdata_i[15:0];
+        nic_pkg::CSR_COMET_RX_IP:     ip_d = csr_wdata_i;
+        nic_pkg::CSR_COMET_RX_PORT:   port_d = csr_wdata_i[15:0];
+        nic_pkg::CSR_COMET_RX_NODE:   node_d = csr_wdata_i[15:0];
+        default: if (is_cnt) cnt_d[32*ci +: 32] = 32'd0;
+      endcase
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ack_q <= 1'b0; rdata_q <= 32'd0; bcast_q <= 1'b1; mac_q <= 48'h0200_0000_0001;
+      ip_q <= 32'h0A000001; port_q <= 16'h4D43; node_q <= 16'd0; cnt_q <= '0;
+    end else begin
+      ack_q <= csr_req_i; rdata_q <= rdata_d; bcast_q <= bcast_d; mac_q <= mac_d;
+      ip_q <= ip_d; port_q <= port_d; node_q <= node_d; cnt_q <= cnt_d;
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,179 @@
+`default_nettype none
+// comet_tx_csr: the TX CSR block (formats/csr_comet.csv, 0x000-0x0FF) and the owner of the
+// node table RAM ports. Priority on the node table: CSR NT_* access > init sweep > lookup.
+//  - After reset an init sweep writes all NT_DEPTH entries to 0 (one per cycle; a cycle with
+//    a CSR NT access pauses it; CSR NT writes during the sweep are ignored).
+//  - A lookup (lk_req_i) is granted in a cycle with no CSR NT access and no sweep; the entry
+//    is on nt_rdata_i the next cycle.
+//  - CSR reads of NT_* return the RAM lane the cycle after the request (the RAM read register);
+//    during the sweep they return 0 (the RAM is not read: unswept entries are undefined).
+module comet_tx_csr #(
+  parameter int NT_DEPTH = 256,
+  localparam int NT_AW = $clog2(NT_DEPTH)
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  input  wire              csr_req_i,
+  input  wire              csr_we_i,
+  input  wire [11:0]       csr_addr_i,
+  input  wire [31:0]       csr_wdata_i,
+  output wire              csr_ack_o,
+  output wire [31:0]       csr_rdata_o,
+  output reg               nt_we_o,
+  output reg  [NT_AW-1:0]  nt_waddr_o,
+  output reg  [127:0]      nt_wdata_o,
+  output reg  [3:0]        nt_be_o,
+  output reg               nt_re_o,
+  output reg  [NT_AW-1:0]  nt_raddr_o,
+  input  wire [127:0]      nt_rdata_i,
+  input  wire              lk_req_i,
+  input  wire [NT_AW-1:0]  lk_node_i,
+  output reg               lk_gnt_o,
+  input  wire              st_valid_i,
+  input  wire [2:0]        st_code_i,
+  input  wire              fr_done_i,
+  input  wire [10:0]       fr_bytes_i,
+  input  wire [15:0]       ipid_i,
+  output reg               ipid_we_o,
+  input  wire [7:0]        status_i,     // {lk_pend, rd_slot, wr_slot, ready[1:0], eg_busy, ing_state[1:0]}
+  output wire              init_busy_o,
+  output wire              csum_en_o,
+  output wire [47:0]       src_mac_o,
+  output wire [31:0]       src_ip_o,
+  output wire [15:0]       src_port_o
+);
+  reg              ack_q;
+  reg [31:0]       rdata_q, rdata_d;
+  reg              ntrd_q, ntrd_d;
+  reg [1:0]        lane_q, lane_d;
+  reg              csum_en_q, csum_en_d;
+  reg [47:0]       smac_q, smac_d;
+  reg [31:0]       sip_q, sip_d;
+  reg [15:0]       sport_q, sport_d;
+  reg [NT_AW-1:0]  ntidx_q, ntidx_d;
+  reg              init_q, init_d;
+  reg [NT_AW-1:0]  init_idx_q, init_idx_d;
+  reg [31:0]       c_frames_q, c_frames_d, c_msgs_q, c_msgs_d, c_node_q, c_node_d;
+  reg [31:0]       c_zero_q, c_zero_d, c_len_q, c_len_d, c_ovs_q, c_ovs_d, c_bytes_q, c_bytes_d;
+
+  reg        nt_acc, wr, rd;
+  reg [31:0] rv;
+
+  assign csr_ack_o   = ack_q;
+  assign csr_rdata_o = !ack_q ? 32'd0 : (ntrd_q ? nt_rdata_i[32*lane_q +: 32] : rdata_q);
+  assign init_busy_o = init_q;
+  assign csum_en_o   = csum_en_q;
+  assign src_mac_o   = smac_q;
+  assign src_ip_o    = sip_q;
+  assign src_port_o  = sport_q;
+
+  always @* begin
+    wr = csr_req_i && csr_we_i;
+    rd = csr_req_i && !csr_we_i;
+    nt_acc = csr_req_i && (csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IP ||
+                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
+                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
+                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_VALID);
+    lane_d = lane_q;
+    ntrd_d = 1'b0;
+    case (csr_addr_i)
+      nic_pkg::CSR_COMET_TX_ID:          rv = 32'h434D5458;
+      nic_pkg::CSR_COMET_TX_CTRL:        rv = {31'd0, csum_en_q};
+      nic_pkg::CSR_COMET_TX_STATUS:      rv = {23'd0, status_i, init_q};
+      nic_pkg::CSR_COMET_TX_SRC_MAC_LO:  rv = smac_q[31:0];
+      nic_pkg::CSR_COMET_TX_SRC_MAC_HI:  rv = {16'd0, smac_q[47:32]};
+      nic_pkg::CSR_COMET_TX_SRC_IP:      rv = sip_q;
+      nic_pkg::CSR_COMET_TX_SRC_PORT:    rv = {16'd0, sport_q};
+      nic_pkg::CSR_COMET_TX_IPID:        rv = {16'd0, ipid_i};
+      nic_pkg::CSR_COMET_TX_NT_IDX:      rv = {{(32-NT_AW){1'b0}}, ntidx_q};
+      nic_pkg::CSR_COMET_TX_CNT_FRAMES:  rv = c_frames_q;
+      nic_pkg::CSR_COMET_TX_CNT_MSGS:    rv = c_msgs_q;
+      nic_pkg::CSR_COMET_TX_ERR_NODE:    rv = c_node_q;
+      nic_pkg::CSR_COMET_TX_ERR_ZERO:    rv = c_zero_q;
+      nic_pkg::CSR_COMET_TX_ERR_LEN:     rv = c_len_q;
+      nic_pkg::CSR_COMET_TX_ERR_OVERSIZE: rv = c_ovs_q;
+      nic_pkg::CSR_COMET_TX_CNT_BYTES:   rv = c_bytes_q;
+      default:                           rv = nt_acc ? 32'd0 : nic_pkg::CSR_UNMAPPED;
+    endcase
+    rdata_d = rd ? rv : 32'd0;
+    if (rd && nt_acc && !init_q) begin   // during the init sweep NT reads return 0
+      ntrd_d = 1'b1;
+      lane_d = csr_addr_i[3:2] - 2'd1;   // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
+    end
+
+    // node table RAM ports
+    nt_we_o    = 1'b0;
+    nt_waddr_o = init_idx_q;
+    nt_wdata_o = 128'd0;
+    nt_be_o    = 4'hF;
+    nt_re_o    = 1'b0;
+    nt_raddr_o = lk_node_i;
+    lk_gnt_o   = 1'b0;
+    init_d     = init_q;
+    init_idx_d = init_idx_q;
+    if (nt_acc) begin
+      nt_raddr_o = ntidx_q;
+      nt_re_o    = rd && !init_q;
+      nt_we_o    = wr && !init_q;
+      nt_waddr_o = ntidx_q;
+      nt_wdata_o = {4{csr_wdata_i}};
+      nt_be_o    = 4'b0001 << (csr_addr_i[3:2] - 2'd1);
+    end else if (init_q) begin
+      nt_we_o    = 1'b1;
+      init_idx_d = init_idx_q + 1'b1;
+      if (init_idx_q == NT_AW'(NT_DEPTH - 1)) init_d = 1'b0;
+    end else if (lk_req_i) begin
+      nt_re_o  = 1'b1;
+      lk_gnt_o = 1'b1;
+    end
+
+  end
+
+  always @* begin
+    csum_en_d = csum_en_q; smac_d = smac_q; sip_d = sip_q; sport_d = sport_q; ntidx_d = ntidx_q;
+    ipid_we_o = 1'b0;
+    c_frames_d = c_frames_q + {31'd0, fr_done_i};
+    c_bytes_d  = c_bytes_q + (fr_done_i ? {21'd0, fr_bytes_i} : 32'd0);
+    c_msgs_d   = c_msgs_q + {31'd0, st_valid_i && st_code_i == 3'd0};
+    c_node_d   = c_node_q + {31'd0, st_valid_i && st_code_i == 3'd1};
+    c_zero_d   = c_zero_q + {31'd0, st_valid_i && st_code_i == 3'd2};
+    c_len_d    = c_len_q  + {31'd0, st_valid_i && st_code_i == 3'd3};
+    c_ovs_d    = c_ovs_q  + {31'd0, st_valid_i && st_code_i == 3'd4};
+    if (wr) begin
+      case (csr_addr_i)
+        nic_pkg::CSR_COMET_TX_CTRL:        csum_en_d = csr_wdata_i[0];
+        nic_pkg::CSR_COMET_TX_SRC_MAC_LO:  smac_d[31:0] = csr_wdata_i;
+        nic_pkg::CSR_COMET_TX_SRC_MAC_HI:  smac_d[47:32] = csr_wdata_i[15:0];
+        nic_pkg::CSR_COMET_TX_SRC_IP:      sip_d = csr_wdata_i;
+        nic_pkg::CSR_COMET_TX_SRC_PORT:    sport_d = csr_wdata_i[15:0];
+        nic_pkg::CSR_COMET_TX_IPID:        ipid_we_o = 1'b1;
+        nic_pkg::CSR_COMET_TX_NT_IDX:      ntidx_d = csr_wdata_i[NT_AW-1:0];
+        nic_pkg::CSR_COMET_TX_CNT_FRAMES:  c_frames_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_CNT_MSGS:    c_msgs_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_ERR_NODE:    c_node_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_ERR_ZERO:    c_zero_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_ERR_LEN:     c_len_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_ERR_OVERSIZE: c_ovs_d = 32'd0;
+        nic_pkg::CSR_COMET_TX_CNT_BYTES:   c_bytes_d = 32'd0;
+        default: ;
+      endcase
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ack_q <= 1'b0; rdata_q <= 32'd0; ntrd_q <= 1'b0; lane_q <= 2'd0;
+      csum_en_q <= 1'b1; smac_q <= 48'h0200_0000_0001; sip_q <= 32'h0A000001; sport_q <= 16'h4D43;
+      ntidx_q <= '0; init_q <= 1'b1; init_idx_q <= '0;
+      c_frames_q <= '0; c_msgs_q <= '0; c_node_q <= '0; c_zero_q <= '0; c_len_q <= '0;
+      c_ovs_q <= '0; c_bytes_q <= '0;
+    end else begin
+      ack_q <= csr_req_i; rdata_q <= rdata_d; ntrd_q <= ntrd_d; lane_q <= lane_d;
+      csum_en_q <= csum_en_d; smac_q <= smac_d; sip_q <= sip_d; sport_q <= sport_d;
+      ntidx_q <= ntidx_d; init_q <= init_d; init_idx_q <= init_idx_d;
+      c_frames_q <= c_frames_d; c_msgs_q <= c_msgs_d; c_node_q <= c_node_d; c_zero_q <= c_zero_d;
+      c_len_q <= c_len_d; c_ovs_q <= c_ovs_d; c_bytes_q <= c_bytes_d;
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,162 @@
+`default_nettype none
+// comet_tx_ingest: receives one FM message per AXI-Stream packet (FM header word + payload),
+// writes it word by word into the free buffer slot, sums its 16-bit words for the UDP checksum
+// and looks the destination node up in the node table. One cycle after the last beat (and the
+// lookup) it reports a status code; a good message is handed to the egress (push_o) and the
+// other slot is filled next. Errors free the slot again (nothing is sent, nothing is lost:
+// every message accepted gets exactly one status).
+//  Status codes: 0 OK, 1 NODE (node >= NT_DEPTH or entry invalid), 2 ZERO (length field 0),
+//  3 LEN (bytes != 8 + length, or < 8 bytes), 4 OVERSIZE (length > MAX_LEN).
+//  Priority: bytes < 8 -> LEN; then OVERSIZE, ZERO, LEN, NODE.
+module comet_tx_ingest #(
+  parameter int NT_DEPTH = 256,
+  localparam int NT_AW = $clog2(NT_DEPTH)
+) (
+  input  wire              clk_i,
+  input  wire              rst_ni,
+  input  wire              en_i,          // node table init done
+  input  wire [63:0]       s_axis_tdata,
+  input  wire [7:0]        s_axis_tkeep,
+  input  wire              s_axis_tvalid,
+  output reg               s_axis_tready,
+  input  wire              s_axis_tlast,
+  input  wire [1:0]        slot_free_i,   // from egress
+  output wire              lk_req_o,
+  output wire [NT_AW-1:0]  lk_node_o,
+  input  wire              lk_gnt_i,
+  /* verilator lint_off UNUSEDSIGNAL */  // lane 3 bits 31:1: stored, readable by CSR, unused here
+  input  wire [127:0]      lk_data_i,     // node table read data (valid the cycle after gnt)
+  /* verilator lint_on UNUSEDSIGNAL */
+  output reg               buf_we_o,
+  output wire [8:0]        buf_waddr_o,
+  output wire [63:0]       buf_wdata_o,
+  output wire              st_valid_o,
+  output reg  [2:0]        st_code_o,
+  output wire              push_o,
+  output wire              push_slot_o,
+  output wire [10:0]       push_len_o,
+  output wire [31:0]       push_psum_o,
+  output wire [31:0]       push_ip_o,
+  output wire [47:0]       push_mac_o,
+  output wire [15:0]       push_port_o,
+  output wire [1:0]        state_o,
+  output wire              wr_slot_o,
+  output wire [31:0]       psum_o
+);
+  localparam logic [1:0] S_IDLE = 2'd0, S_BODY = 2'd1, S_FIN = 2'd2;
+  localparam logic [15:0] MAX_LEN = 16'd1464;
+
+  reg [1:0]  state_q, state_d;
+  reg        wr_slot_q, wr_slot_d;
+  reg [8:0]  widx_q, widx_d;
+  reg [15:0] bytes_q, bytes_d;
+  reg [15:0] node_q, node_d;
+  reg [15:0] flen_q, flen_d;
+  reg [31:0] psum_q, psum_d;
+  reg        lk_req_q, lk_req_d, lk_wait_q, lk_wait_d, lk_done_q, lk_done_d;
+  reg        lk_valid_q, lk_valid_d;
+  reg [31:0] lk_ip_q, lk_ip_d;
+  reg [47:0] lk_mac_q, lk_mac_d;
+  reg [15:0] lk_port_q, lk_port_d;
+
+  wire [17:0] bsum;
+  comet_csum64 u_csum (.data_i(s_axis_tdata), .keep_i(s_axis_tkeep), .sum_o(bsum));
+
+  reg [3:0]  nb;
+  reg [16:0] bytes_sum;
+  reg        acc, fin;
+  integer k;
+
+  assign lk_req_o    = lk_req_q;
+  assign lk_node_o   = node_q[NT_AW-1:0];
+  assign buf_waddr_o = {wr_slot_q, widx_q[7:0]};
+  assign buf_wdata_o = s_axis_tdata;
+  assign st_valid_o  = fin;
+  assign push_o      = fin && (st_code_o == 3'd0);
+  assign push_slot_o = wr_slot_q;
+  assign push_len_o  = flen_q[10:0];
+  assign push_psum_o = psum_q;
+  assign push_ip_o   = lk_ip_q;
+  assign push_mac_o  = lk_mac_q;
+  assign push_port_o = lk_port_q;
+  assign state_o     = state_q;
+  assign wr_slot_o   = wr_slot_q;
+  assign psum_o      = psum_q;
+
+  always @* begin
+    nb = 4'd0;
+    for (k = 0; k < 8; k = k + 1) nb = nb + {3'd0, s_axis_tkeep[k]};
+    case (state_q)
+      S_IDLE:  s_axis_tready = en_i && slot_free_i[wr_slot_q];
+      S_BODY:  s_axis_tready = 1'b1;
+      default: s_axis_tready = 1'b0;
+    endcase
+    acc      = s_axis_tvalid && s_axis_tready;
+    buf_we_o = acc && !widx_q[8];
+    fin      = (state_q == S_FIN) && lk_done_q;
+
+    if (bytes_q < 16'd8)                        st_code_o = 3'd3;
+    else if (flen_q > MAX_LEN)                  st_code_o = 3'd4;
+    else if (flen_q == 16'd0)                   st_code_o = 3'd2;
+    else if (bytes_q != flen_q + 16'd8)         st_code_o = 3'd3;
+    else if ({16'd0, node_q} >= NT_DEPTH || !lk_valid_q) st_code_o = 3'd1;
+    else                                        st_code_o = 3'd0;
+  end
+
+  always @* begin
+    state_d = state_q; wr_slot_d = wr_slot_q; widx_d = widx_q; bytes_d = bytes_q;
+    node_d = node_q; flen_d = flen_q; psum_d = psum_q;
+    lk_req_d = lk_req_q; lk_wait_d = lk_wait_q; lk_done_d = lk_done_q;
+    lk_valid_d = lk_valid_q; lk_ip_d = lk_ip_q; lk_mac_d = lk_mac_q; lk_port_d = lk_port_q;
+
+    bytes_sum = {1'b0, bytes_q} + {13'd0, nb};
+    if (acc) begin
+      widx_d = widx_q[8] ? widx_q : widx_q + 9'd1;
+      if (state_q == S_IDLE) begin
+        node_d   = s_axis_tdata[15:0];
+        flen_d   = s_axis_tdata[63:48];
+        bytes_d  = {12'd0, nb};
+        psum_d   = {14'd0, bsum};
+        lk_req_d = 1'b1;
+      end else begin
+        bytes_d = bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0];
+        psum_d  = psum_q + {14'd0, bsum};
+      end
+      if (s_axis_tlast) state_d = S_FIN;
+      else              state_d = S_BODY;
+    end
+    if (lk_req_q && lk_gnt_i) begin
+      lk_req_d  = 1'b0;
+      lk_wait_d = 1'b1;
+    end
+    if (lk_wait_q) begin
+      lk_wait_d  = 1'b0;
+      lk_done_d  = 1'b1;
+      lk_ip_d    = lk_data_i[31:0];
+      lk_mac_d   = {lk_data_i[79:64], lk_data_i[63:32]};
+      lk_port_d  = lk_data_i[95:80];
+      lk_valid_d = lk_data_i[96];
+    end
+    if (fin) begin
+      state_d   = S_IDLE;
+      lk_done_d = 1'b0;
+      widx_d    = 9'd0;
+      if (push_o) wr_slot_d = !wr_slot_q;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE; wr_slot_q <= 1'b0; widx_q <= 9'd0; bytes_q <= 16'd0;
+      node_q <= 16'd0; flen_q <= 16'd0; psum_q <= 32'd0;
+      lk_req_q <= 1'b0; lk_wait_q <= 1'b0; lk_done_q <= 1'b0;
+      lk_valid_q <= 1'b0; lk_ip_q <= 32'd0; lk_mac_q <= 48'd0; lk_port_q <= 16'd0;
+    end else begin
+      state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; bytes_q <= bytes_d;
+      node_q <= node_d; flen_q <= flen_d; psum_q <= psum_d;
+      lk_req_q <= lk_req_d; lk_wait_q <= lk_wait_d; lk_done_q <= lk_done_d;
+      lk_valid_q <= lk_valid_d; lk_ip_q <= lk_ip_d; lk_mac_q <= lk_mac_d; lk_port_q <= lk_port_d;
+    end
+  end
+endmodule
+`default_nettype wire

@@ -1,0 +1,692 @@
+`default_nettype none
+// comet_via: Comet-VIA host interface engine (see docs/comet_via.md).
+//  - NUM_DB doorbells (32-bit FIFOs of descriptor addresses) in one nic_ram_1r1w partitioned in
+//    NUM_DB rings of DB_DEPTH entries. Doorbells 0/1: system (popped by CSR SYS_POP0/1 reads);
+//    VI k uses doorbell 2+2k (send) and 3+2k (receive).
+//  - One DMA request/response port to host memory (reads answered in order, writes unanswered).
+//  - VIA descriptors (formats/via_desc_header.csv, via_seg_header.csv): control segment words 1
+//    and 3 and the SegCount data segments are fetched, checked and kept in a segment RAM; the
+//    message is then gathered (send, m_axis_tx) or scattered (receive, s_axis_rx) with byte
+//    granularity, and Status/Length are written back into control segment word 3.
+//  - One operation at a time (serial engine). All outputs are functions of state only.
+module comet_via #(
+  parameter int NUM_DB    = 8,   // doorbells (even, 4..8): NUM_VI = (NUM_DB - 2) / 2
+  parameter int DB_DEPTH  = 16,  // entries per doorbell (power of two)
+  parameter int MAX_SEGS  = 16,  // data segments per descriptor (power of two)
+  parameter int RSP_DEPTH = 16,  // DMA read responses in flight (power of two)
+  localparam int NUM_VI = (NUM_DB - 2) / 2,
+  localparam int DBAW   = $clog2(DB_DEPTH),
+  localparam int DBCW   = DBAW + 1,
+  localparam int RW     = $clog2(NUM_DB),
+  localparam int SAW    = $clog2(MAX_SEGS),
+  localparam int IFW    = $clog2(RSP_DEPTH) + 1
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_ni,
+  // CSR bus (local 12-bit byte address)
+  input  wire                  csr_req_i,
+  input  wire                  csr_we_i,
+  input  wire [11:0]           csr_addr_i,
+  input  wire [31:0]           csr_wdata_i,
+  output wire                  csr_ack_o,
+  output wire [31:0]           csr_rdata_o,
+  // DMA master port to host memory
+  output reg                   dma_req_valid_o,
+  input  wire                  dma_req_ready_i,
+  output reg                   dma_req_we_o,
+  output reg  [31:0]           dma_req_addr_o,
+  output reg  [63:0]           dma_req_wdata_o,
+  output reg  [7:0]            dma_req_wstrb_o,
+  input  wire                  dma_rsp_valid_i,
+  input  wire [63:0]           dma_rsp_rdata_i,
+  // send stream to the frame datapath (one FM message per packet)
+  output wire [63:0]           m_axis_tx_tdata,
+  output wire [7:0]            m_axis_tx_tkeep,
+  output wire                  m_axis_tx_tvalid,
+  input  wire                  m_axis_tx_tready,
+  output wire                  m_axis_tx_tlast,
+  output wire [1:0]            m_axis_tx_tuser,
+  input  wire                  tx_done_valid_i,
+  input  wire [3:0]            tx_done_code_i,
+  // receive stream from the frame datapath (tuser = destination VI, held for the packet)
+  input  wire [63:0]           s_axis_rx_tdata,
+  input  wire [7:0]            s_axis_rx_tkeep,
+  input  wire                  s_axis_rx_tvalid,
+  output wire                  s_axis_rx_tready,
+  input  wire                  s_axis_rx_tlast,
+  input  wire [1:0]            s_axis_rx_tuser,
+  output wire                  irq_o,
+  // observability
+  output wire [3:0]            dbg_state_o,
+  output wire [NUM_DB*DBCW-1:0] dbg_db_level_o,
+  output wire [IFW-1:0]        dbg_inflight_o,
+  output wire [4:0]            dbg_acc_cnt_o,
+  output wire [7:0]            dbg_flags_o,
+  output wire [3:0]            dbg_vi_o
+);
+`ifndef __ICARUS__
+  generate
+    if (NUM_DB < 4 || NUM_DB > 8 || (NUM_DB % 2) != 0 || DB_DEPTH < 2 ||
+        (DB_DEPTH & (DB_DEPTH - 1)) != 0 || MAX_SEGS < 2 || (MAX_SEGS & (MAX_SEGS - 1)) != 0 ||
+        MAX_SEGS > 16 || RSP_DEPTH < 2 || (RSP_DEPTH & (RSP_DEPTH - 1)) != 0) begin : g_param_err
+      $error("comet_via: bad parameters");
+    end
+    if (nic_pkg::VIA_DESC_HDR_STATUS_DONE_LSB != 32 || nic_pkg::VIA_DESC_HDR_STATUS_FORMAT_LSB != 33 ||
+        nic_pkg::VIA_DESC_HDR_STATUS_LENGTH_LSB != 34 || nic_pkg::VIA_DESC_HDR_STATUS_ADDRESS_LSB != 35 ||
+        nic_pkg::VIA_DESC_HDR_STATUS_TX_ERR_LSB != 36 || nic_pkg::VIA_DESC_HDR_STATUS_TRUNC_LSB != 37 ||
+        nic_pkg::VIA_DESC_HDR_STATUS_TX_CODE_LSB != 40 || nic_pkg::VIA_DESC_HDR_STATUS_DONE_WORD != 3 ||
+        nic_pkg::VIA_DESC_HDR_LENGTH_LSB != 0 || nic_pkg::VIA_SEG_HDR_ADDR_WORD != 0 ||
+        nic_pkg::VIA_SEG_HDR_LENGTH_WORD != 1) begin : g_fmt_err
+      $error("comet_via: formats/via_*_header.csv changed: update status_word / the segment fetch");
+    end
+  endgenerate
+`endif
+
+  // ------------------------------------------------------------------ constants
+  localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_DB_WAIT = 4'd2, S_CTL = 4'd3,
+                         S_SEG = 4'd4, S_TX = 4'd5, S_TXDONE = 4'd6, S_RX = 4'd7,
+                         S_DRAIN = 4'd8, S_WB = 4'd9;
+  localparam logic [11:0] A_ID = nic_pkg::CSR_COMET_VIA_ID, A_VERSION = nic_pkg::CSR_COMET_VIA_VERSION,
+                          A_PARAMS = nic_pkg::CSR_COMET_VIA_PARAMS, A_CTRL = nic_pkg::CSR_COMET_VIA_CTRL,
+                          A_STATUS = nic_pkg::CSR_COMET_VIA_STATUS, A_IRQ_EN = nic_pkg::CSR_COMET_VIA_IRQ_EN,
+                          A_LIMIT = nic_pkg::CSR_COMET_VIA_HOST_LIMIT, A_DB = nic_pkg::CSR_COMET_VIA_DB0,
+                          A_SYS_POP = nic_pkg::CSR_COMET_VIA_SYS_POP0,
+                          A_SEND_CNT = nic_pkg::CSR_COMET_VIA_SEND_CNT0,
+                          A_RECV_CNT = nic_pkg::CSR_COMET_VIA_RECV_CNT0,
+                          A_ERR = nic_pkg::CSR_COMET_VIA_CNT_FMT;
+  // descriptor fields (formats/via_desc_header.csv, via_seg_header.csv)
+  localparam int SEGCNT_LSB = nic_pkg::VIA_DESC_HDR_SEG_COUNT_LSB;
+  localparam int LEN_LSB    = nic_pkg::VIA_DESC_HDR_LENGTH_LSB;
+  localparam logic [31:0] CTL_W1 = 32'(8 * nic_pkg::VIA_DESC_HDR_SEG_COUNT_WORD);
+  localparam logic [31:0] CTL_W3 = 32'(8 * nic_pkg::VIA_DESC_HDR_LENGTH_WORD);
+  localparam int SADDR_LSB  = nic_pkg::VIA_SEG_HDR_ADDR_LSB;
+  localparam int SLEN_LSB   = nic_pkg::VIA_SEG_HDR_LENGTH_LSB;
+  localparam int NCNT = 11;  // error/byte counters at A_ERR + 4*i
+  localparam int C_FMT = 0, C_LEN = 1, C_ADDR = 2, C_TXERR = 3, C_TRUNC = 4, C_DBOVF = 5,
+                 C_NODESC = 6, C_BADVI = 7, C_DADDR = 8, C_TXB = 9, C_RXB = 10;
+
+  function automatic [63:0] kmask64(input [3:0] n);
+    kmask64 = (n >= 4'd8) ? 64'hFFFF_FFFF_FFFF_FFFF : ((64'd1 << {n, 3'b000}) - 64'd1);
+  endfunction
+  function automatic [7:0] kmask8(input [3:0] n);
+    kmask8 = (n >= 4'd8) ? 8'hFF : ((8'd1 << n[2:0]) - 8'd1);
+  endfunction
+  function automatic [3:0] popc8(input [7:0] k);
+    integer j;
+    popc8 = 4'd0;
+    for (j = 0; j < 8; j = j + 1) popc8 = popc8 + {3'b000, k[j]};
+  endfunction
+
+  // ------------------------------------------------------------------ state
+  reg [3:0]  state_q, state_d;
+  reg        op_rx_q, op_rx_d;
+  reg [1:0]  vi_q, vi_d, rr_q, rr_d;
+  reg        prio_rx_q, prio_rx_d;
+  reg [31:0] desc_q, desc_d;
+  reg [15:0] segcnt_q, segcnt_d;
+  reg [31:0] len_q, len_d;
+  reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
+  reg [3:0]  txcode_q, txcode_d;
+  reg        has_desc_q, has_desc_d;
+  reg [5:0]  req_idx_q, req_idx_d, rsp_idx_q, rsp_idx_d;
+  reg [IFW-1:0] inflight_q, inflight_d;
+  reg [31:0] sum_q, sum_d;
+  reg        spec_q, spec_d;    // segment 0 fetched with the control segment
+  reg        seghi_q, seghi_d;  // current segment's address bits 63:32 non-zero
+  reg [SAW:0] seg_idx_q, seg_idx_d;
+  reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
+  reg [31:0] cur_addr_q, cur_addr_d;
+  reg [15:0] cur_rem_q, cur_rem_d;
+  reg        walk_done_q, walk_done_d;
+  reg [127:0] acc_q, acc_d;
+  reg [4:0]  cnt_q, cnt_d;
+  reg        in_done_q, in_done_d;
+  reg [31:0] xfer_q, xfer_d;
+  // doorbells
+  reg [NUM_DB*DBAW-1:0] db_wp_q, db_wp_d, db_rp_q, db_rp_d;
+  reg [NUM_DB*DBCW-1:0] db_cnt_q, db_cnt_d;
+  // CSR
+  reg        en_q, en_d;
+  reg [6:0]  status_q, status_d, irq_en_q, irq_en_d;
+  reg [31:0] limit_q, limit_d;
+  reg [32*NUM_VI-1:0] send_cnt_q, send_cnt_d, recv_cnt_q, recv_cnt_d;
+  reg [32*NCNT-1:0]   err_cnt_q, err_cnt_d;
+  reg        csr_ack_q, csr_pop_q;
+  reg [31:0] csr_rdata_q, csr_rdata_d;
+  reg        csr_pop_d;
+
+  // ------------------------------------------------------------------ sub-blocks
+  wire [31:0] db_rd_data;
+  reg         db_we, db_re;
+  reg [RW+DBAW-1:0] db_waddr, db_raddr;
+  nic_ram_1r1w #(.DEPTH(NUM_DB * DB_DEPTH), .WIDTH(32), .NBE(1)) u_db_ram (
+    .clk_i(clk_i), .wr_en_i(db_we), .wr_addr_i(db_waddr), .wr_data_i(csr_wdata_i),
+    .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
+
+  wire [47:0] seg_rd_data;
+  reg         seg_we, seg_re;
+  reg [SAW-1:0] seg_waddr;
+  reg [47:0]  seg_wdata;
+  nic_ram_1r1w #(.DEPTH(MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
+    .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i(seg_waddr), .wr_data_i(seg_wdata),
+    .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_idx_q[SAW-1:0]), .rd_data_o(seg_rd_data));
+
+  wire        rsp_v;
+  wire [63:0] rsp_data;
+  reg         rsp_pop;
+  /* verilator lint_off UNUSEDSIGNAL */  // FIFO levels: credits (inflight_q) bound them
+  wire [$clog2(RSP_DEPTH):0] rsp_count, meta_count;
+  wire        rsp_s_ready, meta_s_ready;
+  /* verilator lint_on UNUSEDSIGNAL */
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64)) u_rsp_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
+    .s_data_i(dma_rsp_rdata_i), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
+    .count_o(rsp_count));
+
+  // metadata of each payload read, pushed when the read is issued: valid whenever its response is
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire        meta_v;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [6:0]  meta_data;  // {last, n-1, offset}
+  reg         meta_push;
+  reg [6:0]   meta_wdata;
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
+    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop && state_q == S_TX),
+    .m_data_o(meta_data), .count_o(meta_count));
+
+  // ------------------------------------------------------------------ outputs from state
+  wire        tx_emit_v = (state_q == S_TX) && ((cnt_q >= 5'd8) || (in_done_q && cnt_q != 5'd0));
+  wire        tx_last   = in_done_q && (cnt_q <= 5'd8);
+  assign m_axis_tx_tvalid = tx_emit_v;
+  assign m_axis_tx_tdata  = acc_q[63:0];
+  assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
+  assign m_axis_tx_tlast  = tx_last;
+  assign m_axis_tx_tuser  = vi_q;
+  assign s_axis_rx_tready = (state_q == S_DRAIN) ||
+                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8));
+
+  // current segment chunk
+  wire [3:0] room_full = 4'd8 - {1'b0, cur_addr_q[2:0]};
+  wire [3:0] room      = (cur_rem_q < {12'd0, room_full}) ? cur_rem_q[3:0] : room_full;
+  wire [3:0] rx_n      = ({1'b0, cnt_q} >= {2'b00, room}) ? room : cnt_q[3:0];
+  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) &&
+                         (({1'b0, cnt_q} >= {2'b00, room}) || in_done_q);
+  wire [31:0] status_word = {20'd0, txcode_q, 2'b00, err_q[3], (txcode_q != 4'd0), err_q[2:0], 1'b1};
+  wire [31:0] wb_len = (err_q[2:0] != 3'd0) ? 32'd0 : (op_rx_q ? xfer_q : len_q);
+
+  always @* begin
+    dma_req_valid_o = 1'b0;
+    dma_req_we_o    = 1'b0;
+    dma_req_addr_o  = 32'd0;
+    dma_req_wdata_o = 64'd0;
+    dma_req_wstrb_o = 8'd0;
+    case (state_q)
+      S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
+        dma_req_valid_o = (req_idx_q < (spec_q ? 6'd4 : 6'd2));
+        dma_req_addr_o  = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
+                                                 : (req_idx_q[0] ? CTL_W3 : CTL_W1));
+      end
+      S_SEG: begin
+        dma_req_valid_o = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && (inflight_q < IFW'(RSP_DEPTH));
+        dma_req_addr_o  = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
+      end
+      S_TX: begin
+        dma_req_valid_o = seg_vld_q && (inflight_q < IFW'(RSP_DEPTH));
+        dma_req_addr_o  = {cur_addr_q[31:3], 3'b000};
+      end
+      S_RX: begin
+        dma_req_valid_o = rx_wr_v;
+        dma_req_we_o    = 1'b1;
+        dma_req_addr_o  = {cur_addr_q[31:3], 3'b000};
+        dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
+        dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
+      end
+      S_WB: begin
+        dma_req_valid_o = 1'b1;
+        dma_req_we_o    = 1'b1;
+        dma_req_addr_o  = desc_q + CTL_W3;
+        dma_req_wdata_o = {status_word, wb_len};
+        dma_req_wstrb_o = 8'hFF;
+      end
+      default: ;
+    endcase
+  end
+
+  // ------------------------------------------------------------------ next state
+  reg        dma_acc, tx_emit, csr_wr, csr_rd;
+  reg [RW-1:0] ring;
+  reg [NUM_DB-1:0] db_push, db_pop;
+  reg        tx_req, rx_req, found;
+  reg [1:0]  pick;
+  reg [2:0]  m_off;
+  reg [3:0]  m_n;
+  reg [4:0]  cbase;
+  reg [127:0] abase;
+  reg [63:0] piece;
+  reg [31:0] seglen;
+  reg [3:0]  ctl_err;
+  reg        ev_send_wb, ev_recv_wb;
+  reg [NCNT-1:0] cnt_inc;
+  reg [31:0] bytes_add;
+  integer    i, k;
+
+  always @* begin
+    state_d = state_q; op_rx_d = op_rx_q; vi_d = vi_q; rr_d = rr_q; prio_rx_d = prio_rx_q;
+    desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q; txcode_d = txcode_q;
+    has_desc_d = has_desc_q; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
+    inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
+    seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
+    cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
+    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q;
+    en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
+    send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
+    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
+    db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
+    seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
+    rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
+    db_push = '0; db_pop = '0;
+    csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
+    ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
+    cnt_inc = '0;
+    tx_req = 1'b0; rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
+    m_off = 3'd0; m_n = 4'd0; cbase = 5'd0; abase = 128'd0; piece = 64'd0;
+    seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
+
+    dma_acc = dma_req_valid_o && dma_req_ready_i;
+    tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
+    csr_wr  = csr_req_i && csr_we_i;
+    csr_rd  = csr_req_i && !csr_we_i;
+
+    // ---------------- CSR read (value of the request cycle)
+    if (csr_rd) begin
+      csr_rdata_d = 32'hDEAD_BEEF;
+      case (csr_addr_i)
+        A_ID:      csr_rdata_d = nic_pkg::COMET_VIA_ID_ID_RESET;
+        A_VERSION: csr_rdata_d = nic_pkg::COMET_VIA_VERSION_VERSION_RESET;
+        A_PARAMS:  csr_rdata_d = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)};
+        A_CTRL:    csr_rdata_d = {31'd0, en_q};
+        A_STATUS:  csr_rdata_d = {25'd0, status_q};
+        A_IRQ_EN:  csr_rdata_d = {25'd0, irq_en_q};
+        A_LIMIT:   csr_rdata_d = limit_q;
+        default: ;
+      endcase
+      for (i = 0; i < NUM_DB; i = i + 1)
+        if (csr_addr_i == A_DB + 12'(4 * i)) csr_rdata_d = 32'(db_cnt_q[i*DBCW +: DBCW]);
+      for (i = 0; i < 2; i = i + 1)
+        if (csr_addr_i == A_SYS_POP + 12'(4 * i)) begin
+          csr_rdata_d = 32'd0;
+          if (db_cnt_q[i*DBCW +: DBCW] != '0) begin
+            csr_pop_d = 1'b1;
+            db_re = 1'b1;
+            db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
+            db_pop[i] = 1'b1;
+          end
+        end
+      for (i = 0; i < NUM_VI; i = i + 1) begin
+        if (csr_addr_i == A_SEND_CNT + 12'(4 * i)) csr_rdata_d = send_cnt_q[32*i +: 32];
+        if (csr_addr_i == A_RECV_CNT + 12'(4 * i)) csr_rdata_d = recv_cnt_q[32*i +: 32];
+      end
+      for (i = 0; i < NCNT; i = i + 1)
+        if (csr_addr_i == A_ERR + 12'(4 * i)) csr_rdata_d = err_cnt_q[32*i +: 32];
+    end
+
+    // ---------------- CSR write
+    if (csr_wr) begin
+      if (csr_addr_i == A_CTRL) en_d = csr_wdata_i[0];
+      if (csr_addr_i == A_STATUS) status_d = status_q & ~csr_wdata_i[6:0];
+      if (csr_addr_i == A_IRQ_EN) irq_en_d = csr_wdata_i[6:0];
+      if (csr_addr_i == A_LIMIT) limit_d = csr_wdata_i;
+      for (i = 0; i < NUM_DB; i = i + 1)
+        if (csr_addr_i == A_DB + 12'(4 * i)) begin
+          if (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH)) begin
+            cnt_inc[C_DBOVF] = 1'b1;
+            status_d[4] = 1'b1;
+          end else begin
+            db_we = 1'b1;
+            db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
+            db_push[i] = 1'b1;
+          end
+        end
+    end
+
+    // ---------------- DMA read credits / response FIFO
+    if (dma_acc && !dma_req_we_o) inflight_d = inflight_d + 1'b1;
+
+    // ---------------- engine
+    case (state_q)
+      S_IDLE: begin
+        for (i = 0; i < NUM_VI; i = i + 1)
+          if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) tx_req = en_q;
+        rx_req = en_q && s_axis_rx_tvalid;
+        if (rx_req && (!tx_req || prio_rx_q)) begin
+          prio_rx_d = 1'b0;
+          op_rx_d = 1'b1;
+          vi_d = s_axis_rx_tuser;
+          has_desc_d = 1'b0;
+          if ({30'd0, s_axis_rx_tuser} >= NUM_VI) begin
+            cnt_inc[C_BADVI] = 1'b1;
+            status_d[5] = 1'b1;
+            state_d = S_DRAIN;
+          end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
+            cnt_inc[C_NODESC] = 1'b1;
+            status_d[5] = 1'b1;
+            state_d = S_DRAIN;
+          end else begin
+            state_d = S_DB_RD;
+          end
+        end else if (tx_req) begin
+          prio_rx_d = 1'b1;
+          op_rx_d = 1'b0;
+          for (k = 1; k <= NUM_VI; k = k + 1) begin
+            pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
+            if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
+              found = 1'b1;
+              vi_d = pick;
+              rr_d = pick;
+            end
+          end
+          state_d = S_DB_RD;
+        end
+      end
+      S_DB_RD: begin
+        ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
+        if (!csr_pop_d) begin
+          db_re = 1'b1;
+          db_raddr = {ring, db_rp_q[ring*DBAW +: DBAW]};
+          db_pop[ring] = 1'b1;
+          state_d = S_DB_WAIT;
+        end
+      end
+      S_DB_WAIT: begin
+        desc_d = db_rd_data;
+        spec_d = ({1'b0, db_rd_data} + 33'd48 <= {1'b0, limit_q});
+        sum_d = 32'd0;
+        err_d = 4'd0;
+        txcode_d = 4'd0;
+        req_idx_d = 6'd0;
+        rsp_idx_d = 6'd0;
+        if (db_rd_data[2:0] != 3'd0 || ({1'b0, db_rd_data} + 33'd32 > {1'b0, limit_q})) begin
+          cnt_inc[C_DADDR] = 1'b1;
+          status_d[6] = 1'b1;
+          has_desc_d = 1'b0;
+          state_d = op_rx_q ? S_DRAIN : S_IDLE;
+        end else begin
+          has_desc_d = 1'b1;
+          state_d = S_CTL;
+        end
+      end
+      S_CTL, S_SEG: begin
+        if (dma_acc) req_idx_d = req_idx_q + 1'b1;
+        if (rsp_v) begin
+          rsp_pop = 1'b1;
+          rsp_idx_d = rsp_idx_q + 1'b1;
+        end
+        if (rsp_v && state_q == S_CTL && !rsp_idx_q[1]) begin
+          if (!rsp_idx_q[0]) segcnt_d = rsp_data[SEGCNT_LSB +: 16];
+          else len_d = rsp_data[LEN_LSB +: 32];
+        end else if (rsp_v) begin
+          // segment words (segment 0 may come in CTL: speculative fetch)
+          if (!rsp_idx_q[0]) begin
+            cur_addr_d = rsp_data[SADDR_LSB +: 32];
+            seghi_d = (rsp_data[SADDR_LSB + 32 +: 32] != 32'd0);
+          end else begin
+            seglen = rsp_data[SLEN_LSB +: 32];
+            sum_d = sum_q + seglen;
+            if (seglen == 32'd0 || seglen[31:16] != 16'd0) err_d[1] = 1'b1;
+            if (seghi_q || ({1'b0, cur_addr_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
+            seg_we = 1'b1;
+            seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
+            seg_wdata = {seglen[15:0], cur_addr_q};
+          end
+        end
+        if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
+          // control checks; segment 0 errors count only when these pass
+          ctl_err = 4'd0;
+          if (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS)) ctl_err[0] = 1'b1;
+          if (!op_rx_q && (len_q == 32'd0 || len_q[31:16] != 16'd0)) ctl_err[1] = 1'b1;
+          if ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q}) ctl_err[2] = 1'b1;
+          req_idx_d = spec_q ? 6'd2 : 6'd0;
+          rsp_idx_d = spec_q ? 6'd2 : 6'd0;
+          if (ctl_err != 4'd0) begin
+            err_d = ctl_err;
+            state_d = op_rx_q ? S_DRAIN : S_WB;
+          end else state_d = S_SEG;
+        end
+        if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) begin
+          if (!op_rx_q && sum_q != len_q) err_d[1] = 1'b1;
+          seg_idx_d = '0;
+          seg_vld_d = 1'b0;
+          seg_rd_d = 1'b0;
+          walk_done_d = 1'b0;
+          acc_d = 128'd0;
+          cnt_d = 5'd0;
+          in_done_d = 1'b0;
+          xfer_d = 32'd0;
+          if (err_d != 4'd0) state_d = op_rx_q ? S_DRAIN : S_WB;
+          else state_d = op_rx_q ? S_RX : S_TX;
+        end
+      end
+      S_TX, S_RX: begin
+        // segment walker: load the next segment from the segment RAM
+        if (seg_rd_q) begin
+          cur_addr_d = seg_rd_data[31:0];
+          cur_rem_d = seg_rd_data[47:32];
+          seg_vld_d = 1'b1;
+          seg_rd_d = 1'b0;
+        end else if (!seg_vld_q && !walk_done_q) begin
+          seg_re = 1'b1;
+          seg_rd_d = 1'b1;
+          seg_last_d = (seg_idx_q + 1'b1 == segcnt_q[SAW:0]);
+          seg_idx_d = seg_idx_q + 1'b1;
+        end
+        if (dma_acc) begin
+          cur_addr_d = cur_addr_q + {28'd0, (state_q == S_TX) ? room : rx_n};
+          cur_rem_d = cur_rem_q - {12'd0, (state_q == S_TX) ? room : rx_n};
+          if (cur_rem_q == {12'd0, (state_q == S_TX) ? room : rx_n}) begin
+            seg_vld_d = 1'b0;
+            if (seg_last_q) walk_done_d = 1'b1;
+          end
+        end
+        if (state_q == S_TX) begin
+          if (dma_acc) begin
+            meta_push = 1'b1;
+            meta_wdata = {seg_last_q && (cur_rem_q == {12'd0, room}), room[2:0] - 3'd1, cur_addr_q[2:0]};
+          end
+          // byte packer: emit one beat, append one response word
+          if (tx_emit) begin
+            abase = acc_q >> 64;
+            cbase = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
+          end else begin
+            abase = acc_q;
+            cbase = cnt_q;
+          end
+          if (rsp_v && !in_done_q && (cnt_q < 5'd8 || tx_emit)) begin
+            rsp_pop = 1'b1;
+            m_off = meta_data[2:0];
+            m_n = {1'b0, meta_data[5:3]} + 4'd1;
+            piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
+            abase = abase | ({64'd0, piece} << {cbase, 3'b000});
+            cbase = cbase + {1'b0, m_n};
+            in_done_d = meta_data[6];
+          end
+          acc_d = abase;
+          cnt_d = cbase;
+          if (tx_emit && tx_last) state_d = S_TXDONE;
+        end else begin
+          // byte unpacker: write one chunk, take one beat
+          abase = acc_q;
+          cbase = cnt_q;
+          if (dma_acc) begin
+            abase = acc_q >> {rx_n, 3'b000};
+            cbase = cnt_q - {1'b0, rx_n};
+            xfer_d = xfer_q + {28'd0, rx_n};
+          end
+          if (walk_done_q && cnt_q != 5'd0) begin
+            abase = 128'd0;
+            cbase = 5'd0;
+            err_d[3] = 1'b1;
+          end
+          if (s_axis_rx_tvalid && s_axis_rx_tready) begin
+            in_done_d = s_axis_rx_tlast;
+            if (walk_done_q) err_d[3] = 1'b1;
+            else begin
+              abase = abase | ({64'd0, s_axis_rx_tdata & kmask64(popc8(s_axis_rx_tkeep))} << {cbase, 3'b000});
+              cbase = cbase + {1'b0, popc8(s_axis_rx_tkeep)};
+            end
+          end
+          acc_d = abase;
+          cnt_d = cbase;
+          if (in_done_q && cnt_q == 5'd0) state_d = S_WB;
+        end
+      end
+      S_TXDONE: begin
+        if (tx_done_valid_i) begin
+          txcode_d = tx_done_code_i;
+          state_d = S_WB;
+        end
+      end
+      S_DRAIN: begin
+        if (s_axis_rx_tvalid && s_axis_rx_tlast) state_d = has_desc_q ? S_WB : S_IDLE;
+      end
+      S_WB: begin
+        if (dma_acc) begin
+          state_d = S_IDLE;
+          if (op_rx_q) ev_recv_wb = 1'b1;
+          else ev_send_wb = 1'b1;
+        end
+      end
+      default: state_d = S_IDLE;
+    endcase
+
+    if (rsp_pop) inflight_d = inflight_d - 1'b1;
+
+    // ---------------- completion events
+    if (ev_send_wb || ev_recv_wb) begin
+      if (err_q[0]) cnt_inc[C_FMT] = 1'b1;
+      if (err_q[1]) cnt_inc[C_LEN] = 1'b1;
+      if (err_q[2]) cnt_inc[C_ADDR] = 1'b1;
+      if (txcode_q != 4'd0) cnt_inc[C_TXERR] = 1'b1;
+      if (err_q[3]) cnt_inc[C_TRUNC] = 1'b1;
+      if (ev_send_wb) begin
+        send_cnt_d[32*vi_q +: 32] = send_cnt_q[32*vi_q +: 32] + 32'd1;
+        status_d[0] = 1'b1;
+        if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
+        cnt_inc[C_TXB] = 1'b1;
+        bytes_add = wb_len;
+      end else begin
+        recv_cnt_d[32*vi_q +: 32] = recv_cnt_q[32*vi_q +: 32] + 32'd1;
+        status_d[1] = 1'b1;
+        if (status_word[5:1] != 5'd0) status_d[3] = 1'b1;
+        cnt_inc[C_RXB] = 1'b1;
+        bytes_add = wb_len;
+      end
+    end
+    for (i = 0; i < NCNT; i = i + 1)
+      if (cnt_inc[i])
+        err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? bytes_add : 32'd1);
+
+    // ---------------- doorbell pointers
+    for (i = 0; i < NUM_DB; i = i + 1) begin
+      if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
+      if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
+      db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
+    end
+
+    // counter clear wins over a same-cycle count
+    if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
+      send_cnt_d = '0;
+      recv_cnt_d = '0;
+      err_cnt_d = '0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
+      prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
+      txcode_q <= 4'd0; has_desc_q <= 1'b0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
+      inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
+      seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
+      walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
+      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
+      en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
+      send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
+      csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
+    end else begin
+      state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
+      prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
+      err_q <= err_d; txcode_q <= txcode_d; has_desc_q <= has_desc_d; req_idx_q <= req_idx_d;
+      rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
+      seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
+      seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
+      walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
+      xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
+      en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
+      send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
+      csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
+    end
+  end
+
+  assign csr_ack_o   = csr_ack_q;
+  assign csr_rdata_o = csr_pop_q ? db_rd_data : csr_rdata_q;
+  assign irq_o       = (status_q & irq_en_q) != 7'd0;
+
+  genvar g;
+  generate
+    for (g = 0; g < NUM_DB; g = g + 1) begin : g_dbg
+      assign dbg_db_level_o[g*DBCW +: DBCW] = db_cnt_q[g*DBCW +: DBCW];
+    end
+  endgenerate
+  assign dbg_state_o    = state_q;
+  assign dbg_inflight_o = inflight_q;
+  assign dbg_acc_cnt_o  = cnt_q;
+  assign dbg_flags_o    = {prio_rx_q, op_rx_q, has_desc_q, seg_vld_q, seg_rd_q, seg_last_q,
+                           walk_done_q, in_done_q};
+  assign dbg_vi_o       = {rr_q, vi_q};
+
+`ifdef FORMAL
+  // Invariants once a reset edge has been seen; the DMA request is held under back-pressure.
+  reg f_past_valid = 1'b0, f_rst_seen = 1'b0;
+  always @(posedge clk_i) begin
+    f_past_valid <= 1'b1;
+    if (!rst_ni) f_rst_seen <= 1'b1;
+  end
+  always @* if (!f_past_valid) assume (!rst_ni);
+  integer f_i;
+  always @* begin
+    if (f_rst_seen) begin
+      assert (inflight_q <= IFW'(RSP_DEPTH));
+      assert (cnt_q <= 5'd16);
+      assert (state_q <= S_WB);
+      if (state_q == S_TX) assert (cnt_q < 5'd16);
+      if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
+      if (seg_vld_q) assert (walk_done_q == 1'b0);
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
+    end
+  end
+  always @(posedge clk_i) begin
+    if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni &&
+        $past(dma_req_valid_o && !dma_req_ready_i)) begin
+      assert (dma_req_valid_o);
+      assert (dma_req_we_o == $past(dma_req_we_o));
+      assert (dma_req_addr_o == $past(dma_req_addr_o));
+      assert (dma_req_wdata_o == $past(dma_req_wdata_o));
+      assert (dma_req_wstrb_o == $past(dma_req_wstrb_o));
+    end
+    if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni &&
+        $past(m_axis_tx_tvalid && !m_axis_tx_tready)) begin
+      assert (m_axis_tx_tvalid);
+      assert (m_axis_tx_tdata == $past(m_axis_tx_tdata));
+      assert (m_axis_tx_tkeep == $past(m_axis_tx_tkeep));
+      assert (m_axis_tx_tlast == $past(m_axis_tx_tlast));
+    end
+    cover (f_rst_seen && rst_ni && state_q == S_CTL && dma_req_valid_o && dma_req_ready_i);
+    cover (f_rst_seen && rst_ni && state_q == S_DB_RD && csr_pop_d);
+    cover (f_rst_seen && rst_ni && state_q == S_WB && dma_req_ready_i);
+    cover (f_rst_seen && rst_ni && db_cnt_q[0 +: DBCW] == DBCW'(DB_DEPTH) && csr_req_i && csr_we_i &&
+           csr_addr_i == A_DB);
+  end
+`endif
+endmodule
+`default_nettype wire

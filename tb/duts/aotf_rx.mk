@@ -1,0 +1,10 @@
+# aotf_rx as a lockstep DUT: 8 KiB LLCM (512-cycle init sweep, dense address collisions),
+# 16 protection entries, 4-entry write buffer. The stimulus (tb/aotf_rx_stim.c) has the same
+# parameters as #defines.
+DUTS += aotf_rx
+aotf_rx_TOP   := aotf_rx
+aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/aotf_llcm.v rtl/aotf_rx.v
+aotf_rx_MODEL := cmodel/nic_ram.c cmodel/aotf_llcm.c cmodel/aotf_rx.c
+aotf_rx_STIM  := tb/aotf_rx_stim.c
+aotf_rx_VFLAGS := -GLLCM_BYTES=8192 -GPT_ENTRIES=16 -GWB_DEPTH=4
+aotf_rx_CYCLES_TEST := 300000
