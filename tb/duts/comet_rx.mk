@@ -8,4 +8,4 @@ comet_rx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.
                   cmodel/comet_rx.c cmodel/comet_frame.c
 comet_rx_STIM  := tb/comet_rx_stim.c tb/nic_pcap.c
 comet_rx_LIBS  := -Wl,--no-as-needed -lz -lpcap
-comet_rx_CYCLES_TEST := 300000
+comet_rx_CYCLES_TEST := 1500000

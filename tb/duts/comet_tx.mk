@@ -8,4 +8,4 @@ comet_tx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.
                   cmodel/comet_tx.c cmodel/comet_frame.c
 comet_tx_STIM  := tb/comet_tx_stim.c tb/nic_pcap.c
 comet_tx_LIBS  := -Wl,--no-as-needed -lz -lpcap
-comet_tx_CYCLES_TEST := 300000
+comet_tx_CYCLES_TEST := 1500000

@@ -5,4 +5,4 @@ nic_fifo_RTL   := rtl/nic_ram_1r1w.v rtl/nic_fifo.v
 nic_fifo_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c
 nic_fifo_STIM  := tb/nic_fifo_stim.c
 nic_fifo_VFLAGS := -GDEPTH=16 -GWIDTH=40
-nic_fifo_CYCLES_TEST := 500000
+nic_fifo_CYCLES_TEST := 2000000

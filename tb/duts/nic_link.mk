@@ -6,4 +6,4 @@ nic_link_RTL   := rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_link.v
 nic_link_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/nic_link.c
 nic_link_STIM  := tb/nic_link_stim.c
 nic_link_VFLAGS := -GLATENCY=7
-nic_link_CYCLES_TEST := 300000
+nic_link_CYCLES_TEST := 1000000
