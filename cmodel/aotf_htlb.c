@@ -16,6 +16,7 @@ void aotf_htlb_free(aotf_htlb_t *m) { nic_ram_free(&m->ram); }
 
 typedef struct {
   int wr_en, rd_en, issue, tag_write;
+  uint32_t v_d, eql_d, eqh_d;
   uint32_t wr_addr, rd_addr, wr_be;
   uint64_t wr_data;
   uint32_t state_d, rr_d, busy_d, ptr_d;
@@ -36,19 +37,22 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
     c->wr_be = 0xF;
   }
   c->tag_write = c->wr_en || in->flush;
-  c->issue = m->state == AOTF_LK_IDLE && !m->busy && in->head_valid && in->next_free && !csr_acc;
-  c->rd_en = in->csr_tag_rd || c->issue;
-  c->rd_addr = in->csr_tag_rd ? in->csr_set : head_set;
+  int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
+  c->issue = rd_idle && (in->head_valid || in->early_v);
+  c->rd_en = in->csr_tag_rd || rd_idle;
+  c->rd_addr = in->csr_tag_rd ? in->csr_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
 
+  /* LOOK: split compare of the RAM read data, registered */
   uint64_t rd = nic_ram_rd64(&m->ram);
-  uint32_t hitv = 0, validv = 0;
+  c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
     uint32_t lane = (uint32_t)(rd >> (9 * w)) & 0x1FFu;
-    if (lane & 0x100u) {
-      validv |= 1u << w;
-      if ((lane & 0xFFu) == head_tag) hitv |= 1u << w;
-    }
+    if (lane & 0x100u) c->v_d |= 1u << w;
+    if ((lane & 0xFu) == (head_tag & 0xFu)) c->eql_d |= 1u << w;
+    if (((lane >> 4) & 0xFu) == (head_tag >> 4)) c->eqh_d |= 1u << w;
   }
+  /* DEC: decision from the registered compare */
+  uint32_t validv = m->v & 0xF, hitv = m->v & m->eql & m->eqh & 0xF;
   o->hit_way = (hitv & 1) ? 0 : (hitv & 2) ? 1 : (hitv & 4) ? 2 : 3;
   o->victim = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
   o->pop = 0;
@@ -60,6 +64,9 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
       if (c->issue) c->state_d = AOTF_LK_LOOK;
       break;
     case AOTF_LK_LOOK:
+      c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_DEC;
+      break;
+    case AOTF_LK_DEC:
       if (c->tag_write) c->state_d = AOTF_LK_IDLE;
       else if (hitv) {
         o->pop = 1;
@@ -103,6 +110,9 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
   aotf_htlb_out_t o;
   comb(m, in, &o, &c);
   nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
+  m->v = c.v_d; /* no reset in RTL */
+  m->eql = c.eql_d;
+  m->eqh = c.eqh_d;
   if (!in->rst_ni) {
     m->state = AOTF_LK_IDLE;
     m->busy = 1;

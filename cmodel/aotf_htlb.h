@@ -4,17 +4,18 @@
 #include <stdint.h>
 #include "nic_ram.h"
 
-enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2 };
+enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3 };
 
 typedef struct {
   uint32_t sets;
   uint32_t state, busy, ptr, rr;
+  uint32_t v, eql, eqh; /* LOOK -> DEC: split compare (per way: valid, tag[3:0] ==, tag[7:4] ==) */
   nic_ram_t ram; /* sets x 36, 4 lanes of {valid, tag[7:0]} */
 } aotf_htlb_t;
 
 typedef struct {
-  int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush;
-  uint32_t head_page, csr_set, csr_way, csr_tag;
+  int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush, early_v;
+  uint32_t head_page, csr_set, csr_way, csr_tag, early_set;
 } aotf_htlb_in_t;
 
 typedef struct {

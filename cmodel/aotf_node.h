@@ -19,7 +19,9 @@ typedef struct {
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
 } aotf_node_t;
 
-int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed);
+int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed);  /* HTLB_SETS = 256 */
+/* the same with the HTLB_SETS parameter (2..256, power of two) */
+int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htlb_sets, uint64_t seed);
 void aotf_node_free(aotf_node_t *m);
 void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in);

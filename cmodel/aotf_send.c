@@ -42,7 +42,7 @@ typedef struct {
   aotf_htlb_out_t ho;
   aotf_pktgen_in_t pi;
   aotf_pktgen_out_t po;
-  int st_ready, st_fire, kick, e_credit;
+  int st_ready, st_fire, kick, e_credit, fifo_byp;
   uint32_t h_off, h_page, h_len;
   uint64_t h_data;
 } all_t;
@@ -86,10 +86,12 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   /* {len, data, page, off}: 96 bits */
   a->fdata[0] = (uint64_t)(a->ko.off & 0xFFF) | ((uint64_t)(a->ko.page & 0xFFFF) << 12) | (a->ko.data << 28);
   a->fdata[1] = (a->ko.data >> 36) | ((uint64_t)(a->ko.len & 0xF) << 28);
-  a->h_off = (uint32_t)(a->fo.m_data[0] & 0xFFF);
-  a->h_page = (uint32_t)(a->fo.m_data[0] >> 12) & 0xFFFF;
-  a->h_data = (a->fo.m_data[0] >> 28) | (a->fo.m_data[1] << 36);
-  a->h_len = (uint32_t)(a->fo.m_data[1] >> 28) & 0xF;
+  /* head register: hd = hd_sel ? hdk : hdr */
+  const uint64_t *hd = m->hd_sel ? m->hdk : m->hdr;
+  a->h_off = (uint32_t)(hd[0] & 0xFFF);
+  a->h_page = (uint32_t)(hd[0] >> 12) & 0xFFFF;
+  a->h_data = (hd[0] >> 28) | (hd[1] << 36);
+  a->h_len = (uint32_t)(hd[1] >> 28) & 0xF;
   /* packet generator slot status (state only) */
   aotf_pktgen_out_t pg0;
   aotf_pktgen_in_t pi0;
@@ -97,9 +99,11 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   aotf_pktgen_eval(&m->pg, &pi0, &pg0);
   /* HTLB lookup */
   a->hi.rst_ni = rst_ni;
-  a->hi.head_valid = a->fo.m_valid;
+  a->hi.head_valid = m->hd_v;
   a->hi.head_page = a->h_page;
   a->hi.next_free = pg0.next_free;
+  a->hi.early_v = a->kick && a->fo.count == 0;
+  a->hi.early_set = a->ko.page & (m->cfg.htlb_sets - 1);
   a->hi.csr_tag_wr = a->co.tag_wr;
   a->hi.csr_tag_rd = a->co.tag_rd;
   a->hi.csr_set = a->co.set;
@@ -109,6 +113,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.flush = a->co.flush;
   aotf_htlb_eval(&m->htlb, &a->hi, &a->ho);
   a->fi.m_ready = a->ho.pop;
+  a->fifo_byp = a->kick && a->fo.count == (uint32_t)a->fo.m_valid && (!a->fo.m_valid || a->ho.pop);
   /* packet generator */
   a->pi.rst_ni = rst_ni;
   a->pi.load = a->ho.pop;
@@ -181,6 +186,15 @@ void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_ou
 void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in) {
   all_t a;
   comb(m, in, &a);
+  /* head register (the FIFO output is read before its tick) */
+  m->hd_sel = a.fifo_byp;
+  if (a.fifo_byp) {
+    m->hdk[0] = a.fdata[0];
+    m->hdk[1] = a.fdata[1];
+  }
+  m->hdr[0] = a.fo.m_data[0];
+  m->hdr[1] = a.fo.m_data[1];
+  m->hd_v = in->rst_ni ? (a.fifo_byp || (a.fo.m_valid && !a.ho.pop)) : 0;
   nic_fifo_tick(&m->fifo, &a.fi);
   aotf_htlb_tick(&m->htlb, &a.hi);
   aotf_pktgen_tick(&m->pg, &a.pi);

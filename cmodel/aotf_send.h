@@ -27,6 +27,9 @@ typedef struct {
   aotf_pktgen_t pg;
   aotf_credit_t cred;
   aotf_send_csr_t csr;
+  /* head register (rtl/aotf_send.v): registered copy of the FIFO head */
+  int hd_v, hd_sel;
+  uint64_t hdk[2], hdr[2]; /* 96-bit entries {len, data, page, off}, low word first */
 } aotf_send_t;
 
 /* 0 on success; cfg must match the RTL parameters (NUM_USERS=8, HTLB 256 x 4) */

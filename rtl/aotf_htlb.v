@@ -2,12 +2,22 @@
 // aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
 // its init sweep and the lookup of the transaction FIFO head.
 // Tag RAM: one nic_ram_1r1w, SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way.
-// Lookup FSM (head-of-line; the head is popped only on a hit):
-//   IDLE: head valid, next packet slot free, no CSR tag access, no sweep -> read set, -> LOOK
-//   LOOK: compare the 4 ways; any tag RAM write this cycle (CSR or sweep) -> IDLE (retry);
+// The head (head_valid_i/head_page_i) is the registered copy of the FIFO head kept by aotf_send
+// (no RAM read data in front of this block). Lookup FSM (head-of-line; popped only on a hit):
+//   IDLE: no sweep, no CSR tag access, next packet slot free, and either
+//         - head valid: read the head's set, or
+//         - early_v_i (a kick is entering the empty FIFO this cycle and becomes the head next
+//           cycle): read early_set_i, the kick's set, so that the lookup does not wait for it;
+//         -> LOOK
+//   LOOK: tag RAM read data -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the
+//         compare is split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep)
+//         -> IDLE (retry), else -> DEC
+//   DEC:  any tag RAM write this cycle -> IDLE (retry);
 //         hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE;
 //         miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
+// The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
+// kick: a don't-care read at the kick's set; it never collides with a write).
 // Victim: lowest invalid way of the set, else the round-robin pointer (advanced on such a miss).
 // Init sweep: after reset and on flush, writes 0 to every set (SETS cycles; a CSR tag access
 // pauses it for that cycle: a CSR write takes the write port, a CSR read blocks the sweep write
@@ -24,6 +34,8 @@ module aotf_htlb #(
   input  wire [15:0]   head_page_i,   // {tag[7:0], set}
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire          next_free_i,   // the packet generator can take a packet
+  input  wire          early_v_i,     // a kick enters the empty FIFO (head next cycle)
+  input  wire [SW-1:0] early_set_i,   // its set
   output reg           pop_o,         // hit: head consumed, packet loaded
   output reg  [1:0]    hit_way_o,
   output reg           miss_o,        // pulse: lookup missed this cycle
@@ -42,7 +54,7 @@ module aotf_htlb #(
   input  wire          flush_i,
   output wire [35:0]   tag_rd_o       // RAM read data (CSR read response the cycle after)
 );
-  localparam logic [1:0] S_IDLE = 2'd0, S_LOOK = 2'd1, S_MISS = 2'd2;
+  localparam logic [1:0] S_IDLE = 2'd0, S_LOOK = 2'd1, S_MISS = 2'd2, S_DEC = 2'd3;
 
 `ifndef __ICARUS__
   generate
@@ -63,8 +75,10 @@ module aotf_htlb #(
   reg [3:0]    wr_be;
   wire [35:0]  rd_data;
 
-  reg          csr_acc, tag_write, issue;
+  reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
+  // LOOK -> DEC: the split compare of the four ways
+  reg [3:0]    v_q, v_d, eql_q, eql_d, eqh_q, eqh_d;
   reg [7:0]    head_tag;
   reg [SW-1:0] head_set;
   integer w;
@@ -79,15 +93,20 @@ module aotf_htlb #(
     wr_data = csr_tag_wr_i ? {4{csr_valid_i, csr_tag_i}} : 36'd0;
     wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : 4'b1111;
     tag_write = wr_en || flush_i;
-    // lookup issue
-    issue   = (state_q == S_IDLE) && !busy_q && head_valid_i && next_free_i && !csr_acc;
-    rd_en   = csr_tag_rd_i || issue;
-    rd_addr = csr_tag_rd_i ? csr_set_i : head_set;
-    // compare
+    // lookup issue (from registered state and the early kick only)
+    rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc;
+    issue   = rd_idle && (head_valid_i || early_v_i);
+    rd_en   = csr_tag_rd_i || rd_idle;
+    rd_addr = csr_tag_rd_i ? csr_set_i : (head_valid_i ? head_set : early_set_i);
+    // LOOK: first half of the compare (RAM read data -> flops)
     for (w = 0; w < 4; w = w + 1) begin
-      validv[w] = rd_data[w*9 + 8];
-      hitv[w]   = validv[w] && (rd_data[w*9 +: 8] == head_tag);
+      v_d[w]   = rd_data[w*9 + 8];
+      eql_d[w] = (rd_data[w*9 +: 4] == head_tag[3:0]);
+      eqh_d[w] = (rd_data[w*9 + 4 +: 4] == head_tag[7:4]);
     end
+    // DEC: second half
+    validv = v_q;
+    hitv   = v_q & eql_q & eqh_q;
     hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
     victim_o  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
     pop_o  = 1'b0;
@@ -96,7 +115,8 @@ module aotf_htlb #(
     rr_d    = rr_q;
     case (state_q)
       S_IDLE: if (issue) state_d = S_LOOK;
-      S_LOOK: begin
+      S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
+      S_DEC: begin
         if (tag_write) state_d = S_IDLE;
         else if (hitv != 4'd0) begin
           pop_o   = 1'b1;
@@ -137,6 +157,13 @@ module aotf_htlb #(
     end
   end
 
+  // compare halves: no reset (only used in DEC, always written in LOOK)
+  always @(posedge clk_i) begin
+    v_q   <= v_d;
+    eql_q <= eql_d;
+    eqh_q <= eqh_d;
+  end
+
   nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram (
     .clk_i    (clk_i),
     .wr_en_i  (wr_en),
@@ -161,7 +188,6 @@ module aotf_htlb #(
   always @* assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
-      assert (state_q != 2'd3);
       // the tag RAM is never read and written in the same cycle (no collision possible)
       assert (!(rd_en && wr_en));
     end

@@ -26,22 +26,32 @@ module aotf_kick_decode #(
   output reg  [63:0] data_o,
   output reg  [UW-1:0] user_o
 );
-  reg [7:0]  low;     // lowest set bit of be (one-hot)
-  reg [7:0]  sum;     // be + low: clears the lowest run of ones (wraps for be = 8'hFF)
-  reg        contig;
+  reg        contig, gap;
   reg [2:0]  lane;
   reg [63:0] shifted;
   reg [63:0] keep;
-  integer i;
+  integer i, j, k;
 
+  function automatic [2:0] pc4(input [3:0] b);   // popcount of a nibble (boolean, no ROM/adder)
+    pc4[0] = ^b;
+    pc4[1] = ((b[0] & b[1]) | (b[0] & b[2]) | (b[0] & b[3]) | (b[1] & b[2]) | (b[1] & b[3]) |
+              (b[2] & b[3])) & !(&b);
+    pc4[2] = &b;
+  endfunction
+
+  // be classification as plain boolean functions of the 8 enable bits (no adders / carry
+  // chains: this sits in front of the kick -> FIFO / credit / HTLB issue path)
   always @* begin
-    low    = be_i & (~be_i + 8'd1);
-    sum    = be_i + low;
-    contig = (be_i != 8'd0) && ((sum & be_i) == 8'd0);
+    // not contiguous: a cleared bit with set bits on both sides
+    gap = 1'b0;
+    for (j = 1; j < 7; j = j + 1)
+      for (i = 0; i < j; i = i + 1)
+        for (k = j + 1; k < 8; k = k + 1)
+          if (be_i[i] && !be_i[j] && be_i[k]) gap = 1'b1;
+    contig = (be_i != 8'd0) && !gap;
     lane   = 3'd0;
     for (i = 7; i >= 0; i = i - 1) if (be_i[i]) lane = 3'(i);
-    len_o = 4'd0;
-    for (i = 0; i < 8; i = i + 1) len_o = len_o + {3'd0, be_i[i]};
+    len_o   = {1'b0, pc4(be_i[3:0])} + {1'b0, pc4(be_i[7:4])};   // popcount (3-bit add)
     shifted = data_i >> {lane, 3'b000};
     keep    = 64'd0;
     for (i = 0; i < 8; i = i + 1) if (4'(i) < len_o) keep[i*8 +: 8] = 8'hFF;

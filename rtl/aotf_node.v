@@ -8,6 +8,7 @@
 //    (m_axis_tvalid 0, s_axis_tready 0). Change it only while the paths are idle.
 module aotf_node #(
   parameter int FIFO_DEPTH = 2048,
+  parameter int HTLB_SETS  = 256,     // < 256: small FPGAs (smaller kick window, see aotf_send)
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16
 ) (
@@ -124,7 +125,7 @@ module aotf_node #(
   wire        tx_tvalid, tx_tlast, tx_tready;
   wire        rx_tready;
 
-  aotf_send #(.FIFO_DEPTH(FIFO_DEPTH)) u_send (
+  aotf_send #(.FIFO_DEPTH(FIFO_DEPTH), .HTLB_SETS(HTLB_SETS)) u_send (
     .clk_i, .rst_ni,
     .st_valid_i, .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
     .csr_req_i(req_send), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,

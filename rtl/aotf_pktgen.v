@@ -7,6 +7,9 @@
 // cycle (RAM read latency) and is then written into a 2-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
 //   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
+// Timing: the field overrides of the beat (mask + values, keep, last) are computed at issue and
+// registered with the in-flight beat, so that each buffer bit is one LUT behind the seed RAM
+// read data: bit <= use ? ram : alt (use/alt from flops and tready only).
 // A beat issues only if the buffer will have room: occ + inflight - pop <= 1. A CSR seed access
 // (read or write) takes the seed RAM port: RAM beats do not issue that cycle.
 // The buffer head drives m_axis (AXI-Stream: held until accepted).
@@ -59,11 +62,12 @@ module aotf_pktgen #(
   reg [2:0]    beat_q, beat_d;
   // in flight
   reg          if_v_q, if_v_d;
-  reg [2:0]    if_beat_q, if_beat_d;
-  reg [11:0]   if_off_q, if_off_d;
-  reg [3:0]    if_len_q, if_len_d;
-  reg [63:0]   if_data_q, if_data_d;
   reg [UW-1:0] if_user_q, if_user_d;
+  reg          if_ram_q, if_ram_d;            // the in-flight beat takes the seed RAM read data
+  reg [63:0]   if_msk_q, if_msk_d;            // bits replaced by a field (1) ...
+  reg [63:0]   if_val_q, if_val_d;            // ... with these values
+  reg [7:0]    if_keep_q, if_keep_d;
+  reg          if_last_q, if_last_d;
   // output buffer
   reg [1:0]    occ_q, occ_d;
   reg [63:0]   b0_data_q, b0_data_d, b1_data_q, b1_data_d;
@@ -76,9 +80,11 @@ module aotf_pktgen #(
   reg          rd_en;
   reg [RW-1:0] rd_addr;
   wire [63:0]  rd_data;
-  reg [63:0]   w_data;
-  reg [7:0]    w_keep, len_keep;
-  reg          w_last;
+  reg [7:0]    len_keep;
+  reg          ld0, ld1;
+  reg [63:0]   base0;
+  // per data bit: buffer entry <= use ? seed RAM read data : alt (one LUT behind the RAM)
+  (* keep *) reg [63:0] use0, use1, alt0, alt1;
   integer i;
 
   always @* begin
@@ -119,45 +125,56 @@ module aotf_pktgen #(
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
     end
 
-    // in flight
+    // in flight; the beat's formatting is decided at issue (registered with the beat):
+    //   beat 0: seed | FLAG_AOTF, 1: raddr field = offset, 2: len field = length, 3: seed,
+    //   4: data beat (no RAM read), tkeep = (1 << len) - 1, tlast = 1
     if_v_d    = issue;
-    if_beat_d = issue ? beat_q     : if_beat_q;
-    if_off_d  = issue ? cur_off_q  : if_off_q;
-    if_len_d  = issue ? cur_len_q  : if_len_q;
-    if_data_d = issue ? cur_data_q : if_data_q;
     if_user_d = issue ? cur_user_q : if_user_q;
-
-    // beat formatting
     len_keep = 8'd0;
-    for (i = 0; i < 8; i = i + 1) if (4'(i) < if_len_q) len_keep[i] = 1'b1;
-    w_data = rd_data;
-    w_keep = 8'hFF;
-    w_last = 1'b0;
-    case (if_beat_q)
-      3'd0: w_data[FL] = 1'b1;  // FLAG_AOTF (flags bit 0)
-      3'd1: w_data[RA +: 12] = if_off_q;
-      3'd2: w_data[LN +: 8] = {4'd0, if_len_q};
+    for (i = 0; i < 8; i = i + 1) if (4'(i) < cur_len_q) len_keep[i] = 1'b1;
+    if_ram_d  = ram_beat;
+    if_msk_d  = 64'd0;
+    if_val_d  = 64'd0;
+    if_keep_d = 8'hFF;
+    if_last_d = 1'b0;
+    case (beat_q)
+      3'd0: begin if_msk_d[FL] = 1'b1; if_val_d[FL] = 1'b1; end  // FLAG_AOTF (flags bit 0)
+      3'd1: begin if_msk_d[RA +: 12] = 12'hFFF; if_val_d[RA +: 12] = cur_off_q; end
+      3'd2: begin if_msk_d[LN +: 8] = 8'hFF; if_val_d[LN +: 8] = {4'd0, cur_len_q}; end
       3'd4: begin
-        w_data = if_data_q;
-        w_last = 1'b1;
-        w_keep = len_keep;
+        if_msk_d  = {64{1'b1}};
+        if_val_d  = cur_data_q;
+        if_last_d = 1'b1;
+        if_keep_d = len_keep;
       end
       default: ;
     endcase
-
-    // output buffer
-    occ_d = lvl[1:0];
-    b0_data_d = b0_data_q; b0_keep_d = b0_keep_q; b0_last_d = b0_last_q; b0_user_d = b0_user_q;
-    b1_data_d = b1_data_q; b1_keep_d = b1_keep_q; b1_last_d = b1_last_q; b1_user_d = b1_user_q;
-    if (pop) begin
-      b0_data_d = b1_data_q; b0_keep_d = b1_keep_q; b0_last_d = b1_last_q; b0_user_d = b1_user_q;
+    if (!issue) begin
+      if_ram_d = if_ram_q; if_msk_d = if_msk_q; if_val_d = if_val_q;
+      if_keep_d = if_keep_q; if_last_d = if_last_q;
     end
-    if (if_v_q) begin
-      if ((occ_q - {1'b0, pop}) == 2'd0) begin
-        b0_data_d = w_data; b0_keep_d = w_keep; b0_last_d = w_last; b0_user_d = if_user_q;
-      end else begin
-        b1_data_d = w_data; b1_keep_d = w_keep; b1_last_d = w_last; b1_user_d = if_user_q;
-      end
+
+    // output buffer: the in-flight beat goes to b0 if the buffer is (becomes) empty, else b1
+    occ_d = lvl[1:0];
+    ld0   = if_v_q && ((occ_q - {1'b0, pop}) == 2'd0);
+    ld1   = if_v_q && !((occ_q - {1'b0, pop}) == 2'd0);
+    base0 = pop ? b1_data_q : b0_data_q;
+    use0  = {64{ld0 && if_ram_q}} & ~if_msk_q;
+    use1  = {64{ld1 && if_ram_q}} & ~if_msk_q;
+    alt0  = ld0 ? if_val_q : base0;
+    alt1  = ld1 ? if_val_q : b1_data_q;
+    b0_data_d = (use0 & rd_data) | (~use0 & alt0);
+    b1_data_d = (use1 & rd_data) | (~use1 & alt1);
+    b0_keep_d = b0_keep_q; b0_last_d = b0_last_q; b0_user_d = b0_user_q;
+    b1_keep_d = b1_keep_q; b1_last_d = b1_last_q; b1_user_d = b1_user_q;
+    if (pop) begin
+      b0_keep_d = b1_keep_q; b0_last_d = b1_last_q; b0_user_d = b1_user_q;
+    end
+    if (ld0) begin
+      b0_keep_d = if_keep_q; b0_last_d = if_last_q; b0_user_d = if_user_q;
+    end
+    if (ld1) begin
+      b1_keep_d = if_keep_q; b1_last_d = if_last_q; b1_user_d = if_user_q;
     end
   end
 
@@ -183,8 +200,9 @@ module aotf_pktgen #(
     cur_len_q  <= cur_len_d;  cur_data_q <= cur_data_d; cur_user_q <= cur_user_d;
     next_set_q <= next_set_d; next_way_q <= next_way_d; next_off_q <= next_off_d;
     next_len_q <= next_len_d; next_data_q <= next_data_d; next_user_q <= next_user_d;
-    if_beat_q  <= if_beat_d;  if_off_q   <= if_off_d;   if_len_q   <= if_len_d;
-    if_data_q  <= if_data_d;  if_user_q  <= if_user_d;
+    if_user_q  <= if_user_d;
+    if_ram_q   <= if_ram_d;   if_msk_q   <= if_msk_d;   if_val_q   <= if_val_d;
+    if_keep_q  <= if_keep_d;  if_last_q  <= if_last_d;
     b0_data_q  <= b0_data_d;  b0_keep_q  <= b0_keep_d;  b0_last_q  <= b0_last_d;
     b0_user_q  <= b0_user_d;
     b1_data_q  <= b1_data_d;  b1_keep_q  <= b1_keep_d;  b1_last_q  <= b1_last_d;

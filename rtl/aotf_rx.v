@@ -87,6 +87,15 @@ module aotf_rx #(
   reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
+  // data-beat checks, computed in the cycle before from the header registers (stable from the
+  // cycle before the data beat on) and the protection table as it will be in the data-beat
+  // cycle (this cycle's CSR write forwarded): exact, no added cycle
+  reg          ck_len_q, ck_rng_q, ck_v_q, ck_pgid_q, ck_base_q, ck_lim_q;
+  reg [7:0]    ck_keep_q;
+  // counter events, added one cycle later; a CSR read returns count + pending event (exact)
+  reg [3:0]    cev_q, cev_d;
+  reg          cbytes_q, cbytes_d, chw_q, chw_d;
+  reg [3:0]    clen_q;
 
   // ------------------------------------------------------------------ LLCM
   wire         llcm_busy;
@@ -119,7 +128,6 @@ module aotf_rx #(
   wire         tready  = rx_en_q && !llcm_busy && !wb_full;
   reg          acc, push, pop, hw_wr, csr_wr, csr_rd;
   reg [3:0]    ev;
-  reg [2:0]    ev_m1;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
   reg          len_ok, range_ok, prot_ok, pt_v;
@@ -142,7 +150,7 @@ module aotf_rx #(
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
-    // ---- checks of a data beat (header registers + the protection table as of this cycle)
+    // ---- checks of a data beat, for the next cycle (see ck_*_q)
     keep_exp = ~(8'hFF << len_q[3:0]);
     len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
@@ -159,7 +167,16 @@ module aotf_rx #(
         pt_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
       end
     end
-    prot_ok  = pt_v && (pt_pgid == pgid_q) && ({1'b0, raddr_q} >= pt_base) && (pend <= pt_lim);
+    // a CSR write to the selected entry in this cycle is what the data beat would see
+    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
+        pt_v    = csr_wdata_i[31];
+        pt_pgid = csr_wdata_i[15:0];
+      end
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  pt_base = csr_wdata_i[LB:0];
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) pt_lim  = csr_wdata_i[LB:0];
+    end
+    prot_ok  = ck_v_q && ck_pgid_q && ck_base_q && ck_lim_q;
 
     // ---- parser
     beat_d     = beat_q;
@@ -199,9 +216,9 @@ module aotf_rx #(
           ev     = EV_OVERLONG;
           disc_d = 1'b1;
         end else if (!type_ok_q)               ev = EV_TYPE;
-        else if (!len_ok)                      ev = EV_LEN;
-        else if (s_axis_tkeep != keep_exp)     ev = EV_KEEP;
-        else if (!range_ok)                    ev = EV_RANGE;
+        else if (!ck_len_q)                    ev = EV_LEN;
+        else if (s_axis_tkeep != ck_keep_q)    ev = EV_KEEP;
+        else if (!ck_rng_q)                    ev = EV_RANGE;
         else if (!prot_ok)                     ev = EV_PROT;
         else                                   ev = EV_GOOD;
       end
@@ -273,18 +290,28 @@ module aotf_rx #(
         default: ;
       endcase
     end
-    ev_m1 = ev[2:0] - 3'd1;                         // 1..8 -> 0..7
-    if (ev != EV_NONE) status_d[ev_m1] = 1'b1;   // a new event wins over a same-cycle W1C
+    for (k = 1; k <= 8; k = k + 1)                  // event k -> bit k-1
+      if (ev == 4'(k)) status_d[k-1] = 1'b1;        // a new event wins over a same-cycle W1C
 
-    // ---- counters
+    // ---- counters: this cycle's events are added next cycle (cev_q, cbytes_q, chw_q); a
+    // clear (CTRL bit 2) drops this cycle's events and zeroes the counters
     cnt_d = cnt_q;
     for (k = 1; k <= 8; k = k + 1)
-      if (ev == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
-    if (push) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, len_q[3:0]};
-    if (hw_wr) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
-    if (csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[2]) cnt_d = '0;
+      if (cev_q == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
+    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, clen_q};
+    if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
+    cev_d    = ev;
+    cbytes_d = push;
+    chw_d    = hw_wr;
+    if (csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[2]) begin
+      cnt_d    = '0;
+      cev_d    = EV_NONE;
+      cbytes_d = 1'b0;
+      chw_d    = 1'b0;
+    end
 
-    // ---- CSR read mux (value of the request cycle)
+    // ---- CSR read mux (value of the request cycle; counters: count + pending event = cnt_d,
+    // a read never coincides with a clear)
     sel_v    = pt_v_q[0];
     sel_pgid = pt_pgid_q[0 +: 16];
     sel_base = pt_base_q[0 +: (LB+1)];
@@ -313,16 +340,16 @@ module aotf_rx #(
       nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
       nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
       nic_pkg::CSR_AOTF_RX_HW_CMD:     rmux = 32'd0;
-      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rmux = cnt_q[1*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rmux = cnt_q[9*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rmux = cnt_q[2*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rmux = cnt_q[3*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rmux = cnt_q[4*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rmux = cnt_q[5*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rmux = cnt_q[6*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rmux = cnt_q[7*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rmux = cnt_q[8*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rmux = cnt_q[0*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rmux = cnt_d[1*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rmux = cnt_d[9*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rmux = cnt_d[2*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rmux = cnt_d[3*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rmux = cnt_d[4*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rmux = cnt_d[5*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rmux = cnt_d[6*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rmux = cnt_d[7*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rmux = cnt_d[8*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rmux = cnt_d[0*32 +: 32];
       default:                         rmux = nic_pkg::CSR_UNMAPPED;
     endcase
     rdata_d = csr_rd ? rmux : 32'd0;
@@ -349,6 +376,9 @@ module aotf_rx #(
       cnt_q      <= '0;
       ack_q      <= 1'b0;
       rdata_q    <= 32'd0;
+      cev_q      <= EV_NONE;
+      cbytes_q   <= 1'b0;
+      chw_q      <= 1'b0;
     end else begin
       beat_q     <= beat_d;
       disc_q     <= disc_d;
@@ -369,6 +399,9 @@ module aotf_rx #(
       cnt_q      <= cnt_d;
       ack_q      <= csr_req_i;
       rdata_q    <= rdata_d;
+      cev_q      <= cev_d;
+      cbytes_q   <= cbytes_d;
+      chw_q      <= chw_d;
     end
   end
 
@@ -381,6 +414,15 @@ module aotf_rx #(
     raddr_q    <= raddr_d;
     raddr_hi_q <= raddr_hi_d;
     len_q      <= len_d;
+    clen_q     <= len_q[3:0];
+    // checks for the next cycle (only used in a data-beat cycle: the header is stable then)
+    ck_len_q   <= len_ok;
+    ck_keep_q  <= keep_exp;
+    ck_rng_q   <= range_ok;
+    ck_v_q     <= pt_v;
+    ck_pgid_q  <= (pt_pgid == pgid_q);
+    ck_base_q  <= ({1'b0, raddr_q} >= pt_base);
+    ck_lim_q   <= (pend <= pt_lim);
   end
 
   assign s_axis_tready  = tready;

@@ -107,10 +107,27 @@ module aotf_send #(
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count)
   );
-  wire [11:0] h_off  = fifo_m_data[11:0];
-  wire [15:0] h_page = fifo_m_data[27:12];
-  wire [63:0] h_data = fifo_m_data[91:28];
-  wire [3:0]  h_len  = fifo_m_data[95:92];
+  // ---------------- head register: a registered copy of the FIFO head, so that no logic sits
+  // behind the FIFO RAM read data (block RAM clock-to-out). hd_v_q: the FIFO head is valid and
+  // equals hd (set by a kick that enters the empty FIFO through its bypass, or one cycle after
+  // the head appeared at the FIFO output); cleared by a pop. The payload is taken from the kick
+  // (hdk_q, bypass case) or from the FIFO output of the previous cycle (hdr_q, no enable).
+  wire          fifo_empty = (fifo_count == '0);
+  wire          fifo_byp   = kick && (fifo_count == FCW'(fifo_m_valid)) && (!fifo_m_valid || pop);
+  reg           hd_v_q, hd_sel_q;
+  reg  [EW-1:0] hdk_q, hdr_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) hd_v_q <= 1'b0;
+    else         hd_v_q <= fifo_byp || (fifo_m_valid && !pop);
+    hd_sel_q <= fifo_byp;
+    if (fifo_byp) hdk_q <= {k_len, k_data, k_page, k_off};
+    hdr_q <= fifo_m_data;
+  end
+  wire [EW-1:0] hd     = hd_sel_q ? hdk_q : hdr_q;
+  wire [11:0] h_off  = hd[11:0];
+  wire [15:0] h_page = hd[27:12];
+  wire [63:0] h_data = hd[91:28];
+  wire [3:0]  h_len  = hd[95:92];
 
   // ---------------- HTLB
   wire        next_free, miss;
@@ -118,7 +135,8 @@ module aotf_send #(
   wire [SW-1:0] init_ptr;
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .head_valid_i(fifo_m_valid), .head_page_i(h_page), .next_free_i(next_free),
+    .head_valid_i(hd_v_q), .head_page_i(h_page), .next_free_i(next_free),
+    .early_v_i(kick && fifo_empty), .early_set_i(k_page[SW-1:0]),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
     .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(tag_rd), .csr_set_i(idx_set), .csr_way_i(idx_way),
