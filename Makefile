@@ -76,6 +76,7 @@ $(BUILD)/$(1)/model_main: tb/model_main.c tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h 
 
 $(BUILD)/$(1)/lockstep: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $$($(1)_RTL)
 	@mkdir -p $(BUILD)/$(1)/vl
+	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
 	  --Mdir $(BUILD)/$(1)/vl -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
@@ -92,6 +93,7 @@ $(BUILD)/$(1)/netlist.v: $$($(1)_RTL) scripts/netlist.ys.in
 
 $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $(BUILD)/$(1)/netlist.v
 	@mkdir -p $(BUILD)/$(1)/vln
+	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) -Wno-lint -Wno-style --prefix Vdut --top-module $$($(1)_TOP) \
 	  --Mdir $(BUILD)/$(1)/vln -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
@@ -103,6 +105,7 @@ $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1
 .PHONY: $(BUILD)/$(1)/lockstep_custom
 $(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
 	@rm -rf $(BUILD)/$(1)/vlc; mkdir -p $(BUILD)/$(1)/vlc
+	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
 	  --Mdir $(BUILD)/$(1)/vlc -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \

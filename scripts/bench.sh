@@ -11,10 +11,10 @@ out=build/bench/figures.txt
 : > "$out"
 for d in $(make -s print-duts); do
   make -s "build/$d/lockstep" "build/$d/model_main"
-  if "build/$d/model_main" +mode=list | tr ' ' '\n' | grep -qx bench; then
-    "build/$d/lockstep" +mode=bench +seed=1 +cycles=5000000 | tee "build/bench/$d.log" | grep '^bench:' | sed 's/^bench: //' >> "$out"
-    grep -q 'mismatches=0 .*scoreboard=pass' "build/bench/$d.log" || { echo "bench: $d bench run failed"; exit 1; }
-  fi
+  for bm in $("build/$d/model_main" +mode=list | tr ' ' '\n' | grep -E '^bench'); do
+    "build/$d/lockstep" +mode=$bm +seed=1 +cycles=5000000 | tee "build/bench/$d.$bm.log" | grep '^bench:' | sed 's/^bench: //' >> "$out"
+    grep -q 'mismatches=0 .*scoreboard=pass' "build/bench/$d.$bm.log" || { echo "bench: $d $bm run failed"; exit 1; }
+  done
   l=$("build/$d/lockstep" +mode=random +seed=5 +cycles=1000000 | grep -Eo 'cycles_per_s=[0-9]+' | cut -d= -f2)
   m=$("build/$d/model_main" +mode=random +seed=5 +cycles=4000000 | grep -Eo 'cycles_per_s=[0-9]+' | cut -d= -f2)
   echo "sim.$d.lockstep_cycles_per_s $l" >> "$out"

@@ -45,7 +45,7 @@ def srow(name, key, paper):
     v = fig.get(key)
     print(f"  {name:<46} {('%6.1f' % v) if v is not None else '     -'}     {paper}")
 srow("kick accepted -> first link beat (HTLB hit)", "aotf.kick_to_link_cycles", "2 queue + 3 HTLB + 1 size + 1 handshake = 7 (+3 host write)")
-srow("link (nic_link LATENCY, stands for the SWIFs)", "aotf.link_latency_cycles", "4 send SWIF + 7 receive SWIF = 11")
+srow("link: nic_link DUT (LATENCY=7; system uses 4)", "aotf.link_latency_cycles", "4 send SWIF + 7 receive SWIF = 11")
 srow("last link beat -> LLCM readable", "aotf.link_to_llcm_cycles", "7 + 1 = 8 (receive SWIF + LLCM write)")
 srow("internal loop: kick accepted -> LLCM readable", "aotf.loopback_kick_to_llcm_cycles", "22 (Table 6 total)")
 srow("HTLB miss -> packet after the refill write", "aotf.miss_penalty_cycles", "(core CPU refill; not given)")

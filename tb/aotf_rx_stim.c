@@ -111,12 +111,13 @@ typedef struct {
       mid_sweep_resets, inits, wb_full_cycles, irq_rise, irq_fall, unmapped_reads, cnt_clears,
       rx_off_cycles, w1c_clears, nonzero_reads;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_hist[8];
+  int bench;
   int prev_irq;
 } st_t;
 
 const char *aotf_rx_stim_modes(void) {
   return "random good protect truncated overlong badtype badlen badkeep range poll_while_write "
-         "reset_mid wbfull csr";
+         "reset_mid wbfull csr bench";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -423,11 +424,14 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
   int m = -1;
   for (int i = 0; i < M_N; i++)
     if (!strcmp(mode, mode_name[i])) m = i;
+  int bench = !strcmp(mode, "bench"); /* = poll_while_write, printing "bench:" figures */
+  if (bench) m = M_POLL;
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
   nic_rng_seed(&s->rng, seed);
   s->mode = m;
+  s->bench = bench;
   s->st = S_RESET;
   s->rst_left = 3;
   s->lat_min = ~0ull;
@@ -705,6 +709,10 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       NEED(s->w1c_clears > 0, "csr: STATUS W1C clears", s->w1c_clears, 1);
     }
 #undef NEED
+    if (s->bench && s->lat_n) {
+      printf("bench: aotf.link_to_llcm_cycles %llu\n", (unsigned long long)s->lat_min);
+      printf("bench: aotf.link_to_llcm_cycles_max %llu\n", (unsigned long long)s->lat_max);
+    }
     fprintf(stderr, "aotf_rx [%s]: cycles %llu, events:", mode_name[m], (unsigned long long)s->cycle);
     for (int e = 1; e < EV_N; e++) fprintf(stderr, " %s=%llu", ev_name[e], (unsigned long long)s->ev_seen[e]);
     fprintf(stderr, "; reads %llu (fwd %llu), csr %llu, hostwr %llu, scans %llu, resets %llu, wbfull %llu;"

@@ -15,6 +15,13 @@
  *
  * Modes: random (never stops), hit, miss_refill, set_conflict, credits, byte_enables,
  * backpressure, reset_mid, csr (directed: each ends with a drain and a full readback).
+ * Variants (same scoreboard, used by make demo / make bench):
+ *   demo       = miss_refill at a low kick rate (a few hundred kicks, most pages miss first):
+ *                every packet is printed and decoded on stdout, every miss service too.
+ *   bench      = hit: prints "bench: <key> <value>" lines (kick -> first beat latency on an
+ *                empty pipe, sustained beats/kicks per cycle, store-port acceptance).
+ *   bench_miss = miss_refill: prints the miss penalty (refill tag write -> first beat of the
+ *                waiting packet, and miss raised -> that beat including the driver's CSR work).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +41,7 @@ LS_DECLARE_STIM(aotf_send)
 #define OPCAP 4096
 #define NPAGES_MAX 64
 
+enum { V_NONE, V_DEMO, V_BENCH };
 enum { M_RANDOM, M_HIT, M_MISS, M_CONFLICT, M_CREDITS, M_BE, M_BP, M_RESET, M_CSR, M_N };
 static const char *mode_names[M_N] = {"random", "hit", "miss_refill", "set_conflict", "credits",
                                       "byte_enables", "backpressure", "reset_mid", "csr"};
@@ -67,6 +75,8 @@ typedef struct {
 typedef struct {
   nic_rng_t rng;
   int mode;
+  int variant;        /* V_NONE, V_DEMO, V_BENCH */
+  char name[16];      /* mode name as given */
   uint64_t cycle, salt;
   aotf_send_in_t in; /* driven this cycle */
   int fails;
@@ -123,19 +133,26 @@ typedef struct {
   uint64_t n_beats, n_pkts, n_kicks, n_refused, n_miss_handled, n_full, n_resets, n_irq;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_cnt5;
   uint64_t tp_beats, tp_cycles;
+  /* demo / bench */
+  uint64_t pkt_beat[5];
+  uint64_t acc_offered, acc_taken;                 /* store port while the FIFO has room */
+  int miss_prev;                                   /* dbg_miss_o last cycle */
+  uint64_t miss_t, tagwr_t;                        /* miss raised, refill tag write (0 = none) */
+  uint64_t pen_n, pen_sum, pen_min, pen_max;       /* tag write -> first beat */
+  uint64_t mtp_n, mtp_sum;                         /* miss raised -> first beat */
   int saw_victim_nonzero, saw_credit_err, saw_pg_poll, saw_stall;
   uint64_t last_first_seen; /* kick cycle of the packet whose first beat was seen valid */
   int first_seen;
 } st_t;
 
 const char *aotf_send_stim_modes(void) {
-  return "random hit miss_refill set_conflict credits byte_enables backpressure reset_mid csr";
+  return "random hit miss_refill set_conflict credits byte_enables backpressure reset_mid csr demo bench bench_miss";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
   if (s->fails++ < 12)
     fprintf(stderr, "aotf_send scoreboard [%s] cycle %llu: %s (got 0x%llx, expected 0x%llx)\n",
-            mode_names[s->mode], (unsigned long long)s->cycle, msg, (unsigned long long)got,
+            s->name, (unsigned long long)s->cycle, msg, (unsigned long long)got,
             (unsigned long long)exp);
 }
 
@@ -316,13 +333,19 @@ static void config(st_t *s, uint32_t limit, uint32_t irq_en) {
 
 /* ------------------------------------------------------------------ setup */
 void *aotf_send_stim_new(uint64_t seed, const char *mode) {
-  int m = -1;
+  int m = -1, variant = V_NONE;
   for (int i = 0; i < M_N; i++)
     if (!strcmp(mode, mode_names[i])) m = i;
+  if (!strcmp(mode, "demo")) { m = M_MISS; variant = V_DEMO; }
+  if (!strcmp(mode, "bench")) { m = M_HIT; variant = V_BENCH; }
+  if (!strcmp(mode, "bench_miss")) { m = M_MISS; variant = V_BENCH; }
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
   s->mode = m;
+  s->variant = variant;
+  snprintf(s->name, sizeof(s->name), "%s", mode);
+  s->pen_min = ~0ull;
   nic_rng_seed(&s->rng, seed * 0x9E37u + (uint64_t)m);
   s->salt = mix(seed ^ 0xA07Full);
   s->lat_min = ~0ull;
@@ -375,6 +398,8 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   if (m == M_HIT) { s->p_kick = 100; s->p_ready = 100; s->p_bad = 0; s->p_csr_rand = 0; }
   if (m == M_BE) { s->p_kick = 60; s->p_bad = 0; }
   if (m == M_CSR) { s->p_kick = 0; }
+  if (variant == V_DEMO) { s->p_kick = 3; s->p_bad = 1; s->p_slow = 0; }
+  if (variant == V_BENCH && m == M_MISS) { s->p_kick = 2; s->p_bad = 0; s->p_slow = 0; s->p_csr_rand = 0; }
   return s;
 }
 
@@ -993,17 +1018,40 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     fprintf(stderr,
             "aotf_send stim [%s]: cycles=%llu kicks=%llu refused=%llu pkts=%llu beats=%llu misses_handled=%llu "
             "irqs=%llu resets=%llu fifo_full=%llu sweep_pokes=%llu alt_pkts=%llu\n",
-            mode_names[s->mode], (unsigned long long)s->cycle, (unsigned long long)s->n_kicks,
+            s->name, (unsigned long long)s->cycle, (unsigned long long)s->n_kicks,
             (unsigned long long)s->n_refused, (unsigned long long)s->n_pkts, (unsigned long long)s->n_beats,
             (unsigned long long)s->n_miss_handled, (unsigned long long)s->n_irq, (unsigned long long)s->n_resets,
             (unsigned long long)s->n_full, (unsigned long long)s->n_pokes, (unsigned long long)s->n_alt);
     if (s->lat_n)
       fprintf(stderr, "aotf_send stim [%s]: kick->first beat latency (empty pipe) min=%llu max=%llu avg=%.2f n=%llu\n",
-              mode_names[s->mode], (unsigned long long)s->lat_min, (unsigned long long)s->lat_max,
+              s->name, (unsigned long long)s->lat_min, (unsigned long long)s->lat_max,
               (double)s->lat_sum / (double)s->lat_n, (unsigned long long)s->lat_n);
     if (s->tp_cycles)
       fprintf(stderr, "aotf_send stim [%s]: sustained %.4f beats/cycle over %llu cycles (tready=1, FIFO non-empty)\n",
-              mode_names[s->mode], (double)s->tp_beats / (double)s->tp_cycles, (unsigned long long)s->tp_cycles);
+              s->name, (double)s->tp_beats / (double)s->tp_cycles, (unsigned long long)s->tp_cycles);
+    if (s->variant == V_BENCH && s->mode == M_HIT) {
+      if (!s->lat_n || !s->tp_cycles || !s->acc_offered) fail(s, "bench: nothing measured", 0, 1);
+      else {
+        printf("bench: aotf.kick_to_link_cycles %llu\n", (unsigned long long)s->lat_min);
+        printf("bench: aotf.kick_to_link_cycles_max %llu\n", (unsigned long long)s->lat_max);
+        printf("bench: aotf.link_beats_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
+        printf("bench: aotf.kicks_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 5.0);
+        printf("bench: aotf.store_accept_per_cycle %.4f\n", (double)s->acc_taken / (double)s->acc_offered);
+      }
+    }
+    if (s->variant == V_BENCH && s->mode == M_MISS) {
+      if (!s->pen_n || !s->mtp_n) fail(s, "bench: no miss measured", 0, 1);
+      else {
+        printf("bench: aotf.miss_penalty_cycles %llu\n", (unsigned long long)s->pen_min);
+        printf("bench: aotf.miss_penalty_cycles_avg %.1f\n", (double)s->pen_sum / (double)s->pen_n);
+        printf("bench: aotf.miss_to_packet_cycles_with_driver %.1f\n", (double)s->mtp_sum / (double)s->mtp_n);
+        printf("bench: aotf.misses_measured %llu\n", (unsigned long long)s->pen_n);
+      }
+    }
+    if (s->variant == V_DEMO)
+      printf("demo: %llu kicks accepted, %llu refused (bad byte enables / window / credits), %llu packets, "
+             "%llu HTLB misses serviced by the driver\n", (unsigned long long)s->n_kicks,
+             (unsigned long long)s->n_refused, (unsigned long long)s->n_pkts, (unsigned long long)s->n_miss_handled);
     return s->fails;
   }
   const aotf_send_in_t *in = &s->in;
@@ -1028,6 +1076,27 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
   if (!(s->irq_en & 1) && !((s->irq_en & 2) && s->sticky_err) && o->irq_o) fail(s, "irq_o high with nothing enabled", 1, 0);
   /* outstanding kicks: FIFO + generator; credits used = outstanding per user */
   if (o->dbg_fifo_count_o > s->qn) fail(s, "FIFO holds more than the outstanding kicks", o->dbg_fifo_count_o, s->qn);
+
+  /* ---- demo / bench observations */
+  if (in->st_valid_i && !o->dbg_init_o && o->dbg_fifo_count_o < FDEPTH) {
+    s->acc_offered++;
+    s->acc_taken += o->st_ready_o;
+  }
+  if (o->dbg_miss_o && !s->miss_prev) {
+    s->miss_t = s->cycle;
+    s->tagwr_t = 0;
+    if (s->variant == V_DEMO)
+      printf("demo: cycle %6llu  HTLB miss raised: the kick waits, irq; the driver reads MISS_ADDR/MISS_VICTIM\n",
+             (unsigned long long)s->cycle);
+  }
+  s->miss_prev = (int)o->dbg_miss_o;
+  if (s->miss_t && in->csr_req_i && in->csr_we_i && in->csr_addr_i == CSR_AOTF_SEND_HTLB_TAG &&
+      ((in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1)) {
+    s->tagwr_t = s->cycle;
+    if (s->variant == V_DEMO)
+      printf("demo: cycle %6llu  refill: page 0x%04x -> set %u way %u (4 seed words, then the tag)\n",
+             (unsigned long long)s->cycle, (unsigned)(((in->csr_wdata_i & 0xFF) << 8) | s->idx_set), s->idx_set, s->idx_way);
+  }
 
   /* ---- stores */
   if (in->csr_req_i && in->csr_we_i && in->csr_addr_i == CSR_AOTF_SEND_STATUS)
@@ -1085,6 +1154,16 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (o->m_axis_tlast != el) fail(s, "tlast", o->m_axis_tlast, el);
       if (s->beat == 0 && !s->first_seen) {
         s->first_seen = 1;
+        if (s->miss_t && s->tagwr_t && !o->dbg_miss_o) { /* first beat after a refill */
+          uint64_t pen = s->cycle - s->tagwr_t;
+          s->pen_n++;
+          s->pen_sum += pen;
+          if (pen < s->pen_min) s->pen_min = pen;
+          if (pen > s->pen_max) s->pen_max = pen;
+          s->mtp_n++;
+          s->mtp_sum += s->cycle - s->miss_t;
+          s->miss_t = s->tagwr_t = 0;
+        }
         if (k->empty) { /* latency only for a kick into an empty pipe */
           uint64_t lat = s->cycle - k->cycle;
           if (lat < s->lat_min) s->lat_min = lat;
@@ -1096,6 +1175,20 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       }
       if (in->m_axis_tready) {
         s->n_beats++;
+        s->pkt_beat[s->beat] = o->m_axis_tdata;
+        if (s->beat == 4 && s->variant == V_DEMO) {
+          const uint64_t *b = s->pkt_beat;
+          unsigned len = (unsigned)((b[AOTF_HDR_LEN_WORD] >> AOTF_HDR_LEN_LSB) & 0xFF);
+          printf("demo: cycle %6llu  pkt %4llu  kick@%-6llu user %u page 0x%04x | dst %u src %u type 0x%02x flags 0x%02x "
+                 "pgid %u raddr 0x%016llx len %u | data",
+                 (unsigned long long)s->cycle, (unsigned long long)s->n_pkts, (unsigned long long)k->cycle, k->user,
+                 k->page, (unsigned)((b[0] >> AOTF_HDR_DST_NODE_LSB) & 0xFFFF),
+                 (unsigned)((b[0] >> AOTF_HDR_SRC_NODE_LSB) & 0xFFFF), (unsigned)((b[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF),
+                 (unsigned)((b[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF), (unsigned)((b[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF),
+                 (unsigned long long)b[AOTF_HDR_RADDR_WORD], len);
+          for (unsigned i = 0; i < len && i < 8; i++) printf(" %02x", (unsigned)((b[4] >> (8 * i)) & 0xFF));
+          printf("\n");
+        }
         if (++s->beat == 5) {
           s->beat = 0;
           s->first_seen = 0;
