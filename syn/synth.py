@@ -869,21 +869,46 @@ def setup(check_only):
     return rc
 
 
+def merge(inputs, out, doc):
+    """Join the json files of runs over block subsets into one (later files win per key; the
+    lists are concatenated; commit / rtl_dirty / date of the newest run)."""
+    res, lists = {}, ("failures", "timing_misses", "warnings")
+    for path in inputs:
+        d = json.load(open(path))
+        for k, v in d.items():
+            if k in lists:
+                res.setdefault(k, [])
+                res[k] += [x for x in v if x not in res[k]]
+            elif k == "elapsed_s":
+                res[k] = round(res.get(k, 0) + v, 1)
+            elif k == "rtl_dirty":
+                res[k] = res.get(k, False) or v
+            else:
+                res[k] = v
+    with open(out, "w") as f:
+        json.dump(dict(sorted(res.items())), f, indent=1)
+    print(f"synth: merged {len(inputs)} files into {out}")
+    return gen_doc(out, doc)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["quick", "full", "doc", "setup"])
+    ap.add_argument("mode", choices=["quick", "full", "doc", "setup", "merge"])
     ap.add_argument("--blocks", default=os.environ.get("SYNTH_BLOCKS", ""))
     ap.add_argument("--targets", default="")
     ap.add_argument("--no-pnr", action="store_true")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
     ap.add_argument("--out", default="")
+    ap.add_argument("inputs", nargs="*", help="merge: partial synth json files (runs of block subsets)")
     ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
     a = ap.parse_args()
     if a.mode == "setup":
         return setup(a.check)
     if a.mode == "doc":
         return gen_doc(a.out or os.path.join(ROOT, "build", "synth.json"), a.doc)
+    if a.mode == "merge":
+        return merge(a.inputs, a.out or os.path.join(ROOT, "build", "synth.json"), a.doc)
     blocks = load_blocks()
     if a.blocks:
         want = a.blocks.split(",")
