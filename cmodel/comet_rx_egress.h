@@ -4,8 +4,8 @@
 #include <stdint.h>
 
 typedef struct {
-  uint32_t ph, rd_slot, ready, len0, len1, len, beat;
-  uint64_t prev;
+  uint32_t ph, rd_slot, ready, len0, len1, rem, beat;
+  uint64_t prev, rdq;
 } comet_rx_egress_t;
 
 typedef struct { uint64_t rst_ni, tready, push, push_slot, push_len, buf_rdata; } comet_rx_egress_in_t;

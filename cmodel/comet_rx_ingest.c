@@ -3,11 +3,12 @@
 #include "comet_crc32_d64.h"
 #include "comet_csum64.h"
 
-enum { S_IDLE = 0, S_FRAME = 1, S_FIN = 2 };
+enum { S_IDLE = 0, S_FRAME = 1, S_FIN = 2, S_WAIT = 3 };
 
 static void reset(comet_rx_ingest_t *m) {
   memset(m, 0, sizeof(*m));
   m->crc = 0xFFFFFFFFu;
+  m->usum = 17;
 }
 
 void comet_rx_ingest_init(comet_rx_ingest_t *m, uint64_t seed) {
@@ -23,57 +24,61 @@ static unsigned popc8(uint64_t k) {
 
 static unsigned byte_of(uint64_t d, int i) { return (unsigned)(d >> (8 * i)) & 0xFF; }
 
+/* fold(s) == 0xFFFF, as the RTL tests it */
+static int ones_ok(uint32_t s) {
+  return ((s & 0xFFFF) == (~(s >> 16) & 0xFFFF)) || s == 0xFFFFFFFFu;
+}
+
 typedef struct {
-  unsigned nb, ipkeep, ukeep, ulen_cur;
+  unsigned nb, ipkeep, ukeep, ulen_in, u3;
+  unsigned iw[4], uw[4];
   int acc, fin;
+  unsigned code_d, fl;
 } rx_comb_t;
 
 static void comb(const comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in,
                  comet_rx_ingest_out_t *o, rx_comb_t *c) {
   c->nb = popc8(in->tkeep);
-  o->tready = m->state == S_IDLE ? ((in->slot_free >> m->wr_slot) & 1) : (m->state == S_FRAME);
+  unsigned ts = m->pv ? !m->wr_slot : m->wr_slot;
+  o->tready = m->state == S_IDLE ? ((in->slot_free >> ts) & 1) : (m->state == S_FRAME);
   c->acc = in->tvalid && o->tready;
-  o->buf_we = c->acc && !(m->widx & 0x100);
-  o->buf_waddr = (m->wr_slot << 8) | (m->widx & 0xFF);
-  o->buf_wdata = in->tdata;
+  /* RAM written from the R stage */
+  o->buf_we = m->r_valid && !(m->r_widx & 0x100);
+  o->buf_waddr = (m->wr_slot << 8) | (m->r_widx & 0xFF);
+  o->buf_wdata = m->r_data;
   c->fin = m->state == S_FIN;
   unsigned keep = (unsigned)in->tkeep & 0xFF;
   c->ipkeep = m->widx == 1 ? (0xC0 & keep) : m->widx == 2 ? keep : m->widx == 3 ? keep : m->widx == 4 ? (0x03 & keep) : 0;
-  c->ulen_cur = m->widx == 4 ? (byte_of(in->tdata, 6) << 8 | byte_of(in->tdata, 7)) : m->ulen;
-  uint32_t base = (m->widx & 0xFF) * 8;
-  c->ukeep = 0;
-  for (int k = 0; k < 8; k++) {
-    uint32_t pos = (base + (uint32_t)k) & 0x7FF;
-    if (((keep >> k) & 1) && !(m->widx & 0x100) && pos >= 34 && pos < ((34 + c->ulen_cur) & 0xFFFF))
-      c->ukeep |= 1u << k;
+  c->ulen_in = byte_of(in->tdata, 6) << 8 | byte_of(in->tdata, 7);
+  /* UDP sum lanes (see RTL): beat 3 lanes 2..7, beat 4 all, beats 5..255 before the UDP end */
+  unsigned ulane = 0;
+  for (int k = 0; k < 8; k++) if (m->urem > k) ulane |= 1u << k;
+  c->ukeep = m->widx == 3 ? 0xFC : m->widx == 4 ? 0xFF :
+             (m->widx >= 5 && m->widx < 256) ? (ulane & keep) : 0;
+  for (int k = 0; k < 4; k++) {
+    unsigned hi = byte_of(in->tdata, 2 * k), lo = byte_of(in->tdata, 2 * k + 1);
+    c->iw[k] = (((c->ipkeep >> (2 * k)) & 1) ? hi << 8 : 0) | (((c->ipkeep >> (2 * k + 1)) & 1) ? lo : 0);
+    c->uw[k] = (((c->ukeep >> (2 * k)) & 1) ? hi << 8 : 0) | (((c->ukeep >> (2 * k + 1)) & 1) ? lo : 0);
   }
-  /* status code */
-  uint32_t fl = m->bytes, iplen_sum = m->tl + 18;
-  uint32_t need = iplen_sum < 64 ? 64 : (iplen_sum & 0xFFFF);
-  uint32_t ps = m->usum + (m->sip >> 16) + (m->sip & 0xFFFF) + (m->dip >> 16) + (m->dip & 0xFFFF) +
-                17 + m->ulen;
-  uint32_t uf = comet_fold(ps);
-  uint64_t mac = in->own_mac & 0xFFFFFFFFFFFFull;
-  unsigned code;
-  if (fl < 64) code = 2;
-  else if (fl > 1518) code = 3;
-  else if (m->crc != 0xDEBB20E3u) code = 1;
-  else if (iplen_sum > fl) code = 4;
-  else if (m->dmac != mac && !(in->bcast_en && m->dmac == 0xFFFFFFFFFFFFull)) code = 5;
-  else if (m->type != 0x0800) code = 6;
-  else if (m->verihl != 0x45 || comet_fold(m->ipsum) != 0xFFFF || (m->frag & 0x3FFF)) code = 7;
-  else if (fl != need) code = 8;
-  else if (m->proto != 17) code = 9;
-  else if (m->dip != (uint32_t)in->own_ip) code = 10;
-  else if (m->dport != (uint32_t)(in->own_port & 0xFFFF)) code = 11;
-  else if (m->ulen + 20 != m->tl || m->ulen < 17) code = 12;
-  else if (m->ucs != 0 && uf != 0xFFFF) code = 13;
-  else if (m->fmlen + 16 != m->ulen || m->fmnode != (uint32_t)(in->own_node & 0xFFFF)) code = 14;
-  else code = 0;
-  o->st_valid = (uint64_t)c->fin;
-  o->st_code = code;
-  o->push = c->fin && code == 0;
-  o->push_slot = m->wr_slot;
+  /* beat 4: word 3 = UDP length, counted twice (data + pseudo header), unmasked (see RTL) */
+  c->u3 = m->widx == 4 ? c->ulen_in << 1 : c->uw[3];
+  /* checks latched at S_FIN (priority order, bit 13 first) */
+  uint32_t fl = m->bytes;
+  c->fl = (uint32_t)(fl < 64) << 13 | (uint32_t)(fl > 1518) << 12 |
+          (uint32_t)(m->crc != 0xDEBB20E3u) << 11 | (uint32_t)(m->iplen_sum > fl) << 10 |
+          m->f_mac << 9 | m->f_type << 8 | m->f_iphdr << 7 | (uint32_t)(fl != m->need) << 6 |
+          m->f_proto << 5 | m->f_ipdst << 4 | m->f_port << 3 | m->f_udplen << 2 |
+          (uint32_t)(m->f_ucsnz && !ones_ok(m->usum)) << 1 | m->f_fm;
+  /* status cycle: code from the latched checks */
+  static const unsigned codes[14] = {14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 1, 3, 2};
+  unsigned code = 0;
+  for (int b = 13; b >= 0; b--)
+    if ((m->fl >> b) & 1) { code = codes[b]; break; }
+  c->code_d = code;
+  o->st_valid = m->st_v;
+  o->st_code = m->code;
+  o->push = m->st_v && m->code == 0;
+  o->push_slot = m->push_slot;
   o->push_len = (m->ulen - 8) & 0x7FF;
   o->state = m->state;
   o->wr_slot = m->wr_slot;
@@ -96,19 +101,25 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
     return;
   }
   comet_rx_ingest_t n = *m;
-  uint64_t d = in->tdata;
+  /* input side */
   if (c.acc) {
     n.widx = (m->widx & 0x100) ? m->widx : m->widx + 1;
-    uint32_t b = m->bytes + c.nb;
-    n.bytes = b > 0xFFFF ? 0xFFFF : b;
-    n.crc = comet_crc32_d64(m->crc, d, c.nb);
-    n.ipsum = m->ipsum + comet_csum64(d, c.ipkeep);
-    n.usum = m->usum + comet_csum64(d, c.ukeep);
-    switch (m->widx) {
+    if (m->widx == 4) n.urem = (int32_t)c.ulen_in - 6;
+    else n.urem = m->urem - 8;
+    n.state = in->tlast ? S_WAIT : S_FRAME;
+  }
+  /* processing of the R stage */
+  if (m->r_valid) {
+    uint64_t d = m->r_data;
+    uint32_t b = m->bytes + m->r_nb;
+    n.bytes = m->r_widx == 0 ? m->r_nb : (b > 0xFFFF ? 0xFFFF : b);
+    n.crc = comet_crc32_d64(m->crc, d, m->r_nb);
+    n.ipsum = m->ipsum + m->r_ip01 + m->r_ip23;
+    n.usum = m->usum + m->r_u01 + m->r_u23;
+    switch (m->r_widx) {
       case 0:
         n.dmac = 0;
         for (int i = 0; i < 6; i++) n.dmac = n.dmac << 8 | byte_of(d, i);
-        n.bytes = c.nb;
         break;
       case 1:
         n.type = byte_of(d, 4) << 8 | byte_of(d, 5);
@@ -120,13 +131,12 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
         n.proto = byte_of(d, 7);
         break;
       case 3:
-        n.sip = (uint32_t)byte_of(d, 2) << 24 | byte_of(d, 3) << 16 | byte_of(d, 4) << 8 | byte_of(d, 5);
         n.dip = (m->dip & 0xFFFF) | (uint32_t)(byte_of(d, 6) << 8 | byte_of(d, 7)) << 16;
         break;
       case 4:
         n.dip = (m->dip & 0xFFFF0000u) | (byte_of(d, 0) << 8 | byte_of(d, 1));
         n.dport = byte_of(d, 4) << 8 | byte_of(d, 5);
-        n.ulen = c.ulen_cur;
+        n.ulen = byte_of(d, 6) << 8 | byte_of(d, 7);
         break;
       case 5:
         n.ucs = byte_of(d, 0) << 8 | byte_of(d, 1);
@@ -137,15 +147,43 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
         break;
       default: break;
     }
-    n.state = in->tlast ? S_FIN : S_FRAME;
   }
+  if (m->state == S_WAIT) n.state = S_FIN;
   if (c.fin) {
     n.state = S_IDLE;
     n.widx = 0;
     n.crc = 0xFFFFFFFFu;
     n.ipsum = 0;
-    n.usum = 0;
-    if (o.push) n.wr_slot = !m->wr_slot;
+    n.usum = 17;
   }
+  if (m->pv && c.code_d == 0) n.wr_slot = !m->wr_slot;
+  /* R stage */
+  n.r_valid = (uint32_t)c.acc;
+  if (c.acc) {
+    n.r_data = in->tdata;
+    n.r_nb = c.nb;
+    n.r_ip01 = c.iw[0] + c.iw[1];
+    n.r_ip23 = c.iw[2] + c.iw[3];
+    n.r_u01 = c.uw[0] + c.uw[1];
+    n.r_u23 = c.uw[2] + c.u3;
+    n.r_widx = m->widx;
+  }
+  /* flags (from the current registers; bytes from its next value) */
+  uint64_t mac = in->own_mac & 0xFFFFFFFFFFFFull;
+  n.iplen_sum = (m->tl + 18) & 0x1FFFF;
+  n.need = m->iplen_sum < 64 ? 64 : (m->iplen_sum & 0xFFFF);
+  n.f_mac = m->dmac != mac && !(in->bcast_en && m->dmac == 0xFFFFFFFFFFFFull);
+  n.f_type = m->type != 0x0800;
+  n.f_iphdr = m->verihl != 0x45 || (m->frag & 0x3FFF) || !ones_ok(m->ipsum);
+  n.f_proto = m->proto != 17;
+  n.f_ipdst = m->dip != (uint32_t)in->own_ip;
+  n.f_port = m->dport != (uint32_t)(in->own_port & 0xFFFF);
+  n.f_udplen = m->ulen + 20 != m->tl || m->ulen < 17;
+  n.f_ucsnz = m->ucs != 0;
+  n.f_fm = m->fmlen + 16 != m->ulen || m->fmnode != (uint32_t)(in->own_node & 0xFFFF);
+  n.pv = (uint32_t)c.fin;
+  if (c.fin) n.fl = c.fl;
+  n.st_v = m->pv;
+  if (m->pv) { n.code = c.code_d; n.push_slot = m->wr_slot; }
   *m = n;
 }

@@ -6,7 +6,17 @@
 typedef struct {
   uint32_t state, wr_slot, widx, bytes, crc;
   uint64_t dmac;
-  uint32_t type, frag, tl, dport, ulen, ucs, fmnode, fmlen, verihl, proto, sip, dip, ipsum, usum;
+  uint32_t type, frag, tl, dport, ulen, ucs, fmnode, fmlen, verihl, proto, dip, ipsum, usum;
+  int32_t urem;                                   /* UDP end - beat base, beats >= 5 */
+  /* R stage (registered input beat) */
+  uint32_t r_valid, r_nb, r_ip01, r_ip23, r_u01, r_u23, r_widx;
+  uint64_t r_data;
+  /* registered check flags */
+  uint32_t f_mac, f_type, f_iphdr, f_proto, f_ipdst, f_port;
+  uint32_t f_udplen, f_ucsnz, f_fm, iplen_sum, need;
+  /* registered status */
+  uint32_t st_v, code, push_slot;
+  uint32_t pv, fl; /* status pending (cycle after S_FIN), latched checks (bit 13 = RUNT .. 0 = FM) */
 } comet_rx_ingest_t;
 
 typedef struct {

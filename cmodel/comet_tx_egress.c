@@ -13,7 +13,8 @@ static uint64_t b8(uint64_t v, int sh) { return (v >> sh) & 0xFF; }
 
 /* combinational part shared by eval and tick */
 typedef struct {
-  uint32_t fend, nd, prep, xfer, p_ipcs, p_ucs;
+  uint32_t prep, xfer, adv, p_ipcs, p_ucs;
+  uint32_t nd, kd, kf, idx, last;
   uint64_t dmask;
   uint32_t crc_n;
 } eg_comb_t;
@@ -25,6 +26,8 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   c->prep = !m->busy && ((m->ready >> s) & 1);
   uint32_t sip = (uint32_t)in->src_ip;
   uint32_t p_tl = 36 + s_len, p_ulen = 16 + s_len;
+  /* the RTL computes these two in a free-running pipeline from the latched header; they are
+   * ready before generator beats 3 / 5, so the model computes them at PREP */
   uint32_t p_isum = 0x4500 + p_tl + m->ipid + 0x4000 + 0x4011 + (sip >> 16) + (sip & 0xFFFF) +
                     (s_ip >> 16) + (s_ip & 0xFFFF);
   c->p_ipcs = ~comet_fold(p_isum) & 0xFFFF;
@@ -34,10 +37,7 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   c->p_ucs = !in->csum_en ? 0 : (f2 == 0 ? 0xFFFF : f2);
 
   uint32_t tl = 36 + m->h_len, ulen = 16 + m->h_len;
-  uint32_t dend = 50 + m->h_len;
-  uint32_t fend = dend < 60 ? 60 : dend;
-  uint32_t base = m->beat * 8;
-  uint64_t rd = in->buf_rdata;
+  uint64_t rd = m->rdq;
   uint8_t r[8];
   switch (m->beat) {
     case 0:
@@ -73,38 +73,41 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
       break;
   }
   uint64_t dm = 0;
-  for (int i = 0; i < 8; i++)
-    if (((base + (uint32_t)i) & 0x7FF) < dend) dm |= (uint64_t)r[i] << (8 * i);
-  uint32_t ndw = fend > base ? fend - base : 0;
-  c->nd = ndw > 8 ? 8 : ndw;
-  c->dmask = dm;
-  c->fend = fend;
-  c->crc_n = comet_crc32_d64(m->crc, dm, c->nd);
-  uint32_t fcs = ~c->crc_n;
-  uint64_t td = 0, tk = 0;
+  uint32_t kd = 0, kf = 0, idx = 0;
   for (int i = 0; i < 8; i++) {
-    uint32_t pos = (base + (uint32_t)i) & 0x7FF;
-    if (pos < fend) {
-      td |= ((dm >> (8 * i)) & 0xFF) << (8 * i);
-      tk |= 1ull << i;
-    } else if (pos < fend + 4) {
-      td |= (uint64_t)((fcs >> (8 * (pos - fend))) & 0xFF) << (8 * i);
-      tk |= 1ull << i;
-    }
+    if (i < m->rd) dm |= (uint64_t)r[i] << (8 * i);
+    if (i < m->rf) kd |= 1u << i;
+    else if (i < m->rf + 4) kf |= 1u << i;
+    idx |= ((uint32_t)(i - m->rf) & 3u) << (2 * i);
   }
+  c->dmask = dm;
+  c->kd = kd;
+  c->kf = kf;
+  c->idx = idx;
+  c->nd = m->rf <= 0 ? 0 : (m->rf >= 8 ? 8 : (uint32_t)m->rf);
+  c->last = m->rf <= 4;
+  /* CRC stage: G -> A */
+  c->crc_n = comet_crc32_d64(m->g_first ? 0xFFFFFFFFu : m->crc, m->g_data, m->g_nd);
+  /* output = A stage + FCS lanes */
+  uint32_t fcs = ~m->crc;
+  uint64_t td = m->a_data;
+  for (int i = 0; i < 8; i++)
+    if ((m->a_kf >> i) & 1)
+      td |= (uint64_t)((fcs >> (8 * ((m->a_idx >> (2 * i)) & 3))) & 0xFF) << (8 * i);
   o->tdata = td;
-  o->tkeep = tk;
-  o->tvalid = m->busy;
-  o->tlast = ((base + 8) & 0x7FF) >= fend + 4;
-  c->xfer = m->busy && in->tready;
-  o->buf_re = c->prep || (c->xfer && m->beat >= 5);
-  o->buf_raddr = c->prep ? (m->rd_slot << 8) : ((m->rd_slot << 8) | ((m->beat - 4) & 0xFF));
+  o->tkeep = m->a_kd | m->a_kf;
+  o->tvalid = m->a_valid;
+  o->tlast = m->a_last;
+  c->adv = !m->a_valid || in->tready;
+  c->xfer = m->busy && c->adv;
+  o->buf_re = c->prep || (c->xfer && m->beat >= 4);
+  o->buf_raddr = c->prep ? (m->rd_slot << 8) : ((m->rd_slot << 8) | ((m->beat - 3) & 0xFF));
   o->slot_free = ~m->ready & 3;
   o->slot_ready = m->ready;
   o->busy = m->busy;
   o->rd_slot = m->rd_slot;
-  o->done = c->xfer && o->tlast;
-  o->done_bytes = (fend + 4) & 0x7FF;
+  o->done = m->a_valid && in->tready && m->a_last;
+  o->done_bytes = m->a_bytes;
   o->ipid = m->ipid;
   o->crc = m->crc;
 }
@@ -138,19 +141,44 @@ void comet_tx_egress_tick(comet_tx_egress_t *m, const comet_tx_egress_in_t *in) 
     n.h_ipcs = c.p_ipcs;
     n.h_ucs = c.p_ucs;
     n.h_len = m->d_len[s];
+    int32_t dend = 50 + (int32_t)m->d_len[s];
+    int32_t fend = dend < 60 ? 60 : dend;
+    n.rd = dend;
+    n.rf = fend;
+    n.h_bytes = (uint32_t)(fend + 4) & 0x7FF;
     n.beat = 0;
-    n.crc = 0xFFFFFFFFu;
     n.ipid = (m->ipid + 1) & 0xFFFF;
   }
   if (c.xfer) {
-    n.crc = c.crc_n;
     n.beat = (m->beat + 1) & 0xFF;
-    if (m->beat >= 5) n.prev = (uint32_t)(in->buf_rdata >> 48) & 0xFFFF;
-    if (o.tlast) {
+    n.rd = m->rd - 8;
+    n.rf = m->rf - 8;
+    if (m->beat >= 5) n.prev = (uint32_t)(m->rdq >> 48) & 0xFFFF;
+    if (m->beat >= 4) n.rdq = in->buf_rdata;
+    if (c.last) {
       n.busy = 0;
       n.ready &= ~(1u << s);
       n.rd_slot = !m->rd_slot;
     }
+  }
+  if (c.adv) {
+    n.g_valid = m->busy;
+    n.g_first = m->busy && m->beat == 0;
+    n.g_last = m->busy && c.last;
+    n.g_data = m->busy ? c.dmask : 0;
+    n.g_nd = m->busy ? c.nd : 0;
+    n.g_kd = m->busy ? c.kd : 0;
+    n.g_kf = m->busy ? c.kf : 0;
+    n.g_idx = c.idx;
+    n.g_bytes = m->h_bytes;
+    n.a_valid = m->g_valid;
+    n.a_last = m->g_last;
+    n.a_data = m->g_data;
+    n.a_kd = m->g_kd;
+    n.a_kf = m->g_kf;
+    n.a_idx = m->g_idx;
+    n.a_bytes = m->g_bytes;
+    if (m->g_valid) n.crc = c.crc_n;
   }
   if (in->ipid_we) n.ipid = (uint32_t)in->ipid_wdata & 0xFFFF;
   if (in->push) {

@@ -10,6 +10,14 @@ typedef struct {
   uint64_t h_dmac, h_smac;
   uint32_t h_sip, h_dip, h_sport, h_dport, h_id, h_ipcs, h_ucs, h_len;
   uint32_t beat, crc, prev, ipid;
+  uint64_t rdq;             /* RAM read data register (one word ahead) */
+  int32_t rd, rf;           /* dend - base, fend - base of the generator beat */
+  uint32_t h_bytes;         /* fend + 4 */
+  /* G and A pipeline stages (m_axis = A + FCS lanes from ~crc) */
+  uint32_t g_valid, g_first, g_last, g_nd, g_kd, g_kf, g_idx, g_bytes;
+  uint64_t g_data;
+  uint32_t a_valid, a_last, a_kd, a_kf, a_idx, a_bytes;
+  uint64_t a_data;
 } comet_tx_egress_t;
 
 typedef struct {

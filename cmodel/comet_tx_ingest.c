@@ -2,7 +2,7 @@
 #include <string.h>
 #include "comet_csum64.h"
 
-enum { S_IDLE = 0, S_BODY = 1, S_FIN = 2 };
+enum { S_IDLE = 0, S_BODY = 1, S_FIN = 2, S_CHK = 3 };
 #define MAX_LEN 1464u
 
 void comet_tx_ingest_init(comet_tx_ingest_t *m, uint32_t nt_depth, uint64_t seed) {
@@ -30,11 +30,8 @@ void comet_tx_ingest_eval(const comet_tx_ingest_t *m, const comet_tx_ingest_in_t
   o->lk_node = m->node & aw_mask;
   int fin = m->state == S_FIN && m->lk_done;
   uint32_t code;
-  if (m->bytes < 8) code = 3;
-  else if (m->flen > MAX_LEN) code = 4;
-  else if (m->flen == 0) code = 2;
-  else if (m->bytes != m->flen + 8) code = 3;
-  else if (m->node >= m->nt_depth || !m->lk_valid) code = 1;
+  if (m->pre_code) code = m->pre_code;
+  else if (m->node_bad || !m->lk_valid) code = 1;
   else code = 0;
   o->st_valid = (uint64_t)fin;
   o->st_code = code;
@@ -68,14 +65,27 @@ void comet_tx_ingest_tick(comet_tx_ingest_t *m, const comet_tx_ingest_in_t *in) 
       n.node = (uint32_t)(in->tdata & 0xFFFF);
       n.flen = (uint32_t)(in->tdata >> 48);
       n.bytes = nb;
-      n.psum = bsum;
       n.lk_req = 1;
     } else {
       uint32_t b = m->bytes + nb;
       n.bytes = b > 0xFFFF ? 0xFFFF : b;
-      n.psum = m->psum + bsum;
     }
-    n.state = in->tlast ? S_FIN : S_BODY;
+    n.state = in->tlast ? S_CHK : S_BODY;
+  }
+  /* beat sum registered at acceptance, added one cycle later */
+  n.pb_v = in->tvalid && o.tready;
+  if (n.pb_v) { n.pb = bsum; n.pb_first = m->state == S_IDLE; }
+  if (m->pb_v) n.psum = (m->pb_first ? 0 : m->psum) + m->pb;
+  if (m->state == S_CHK) {
+    uint32_t pc;
+    if (m->bytes < 8) pc = 3;
+    else if (m->flen > MAX_LEN) pc = 4;
+    else if (m->flen == 0) pc = 2;
+    else if (m->bytes != m->flen + 8) pc = 3;
+    else pc = 0;
+    n.pre_code = pc;
+    n.node_bad = m->node >= m->nt_depth;
+    n.state = S_FIN;
   }
   if (m->lk_req && in->lk_gnt) {
     n.lk_req = 0;

@@ -6,6 +6,7 @@
 typedef struct {
   uint32_t nt_depth;
   uint32_t state, wr_slot, widx, bytes, node, flen, psum;
+  uint32_t pb, pb_v, pb_first, pre_code, node_bad; /* beat-sum pipeline, S_CHK flags */
   uint32_t lk_req, lk_wait, lk_done, lk_valid, lk_ip, lk_port;
   uint64_t lk_mac;
 } comet_tx_ingest_t;

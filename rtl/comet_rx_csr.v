@@ -60,9 +60,12 @@ module comet_rx_csr (
     rdata_d = rd ? rv : 32'd0;
 
     bcast_d = bcast_q; mac_d = mac_q; ip_d = ip_q; port_d = port_q; node_d = node_q;
-    cnt_d = cnt_q;
+    // per counter: a write to its address clears it (wins), else its status code increments it
+    // (constant indices only: no shifter on the 480-bit vector)
     for (j = 0; j < NCNT; j = j + 1)
-      if (st_valid_i && st_code_i == j[3:0]) cnt_d[32*j +: 32] = cnt_q[32*j +: 32] + 32'd1;
+      if (wr && is_cnt && ci == j[3:0])            cnt_d[32*j +: 32] = 32'd0;
+      else if (st_valid_i && st_code_i == j[3:0]) cnt_d[32*j +: 32] = cnt_q[32*j +: 32] + 32'd1;
+      else                                        cnt_d[32*j +: 32] = cnt_q[32*j +: 32];
     if (wr) begin
       case (csr_addr_i)
         nic_pkg::CSR_COMET_RX_CTRL:   bcast_d = csr_wdata_i[0];
@@ -71,7 +74,7 @@ module comet_rx_csr (
         nic_pkg::CSR_COMET_RX_IP:     ip_d = csr_wdata_i;
         nic_pkg::CSR_COMET_RX_PORT:   port_d = csr_wdata_i[15:0];
         nic_pkg::CSR_COMET_RX_NODE:   node_d = csr_wdata_i[15:0];
-        default: if (is_cnt) cnt_d[32*ci +: 32] = 32'd0;
+        default: ;
       endcase
     end
   end

@@ -60,7 +60,9 @@ module comet_tx_csr #(
   reg [31:0] rv;
 
   assign csr_ack_o   = ack_q;
-  assign csr_rdata_o = !ack_q ? 32'd0 : (ntrd_q ? nt_rdata_i[32*lane_q +: 32] : rdata_q);
+  // rdata_q is 0 unless a non-NT read was acknowledged, and ntrd_q implies ack_q: one mux level
+  // after the node table RAM (its DP16KD clock-to-out is most of the cycle)
+  assign csr_rdata_o = ntrd_q ? nt_rdata_i[32*lane_q +: 32] : rdata_q;
   assign init_busy_o = init_q;
   assign csum_en_o   = csum_en_q;
   assign src_mac_o   = smac_q;

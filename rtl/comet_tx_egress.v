@@ -1,13 +1,22 @@
 `default_nettype none
 // comet_tx_egress: owns the two buffer slots' "ready" flags and descriptors. When the next
-// slot (rd_slot) holds a message it spends one cycle (PREP) latching the frame header (IPv4
-// header checksum, final UDP checksum from the ingest's payload sum + pseudo header, id
-// counter) and reading word 0, then streams the frame one beat per cycle (stalls only on
-// m_axis_tready): 42 bytes Ethernet/IPv4/UDP header, the FM message shifted by 2 bytes,
-// zero padding up to 60 bytes, then the 4-byte FCS, computed over the beats as they go out
-// (comet_crc32_d64 on the data bytes of each beat; the FCS is overlaid on the bytes after the
-// data, spilling into one extra beat when fewer than 4 bytes are left). Back-to-back frames
-// are separated by exactly one idle cycle (PREP).
+// slot (rd_slot) holds a message the beat generator spends one cycle (PREP) latching the frame
+// header fields and geometry (id counter, lengths) and reading word 0, then produces the frame
+// one beat per cycle: 42 bytes Ethernet/IPv4/UDP header, the FM message shifted by 2 bytes,
+// zero padding up to 60 bytes, then room for the 4-byte FCS (spilling into one extra beat when
+// fewer than 4 bytes are left). Back-to-back frames are separated by exactly one idle cycle.
+//
+// Pipeline (156.25 MHz on ECP5; docs/comet.md "Timing"), all stages advance together on
+// adv = !a_valid || m_axis_tready (back-pressure stalls everything, RAM read register held):
+//   RAM read data -> rdq_q (one word ahead; the DP16KD clock-to-out leaves no time for logic)
+//   generator (beat_q, remaining-byte counters rd_q/rf_q: byte masks, byte count, FCS lanes
+//   from small registered values)  ->  G register (beat data, CRC byte count, lane info)
+//   ->  A register + CRC register (crc_q <= CRC(crc_q, G data), comet_crc32_d64)
+//   ->  m_axis = A data with the FCS bytes (~crc_q) ORed into the FCS lanes (2 LUT levels).
+// So m_axis runs 2 cycles behind the generator (the FCS of a beat's data is in crc_q when that
+// beat is in A). The IPv4 header checksum and the UDP checksum are computed by a free-running
+// pipeline from the latched header fields (3 / 4 stages); they are needed at the earliest in
+// generator beat 3 (PREP + 4 cycles) and beat 5 (PREP + 6 cycles).
 module comet_tx_egress (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -15,7 +24,7 @@ module comet_tx_egress (
   output reg  [7:0]  m_axis_tkeep,
   output wire        m_axis_tvalid,
   input  wire        m_axis_tready,
-  output reg         m_axis_tlast,
+  output wire        m_axis_tlast,
   input  wire        push_i,
   input  wire        push_slot_i,
   input  wire [10:0] push_len_i,
@@ -50,56 +59,79 @@ module comet_tx_egress (
   reg [47:0] d0_mac_q, d0_mac_d, d1_mac_q, d1_mac_d;
   reg [15:0] d0_port_q, d0_port_d, d1_port_q, d1_port_d;
   reg [47:0] h_dmac_q, h_dmac_d, h_smac_q, h_smac_d;
-  reg [31:0] h_sip_q, h_sip_d, h_dip_q, h_dip_d;
+  reg [31:0] h_sip_q, h_sip_d, h_dip_q, h_dip_d, h_psum_q, h_psum_d;
   reg [15:0] h_sport_q, h_sport_d, h_dport_q, h_dport_d;
-  reg [15:0] h_id_q, h_id_d, h_ipcs_q, h_ipcs_d, h_ucs_q, h_ucs_d;
-  reg [10:0] h_len_q, h_len_d;
+  reg [15:0] h_id_q, h_id_d, h_tl_q, h_tl_d, h_ulen_q, h_ulen_d;
+  reg        h_csum_en_q, h_csum_en_d;
+  reg [10:0] h_bytes_q, h_bytes_d;
+  reg [11:0] rd_q, rd_d, rf_q, rf_d;               // dend - base, fend - base (signed)
   reg [7:0]  beat_q, beat_d;
-  reg [31:0] crc_q, crc_d;
   reg [15:0] prev_q, prev_d;
+  reg [63:0] rdq_q, rdq_d;                        // RAM read data, registered (DP16KD output is slow)
   reg [15:0] ipid_q, ipid_d;
+  // G and A stages
+  reg        g_valid_q, g_first_q, g_last_q, a_valid_q, a_last_q;
+  reg [63:0] g_data_q, a_data_q;
+  reg [3:0]  g_nd_q;
+  reg [7:0]  g_kd_q, g_kf_q, a_kd_q, a_kf_q;
+  reg [15:0] g_idx_q, a_idx_q;
+  reg [10:0] g_bytes_q, a_bytes_q;
+  reg [31:0] crc_q;
+  // checksum pipeline
+  reg [17:0] c1a_q, c1b_q;
+  reg [16:0] c2_q;
+  reg [15:0] h_ipcs_q;
+  reg [31:0] u1a_q;
+  reg [17:0] u1b_q;
+  reg [16:0] u1c_q;
+  reg [31:0] u2_q;
+  reg [16:0] u3_q;
+  reg [15:0] h_ucs_q;
 
   // descriptor of rd_slot
   reg [10:0] s_len;
   reg [31:0] s_psum, s_ip;
   reg [47:0] s_mac;
   reg [15:0] s_port;
-  // PREP arithmetic
-  reg [15:0] p_tl, p_ulen, p_ipcs, p_ucs;
-  reg [31:0] p_isum, p_usum;
-  reg [15:0] f2;
-  // beat assembly
-  reg [15:0] tl, ulen;
-  reg [10:0] dend, fend, base, pos, pos2;
+  reg [11:0] p_dend;
+  reg [10:0] p_b54, p_bytes;
+  reg        p_small;
+  // generator beat
   reg [63:0] raw, dmask;
+  reg [7:0]  kd, kf;
+  reg [15:0] idx;
   reg [3:0]  nd;
-  reg [10:0] ndw;
-  reg        prep, xfer;
+  reg        gen_last, prep, xfer, adv;
+  reg        rd_ge8, rf_ge8, rp_ge8;
+  reg [11:0] rp;
+  reg [11:0] dl;
+  reg [15:0] f2, ub;
+  reg [18:0] c2s;
   wire [31:0] crc_n;
-  wire [31:0] fcs = ~crc_n;
-  integer i, i2;
+  wire [31:0] fcs = ~crc_q;
+  integer i;
 
-  comet_crc32_d64 u_crc (.crc_i(crc_q), .data_i(dmask), .nbytes_i(nd), .crc_o(crc_n));
+  comet_crc32_d64 u_crc (.crc_i(g_first_q ? 32'hFFFFFFFF : crc_q), .data_i(g_data_q),
+                         .nbytes_i(g_nd_q), .crc_o(crc_n));
 
-  assign m_axis_tvalid = busy_q;
+  assign m_axis_tvalid = a_valid_q;
+  assign m_axis_tlast  = a_last_q;
   assign slot_free_o   = ~ready_q;
   assign slot_ready_o  = ready_q;
   assign busy_o        = busy_q;
   assign rd_slot_o     = rd_slot_q;
-  assign done_o        = xfer && m_axis_tlast;
-  assign done_bytes_o  = fend + 11'd4;
+  assign done_o        = a_valid_q && m_axis_tready && a_last_q;
+  assign done_bytes_o  = a_bytes_q;
   assign ipid_o        = ipid_q;
   assign crc_o         = crc_q;
 
-  function automatic [15:0] fold(input [31:0] s);
-    reg [16:0] a;
-    reg [15:0] b;
-    begin
-      a = {1'b0, s[15:0]} + {1'b0, s[31:16]};
-      b = a[15:0] + {15'd0, a[16]};
-      fold = b;
+  // output: A data with the FCS bytes in the FCS lanes (A data is 0 there)
+  always @* begin
+    for (i = 0; i < 8; i = i + 1) begin
+      m_axis_tdata[8*i +: 8] = a_data_q[8*i +: 8] | ({8{a_kf_q[i]}} & fcs[8*a_idx_q[2*i +: 2] +: 8]);
+      m_axis_tkeep[i] = a_kd_q[i] | a_kf_q[i];
     end
-  endfunction
+  end
 
   always @* begin
     s_len  = rd_slot_q ? d1_len_q  : d0_len_q;
@@ -108,95 +140,77 @@ module comet_tx_egress (
     s_mac  = rd_slot_q ? d1_mac_q  : d0_mac_q;
     s_port = rd_slot_q ? d1_port_q : d0_port_q;
     prep   = !busy_q && ready_q[rd_slot_q];
-
-    p_tl   = 16'd36 + {5'd0, s_len};
-    p_ulen = 16'd16 + {5'd0, s_len};
-    p_isum = 32'h4500 + {16'd0, p_tl} + {16'd0, ipid_q} + 32'h4000 + 32'h4011
-           + {16'd0, src_ip_i[31:16]} + {16'd0, src_ip_i[15:0]}
-           + {16'd0, s_ip[31:16]} + {16'd0, s_ip[15:0]};
-    p_ipcs = ~fold(p_isum);
-    p_usum = s_psum + {16'd0, src_ip_i[31:16]} + {16'd0, src_ip_i[15:0]}
-           + {16'd0, s_ip[31:16]} + {16'd0, s_ip[15:0]} + 32'd17 + {16'd0, p_ulen}
-           + {16'd0, src_port_i} + {16'd0, s_port} + {16'd0, p_ulen};
-    f2     = ~fold(p_usum);
-    p_ucs  = !csum_en_i ? 16'd0 : (f2 == 16'd0 ? 16'hFFFF : f2);
+    // frame geometry without chained arithmetic: the length compare is on s_len directly
+    p_small = s_len < 11'd10;                       // 50 + len < 60: padded to 60 bytes
+    p_dend  = 12'd50 + {1'b0, s_len};
+    p_b54   = 11'd54 + s_len;
+    dl      = p_small ? 12'd60 : p_dend;
+    p_bytes = p_small ? 11'd64 : p_b54;
   end
 
+  // generator beat (from registered state only)
   always @* begin
-
-    // frame geometry of the frame being sent
-    tl   = 16'd36 + {5'd0, h_len_q};
-    ulen = 16'd16 + {5'd0, h_len_q};
-    dend = 11'd50 + h_len_q;                      // end of the FM message
-    fend = (dend < 11'd60) ? 11'd60 : dend;       // end of data + padding (FCS starts here)
-    base = {beat_q, 3'b000};
-
     case (beat_q)
       8'd0: raw = {h_smac_q[39:32], h_smac_q[47:40], h_dmac_q[7:0], h_dmac_q[15:8],
                    h_dmac_q[23:16], h_dmac_q[31:24], h_dmac_q[39:32], h_dmac_q[47:40]};
       8'd1: raw = {8'h00, 8'h45, 8'h00, 8'h08, h_smac_q[7:0], h_smac_q[15:8],
                    h_smac_q[23:16], h_smac_q[31:24]};
-      8'd2: raw = {8'h11, 8'h40, 8'h00, 8'h40, h_id_q[7:0], h_id_q[15:8], tl[7:0], tl[15:8]};
+      8'd2: raw = {8'h11, 8'h40, 8'h00, 8'h40, h_id_q[7:0], h_id_q[15:8], h_tl_q[7:0], h_tl_q[15:8]};
       8'd3: raw = {h_dip_q[23:16], h_dip_q[31:24], h_sip_q[7:0], h_sip_q[15:8],
                    h_sip_q[23:16], h_sip_q[31:24], h_ipcs_q[7:0], h_ipcs_q[15:8]};
-      8'd4: raw = {ulen[7:0], ulen[15:8], h_dport_q[7:0], h_dport_q[15:8],
+      8'd4: raw = {h_ulen_q[7:0], h_ulen_q[15:8], h_dport_q[7:0], h_dport_q[15:8],
                    h_sport_q[7:0], h_sport_q[15:8], h_dip_q[7:0], h_dip_q[15:8]};
-      8'd5: raw = {buf_rdata_i[47:0], h_ucs_q[7:0], h_ucs_q[15:8]};
-      default: raw = {buf_rdata_i[47:0], prev_q};
+      8'd5: raw = {rdq_q[47:0], h_ucs_q[7:0], h_ucs_q[15:8]};
+      default: raw = {rdq_q[47:0], prev_q};
     endcase
+    rp     = rf_q + 12'd4;
+    rd_ge8 = !rd_q[11] && (rd_q[10:3] != 8'd0);
+    rf_ge8 = !rf_q[11] && (rf_q[10:3] != 8'd0);
+    rp_ge8 = !rp[11] && (rp[10:3] != 8'd0);
     for (i = 0; i < 8; i = i + 1) begin
-      pos = base + i[10:0];
-      dmask[8*i +: 8] = (pos < dend) ? raw[8*i +: 8] : 8'd0;
+      dmask[8*i +: 8] = (rd_ge8 || (!rd_q[11] && rd_q[2:0] > i[2:0])) ? raw[8*i +: 8] : 8'd0;
+      kd[i] = rf_ge8 || (!rf_q[11] && rf_q[2:0] > i[2:0]);
+      kf[i] = !kd[i] && (rp_ge8 || (!rp[11] && rp[2:0] > i[2:0]));
+      idx[2*i +: 2] = i[1:0] - rf_q[1:0];
     end
-    ndw = (fend > base) ? fend - base : 11'd0;
-    nd  = (ndw > 11'd8) ? 4'd8 : ndw[3:0];
+    nd       = rf_q[11] ? 4'd0 : (rf_ge8 ? 4'd8 : {1'b0, rf_q[2:0]});
+    gen_last = rf_q[11] || (rf_q[10:3] == 8'd0 && rf_q[2:0] <= 3'd4);
   end
 
   always @* begin
-    for (i2 = 0; i2 < 8; i2 = i2 + 1) begin
-      pos2 = base + i2[10:0];
-      if (pos2 < fend) begin
-        m_axis_tdata[8*i2 +: 8] = dmask[8*i2 +: 8];
-        m_axis_tkeep[i2] = 1'b1;
-      end else if (pos2 < fend + 11'd4) begin
-        m_axis_tdata[8*i2 +: 8] = fcs[8*(pos2 - fend) +: 8];
-        m_axis_tkeep[i2] = 1'b1;
-      end else begin
-        m_axis_tdata[8*i2 +: 8] = 8'd0;
-        m_axis_tkeep[i2] = 1'b0;
-      end
-    end
-    m_axis_tlast = (base + 11'd8) >= (fend + 11'd4);
-    xfer = busy_q && m_axis_tready;
-    buf_re_o = prep || (xfer && beat_q >= 8'd5);
-    buf_raddr_o = prep ? {rd_slot_q, 8'd0} : {rd_slot_q, beat_q - 8'd4};
+    adv  = !a_valid_q || m_axis_tready;
+    xfer = busy_q && adv;
+    // word n is read at the transfer of beat n + 3 (word 0 at PREP) and moves to rdq_q at the
+    // transfer of beat n + 4, for beat n + 5
+    buf_re_o = prep || (xfer && beat_q >= 8'd4);
+    buf_raddr_o = prep ? {rd_slot_q, 8'd0} : {rd_slot_q, beat_q - 8'd3};
   end
 
   always @* begin
-
     busy_d = busy_q; rd_slot_d = rd_slot_q; ready_d = ready_q;
     d0_len_d = d0_len_q; d0_psum_d = d0_psum_q; d0_ip_d = d0_ip_q; d0_mac_d = d0_mac_q; d0_port_d = d0_port_q;
     d1_len_d = d1_len_q; d1_psum_d = d1_psum_q; d1_ip_d = d1_ip_q; d1_mac_d = d1_mac_q; d1_port_d = d1_port_q;
-    h_dmac_d = h_dmac_q; h_smac_d = h_smac_q; h_sip_d = h_sip_q; h_dip_d = h_dip_q;
-    h_sport_d = h_sport_q; h_dport_d = h_dport_q; h_id_d = h_id_q; h_ipcs_d = h_ipcs_q;
-    h_ucs_d = h_ucs_q; h_len_d = h_len_q; beat_d = beat_q; crc_d = crc_q; prev_d = prev_q;
-    ipid_d = ipid_q;
+    h_dmac_d = h_dmac_q; h_smac_d = h_smac_q; h_sip_d = h_sip_q; h_dip_d = h_dip_q; h_psum_d = h_psum_q;
+    h_sport_d = h_sport_q; h_dport_d = h_dport_q; h_id_d = h_id_q; h_tl_d = h_tl_q; h_ulen_d = h_ulen_q;
+    h_csum_en_d = h_csum_en_q; h_bytes_d = h_bytes_q; rd_d = rd_q; rf_d = rf_q;
+    beat_d = beat_q; prev_d = prev_q; ipid_d = ipid_q; rdq_d = rdq_q;
 
     if (prep) begin
       busy_d = 1'b1;
-      h_dmac_d = s_mac; h_smac_d = src_mac_i; h_sip_d = src_ip_i; h_dip_d = s_ip;
-      h_sport_d = src_port_i; h_dport_d = s_port; h_id_d = ipid_q; h_ipcs_d = p_ipcs;
-      h_ucs_d = p_ucs; h_len_d = s_len;
-      beat_d = 8'd0; crc_d = 32'hFFFFFFFF;
+      h_dmac_d = s_mac; h_smac_d = src_mac_i; h_sip_d = src_ip_i; h_dip_d = s_ip; h_psum_d = s_psum;
+      h_sport_d = src_port_i; h_dport_d = s_port; h_id_d = ipid_q;
+      h_tl_d = 16'd36 + {5'd0, s_len}; h_ulen_d = 16'd16 + {5'd0, s_len}; h_csum_en_d = csum_en_i;
+      rd_d = p_dend; rf_d = dl; h_bytes_d = p_bytes;
+      beat_d = 8'd0;
       ipid_d = ipid_q + 16'd1;
     end
     if (xfer) begin
-      crc_d  = crc_n;
       beat_d = beat_q + 8'd1;
-      if (beat_q >= 8'd5) begin
-        prev_d   = buf_rdata_i[63:48];
-      end
-      if (m_axis_tlast) begin
+      rd_d = rd_q - 12'd8;
+      rf_d = rf_q - 12'd8;
+      if (beat_q >= 8'd5) prev_d = rdq_q[63:48];
+      if (beat_q >= 8'd4) rdq_d = buf_rdata_i;
+      if (gen_last) begin
         busy_d = 1'b0;
         ready_d[rd_slot_q] = 1'b0;
         rd_slot_d = !rd_slot_q;
@@ -215,21 +229,56 @@ module comet_tx_egress (
     end
   end
 
+  // checksum pipeline (free running; inputs change only at PREP)
+  always @* begin
+    c2s = {1'b0, c1a_q} + {1'b0, c1b_q};
+    ub  = u3_q[15:0] + {15'd0, u3_q[16]};
+    f2  = ~ub;
+  end
+
+  always @(posedge clk_i) begin
+    c1a_q <= {2'd0, h_id_q} + {2'd0, h_sip_q[31:16]} + {2'd0, h_sip_q[15:0]};
+    c1b_q <= {2'd0, h_dip_q[31:16]} + {2'd0, h_dip_q[15:0]} + {2'd0, h_tl_q} + 18'h0C511;
+    c2_q  <= {1'b0, c2s[15:0]} + {14'd0, c2s[18:16]};
+    h_ipcs_q <= ~(c2_q[15:0] + {15'd0, c2_q[16]});
+    u1a_q <= h_psum_q + {16'd0, h_sip_q[31:16]} + {16'd0, h_sip_q[15:0]};
+    u1b_q <= ({2'd0, h_dip_q[31:16]} + {2'd0, h_dip_q[15:0]}) + ({2'd0, h_sport_q} + {2'd0, h_dport_q});
+    u1c_q <= {h_ulen_q, 1'b0} + 17'd17;
+    u2_q  <= u1a_q + ({14'd0, u1b_q} + {15'd0, u1c_q});
+    u3_q  <= {1'b0, u2_q[15:0]} + {1'b0, u2_q[31:16]};
+    h_ucs_q <= !h_csum_en_q ? 16'd0 : (f2 == 16'd0 ? 16'hFFFF : f2);
+  end
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       busy_q <= 1'b0; rd_slot_q <= 1'b0; ready_q <= 2'b00;
       d0_len_q <= '0; d0_psum_q <= '0; d0_ip_q <= '0; d0_mac_q <= '0; d0_port_q <= '0;
       d1_len_q <= '0; d1_psum_q <= '0; d1_ip_q <= '0; d1_mac_q <= '0; d1_port_q <= '0;
-      h_dmac_q <= '0; h_smac_q <= '0; h_sip_q <= '0; h_dip_q <= '0; h_sport_q <= '0;
-      h_dport_q <= '0; h_id_q <= '0; h_ipcs_q <= '0; h_ucs_q <= '0; h_len_q <= '0;
-      beat_q <= '0; crc_q <= 32'hFFFFFFFF; prev_q <= '0; ipid_q <= '0;
+      h_dmac_q <= '0; h_smac_q <= '0; h_sip_q <= '0; h_dip_q <= '0; h_psum_q <= '0; h_sport_q <= '0;
+      h_dport_q <= '0; h_id_q <= '0; h_tl_q <= '0; h_ulen_q <= '0; h_csum_en_q <= 1'b0;
+      h_bytes_q <= '0; rd_q <= '0; rf_q <= '0;
+      beat_q <= '0; prev_q <= '0; ipid_q <= '0; rdq_q <= '0;
+      g_valid_q <= 1'b0; g_first_q <= 1'b0; g_last_q <= 1'b0; g_data_q <= '0; g_nd_q <= '0;
+      g_kd_q <= '0; g_kf_q <= '0; g_idx_q <= '0; g_bytes_q <= '0;
+      a_valid_q <= 1'b0; a_last_q <= 1'b0; a_data_q <= '0; a_kd_q <= '0; a_kf_q <= '0;
+      a_idx_q <= '0; a_bytes_q <= '0; crc_q <= 32'hFFFFFFFF;
     end else begin
       busy_q <= busy_d; rd_slot_q <= rd_slot_d; ready_q <= ready_d;
       d0_len_q <= d0_len_d; d0_psum_q <= d0_psum_d; d0_ip_q <= d0_ip_d; d0_mac_q <= d0_mac_d; d0_port_q <= d0_port_d;
       d1_len_q <= d1_len_d; d1_psum_q <= d1_psum_d; d1_ip_q <= d1_ip_d; d1_mac_q <= d1_mac_d; d1_port_q <= d1_port_d;
-      h_dmac_q <= h_dmac_d; h_smac_q <= h_smac_d; h_sip_q <= h_sip_d; h_dip_q <= h_dip_d; h_sport_q <= h_sport_d;
-      h_dport_q <= h_dport_d; h_id_q <= h_id_d; h_ipcs_q <= h_ipcs_d; h_ucs_q <= h_ucs_d; h_len_q <= h_len_d;
-      beat_q <= beat_d; crc_q <= crc_d; prev_q <= prev_d; ipid_q <= ipid_d;
+      h_dmac_q <= h_dmac_d; h_smac_q <= h_smac_d; h_sip_q <= h_sip_d; h_dip_q <= h_dip_d; h_psum_q <= h_psum_d;
+      h_sport_q <= h_sport_d; h_dport_q <= h_dport_d; h_id_q <= h_id_d; h_tl_q <= h_tl_d; h_ulen_q <= h_ulen_d;
+      h_csum_en_q <= h_csum_en_d; h_bytes_q <= h_bytes_d; rd_q <= rd_d; rf_q <= rf_d;
+      beat_q <= beat_d; prev_q <= prev_d; ipid_q <= ipid_d; rdq_q <= rdq_d;
+      if (adv) begin
+        g_valid_q <= busy_q; g_first_q <= busy_q && beat_q == 8'd0; g_last_q <= busy_q && gen_last;
+        g_data_q <= busy_q ? dmask : 64'd0; g_nd_q <= busy_q ? nd : 4'd0;
+        g_kd_q <= busy_q ? kd : 8'd0; g_kf_q <= busy_q ? kf : 8'd0; g_idx_q <= idx;
+        g_bytes_q <= h_bytes_q;
+        a_valid_q <= g_valid_q; a_last_q <= g_last_q; a_data_q <= g_data_q; a_kd_q <= g_kd_q;
+        a_kf_q <= g_kf_q; a_idx_q <= g_idx_q; a_bytes_q <= g_bytes_q;
+        if (g_valid_q) crc_q <= crc_n;
+      end
     end
   end
 endmodule

@@ -43,7 +43,7 @@ module comet_tx_ingest #(
   output wire              wr_slot_o,
   output wire [31:0]       psum_o
 );
-  localparam logic [1:0] S_IDLE = 2'd0, S_BODY = 2'd1, S_FIN = 2'd2;
+  localparam logic [1:0] S_IDLE = 2'd0, S_BODY = 2'd1, S_FIN = 2'd2, S_CHK = 2'd3;
   localparam logic [15:0] MAX_LEN = 16'd1464;
 
   reg [1:0]  state_q, state_d;
@@ -53,6 +53,12 @@ module comet_tx_ingest #(
   reg [15:0] node_q, node_d;
   reg [15:0] flen_q, flen_d;
   reg [31:0] psum_q, psum_d;
+  reg [17:0] pb_q;                       // beat sum, added to psum_q one cycle later
+  reg        pb_v_q, pb_first_q;
+  reg [3:0]  nbq_q;                      // beat byte count, added to bytes_q one cycle later
+  reg [15:0] flen8_q;                    // length field + 8 (expected byte count)
+  reg [2:0]  pre_code_q, pre_code_d;     // length checks, registered in S_CHK
+  reg        node_bad_q, node_bad_d;
   reg        lk_req_q, lk_req_d, lk_wait_q, lk_wait_d, lk_done_q, lk_done_d;
   reg        lk_valid_q, lk_valid_d;
   reg [31:0] lk_ip_q, lk_ip_d;
@@ -95,11 +101,15 @@ module comet_tx_ingest #(
     buf_we_o = acc && !widx_q[8];
     fin      = (state_q == S_FIN) && lk_done_q;
 
-    if (bytes_q < 16'd8)                        st_code_o = 3'd3;
-    else if (flen_q > MAX_LEN)                  st_code_o = 3'd4;
-    else if (flen_q == 16'd0)                   st_code_o = 3'd2;
-    else if (bytes_q != flen_q + 16'd8)         st_code_o = 3'd3;
-    else if ({16'd0, node_q} >= NT_DEPTH || !lk_valid_q) st_code_o = 3'd1;
+    // in S_CHK bytes_d is the final byte count (the last beat's count is being added)
+    if (bytes_d < 16'd8)                        pre_code_d = 3'd3;
+    else if (flen_q > MAX_LEN)                  pre_code_d = 3'd4;
+    else if (flen_q == 16'd0)                   pre_code_d = 3'd2;
+    else if (bytes_d != flen8_q)                pre_code_d = 3'd3;
+    else                                        pre_code_d = 3'd0;
+    node_bad_d = {16'd0, node_q} >= NT_DEPTH;
+    if (pre_code_q != 3'd0)                     st_code_o = pre_code_q;
+    else if (node_bad_q || !lk_valid_q)         st_code_o = 3'd1;
     else                                        st_code_o = 3'd0;
   end
 
@@ -109,22 +119,22 @@ module comet_tx_ingest #(
     lk_req_d = lk_req_q; lk_wait_d = lk_wait_q; lk_done_d = lk_done_q;
     lk_valid_d = lk_valid_q; lk_ip_d = lk_ip_q; lk_mac_d = lk_mac_q; lk_port_d = lk_port_q;
 
-    bytes_sum = {1'b0, bytes_q} + {13'd0, nb};
+    bytes_sum = {1'b0, bytes_q} + {13'd0, nbq_q};
     if (acc) begin
       widx_d = widx_q[8] ? widx_q : widx_q + 9'd1;
       if (state_q == S_IDLE) begin
         node_d   = s_axis_tdata[15:0];
         flen_d   = s_axis_tdata[63:48];
-        bytes_d  = {12'd0, nb};
-        psum_d   = {14'd0, bsum};
         lk_req_d = 1'b1;
-      end else begin
-        bytes_d = bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0];
-        psum_d  = psum_q + {14'd0, bsum};
       end
-      if (s_axis_tlast) state_d = S_FIN;
+      if (s_axis_tlast) state_d = S_CHK;
       else              state_d = S_BODY;
     end
+    if (pb_v_q) begin
+      psum_d  = (pb_first_q ? 32'd0 : psum_q) + {14'd0, pb_q};
+      bytes_d = pb_first_q ? {12'd0, nbq_q} : (bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0]);
+    end
+    if (state_q == S_CHK) state_d = S_FIN;
     if (lk_req_q && lk_gnt_i) begin
       lk_req_d  = 1'b0;
       lk_wait_d = 1'b1;
@@ -149,11 +159,17 @@ module comet_tx_ingest #(
     if (!rst_ni) begin
       state_q <= S_IDLE; wr_slot_q <= 1'b0; widx_q <= 9'd0; bytes_q <= 16'd0;
       node_q <= 16'd0; flen_q <= 16'd0; psum_q <= 32'd0;
+      pb_q <= 18'd0; pb_v_q <= 1'b0; pb_first_q <= 1'b0; pre_code_q <= 3'd0; node_bad_q <= 1'b0;
+      nbq_q <= 4'd0; flen8_q <= 16'd0;
       lk_req_q <= 1'b0; lk_wait_q <= 1'b0; lk_done_q <= 1'b0;
       lk_valid_q <= 1'b0; lk_ip_q <= 32'd0; lk_mac_q <= 48'd0; lk_port_q <= 16'd0;
     end else begin
       state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; bytes_q <= bytes_d;
       node_q <= node_d; flen_q <= flen_d; psum_q <= psum_d;
+      pb_v_q <= acc;
+      if (acc) begin pb_q <= bsum; nbq_q <= nb; pb_first_q <= (state_q == S_IDLE); end
+      if (acc && state_q == S_IDLE) flen8_q <= s_axis_tdata[63:48] + 16'd8;
+      if (state_q == S_CHK) begin pre_code_q <= pre_code_d; node_bad_q <= node_bad_d; end
       lk_req_q <= lk_req_d; lk_wait_q <= lk_wait_d; lk_done_q <= lk_done_d;
       lk_valid_q <= lk_valid_d; lk_ip_q <= lk_ip_d; lk_mac_q <= lk_mac_d; lk_port_q <= lk_port_d;
     end

@@ -17,4 +17,4 @@ comet_system2_MODEL := $(COMET_SYS_MODEL) cmodel/nic_hostmem.c cmodel/comet_fram
 comet_system2_STIM  := tb/comet_system2_stim.c tb/nic_pcap.c
 comet_system2_VFLAGS := -GLINK_LATENCY=4 -GNT_DEPTH=256
 comet_system2_LIBS  := -Wl,--no-as-needed -lz -lpcap
-comet_system2_CYCLES_TEST := 200000
+comet_system2_CYCLES_TEST := 500000

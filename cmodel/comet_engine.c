@@ -1,0 +1,204 @@
+#include "comet_engine.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+const comet_engine_cfg_t COMET_ENGINE_DEFAULT = {{8, 16, 16, 16}, 256};
+
+#define WIN_COMET (CSR_BASE_COMET >> 12)
+#define WIN_VIA (CSR_BASE_COMET_VIA >> 12)
+#define WIN_ENG (CSR_BASE_COMET_ENG >> 12)
+
+int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  m->cfg = *cfg;
+  comet_tx_cfg_t tc = {cfg->nt_depth};
+  comet_rx_cfg_t rc = {0};
+  if (comet_via_init(&m->via, &cfg->via, seed * 3 + 1)) return -1;
+  if (comet_tx_init(&m->tx, &tc, seed * 3 + 2)) return -1;
+  if (comet_rx_init(&m->rx, &rc, seed * 3 + 3)) return -1;
+  /* power-up state of the engine's own registers: arbitrary */
+  uint64_t z = seed * 0x9E3779B97F4A7C15ull + 0x454E47ull;
+  m->r.eng_ack = (uint32_t)(z & 1);
+  m->r.eng_rdata = (uint32_t)(z >> 8);
+  m->r.unmapped = (uint32_t)(z >> 16);
+  m->r.scratch = (uint32_t)(z >> 24);
+  m->r.rx_first = (uint32_t)(z >> 33 & 1);
+  m->r.rx_vi = (uint32_t)(z >> 40 & 3);
+  return 0;
+}
+
+void comet_engine_free(comet_engine_t *m) {
+  comet_via_free(&m->via);
+  comet_tx_free(&m->tx);
+  comet_rx_free(&m->rx);
+}
+
+uint64_t comet_engine_collisions(const comet_engine_t *m) {
+  return comet_via_collisions(&m->via) + m->tx.nt.collisions + m->tx.buf.collisions +
+         m->rx.buf.collisions;
+}
+
+typedef struct {
+  comet_via_in_t vi;
+  comet_via_out_t vo;
+  comet_tx_in_t ti;
+  comet_tx_out_t to;
+  comet_rx_in_t ri;
+  comet_rx_out_t ro;
+  uint32_t r2v_tuser;
+  int req_eng, req_none;
+  uint32_t loc;
+} eng_comb_t;
+
+static int eng_known(uint32_t loc) {
+  return loc == CSR_COMET_ENG_ID || loc == CSR_COMET_ENG_UNMAPPED_CNT || loc == CSR_COMET_ENG_SCRATCH ||
+         loc == CSR_COMET_ENG_RX_VI;
+}
+
+static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_t *c) {
+  memset(c, 0, sizeof(*c));
+  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xF;
+  uint32_t loc = (uint32_t)in->csr_addr_i & 0xFFF;
+  int req = (int)in->csr_req_i;
+  int req_tx = req && win == WIN_COMET && !(loc >> 8 & 1);
+  int req_rx = req && win == WIN_COMET && (loc >> 8 & 1);
+  int req_via = req && win == WIN_VIA;
+  c->req_eng = req && win == WIN_ENG && eng_known(loc);
+  c->req_none = req && !req_tx && !req_rx && !req_via && !c->req_eng;
+  c->loc = loc;
+  /* inputs that do not depend on other sub-blocks */
+  c->vi.rst_ni = in->rst_ni;
+  c->vi.csr_req_i = (uint64_t)req_via;
+  c->vi.csr_we_i = in->csr_we_i;
+  c->vi.csr_addr_i = loc;
+  c->vi.csr_wdata_i = in->csr_wdata_i;
+  c->vi.dma_req_ready_i = in->dma_req_ready_i;
+  c->vi.dma_rsp_valid_i = in->dma_rsp_valid_i;
+  c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
+  c->ti.rst_ni = in->rst_ni;
+  c->ti.m_axis_tready = in->m_axis_tready;
+  c->ti.csr_req_i = (uint64_t)req_tx;
+  c->ti.csr_we_i = in->csr_we_i;
+  c->ti.csr_addr_i = loc;
+  c->ti.csr_wdata_i = in->csr_wdata_i;
+  c->ri.rst_ni = in->rst_ni;
+  c->ri.s_axis_tdata = in->s_axis_tdata;
+  c->ri.s_axis_tkeep = in->s_axis_tkeep;
+  c->ri.s_axis_tvalid = in->s_axis_tvalid;
+  c->ri.s_axis_tlast = in->s_axis_tlast;
+  c->ri.csr_req_i = (uint64_t)req_rx;
+  c->ri.csr_we_i = in->csr_we_i;
+  c->ri.csr_addr_i = loc;
+  c->ri.csr_wdata_i = in->csr_wdata_i;
+  comet_via_out_t pvo;
+  comet_tx_out_t pto;
+  comet_rx_out_t pro;
+  memset(&pvo, 0xff, sizeof(pvo));
+  memset(&pto, 0xff, sizeof(pto));
+  memset(&pro, 0xff, sizeof(pro));
+  for (int it = 0; it < 8; it++) {
+    /* rx -> via (VI from the FM header of the first beat, then held) */
+    c->r2v_tuser = m->r.rx_first ? (uint32_t)(c->ro.m_axis_tdata >> 46 & 3) : m->r.rx_vi;
+    c->vi.s_axis_rx_tdata = c->ro.m_axis_tdata;
+    c->vi.s_axis_rx_tkeep = c->ro.m_axis_tkeep;
+    c->vi.s_axis_rx_tvalid = c->ro.m_axis_tvalid;
+    c->vi.s_axis_rx_tlast = c->ro.m_axis_tlast;
+    c->vi.s_axis_rx_tuser = c->r2v_tuser;
+    c->vi.m_axis_tx_tready = c->to.s_axis_tready;
+    c->vi.tx_done_valid_i = c->to.tx_status_valid_o;
+    c->vi.tx_done_code_i = c->to.tx_status_code_o & 7;
+    comet_via_eval(&m->via, &c->vi, &c->vo);
+    /* via -> tx */
+    c->ti.s_axis_tdata = c->vo.m_axis_tx_tdata;
+    c->ti.s_axis_tkeep = c->vo.m_axis_tx_tkeep;
+    c->ti.s_axis_tvalid = c->vo.m_axis_tx_tvalid;
+    c->ti.s_axis_tlast = c->vo.m_axis_tx_tlast;
+    comet_tx_eval(&m->tx, &c->ti, &c->to);
+    c->ri.m_axis_tready = c->vo.s_axis_rx_tready;
+    comet_rx_eval(&m->rx, &c->ri, &c->ro);
+    if (it && !memcmp(&pvo, &c->vo, sizeof(pvo)) && !memcmp(&pto, &c->to, sizeof(pto)) &&
+        !memcmp(&pro, &c->ro, sizeof(pro)))
+      break;
+    pvo = c->vo;
+    pto = c->to;
+    pro = c->ro;
+  }
+}
+
+void comet_engine_eval(const comet_engine_t *m, const comet_engine_in_t *in, comet_engine_out_t *o) {
+  eng_comb_t c;
+  comb(m, in, &c);
+  o->csr_ack_o = (c.to.csr_ack_o | c.ro.csr_ack_o | c.vo.csr_ack_o | m->r.eng_ack) & 1;
+  o->csr_rdata_o = (c.to.csr_ack_o ? c.to.csr_rdata_o : 0) | (c.ro.csr_ack_o ? c.ro.csr_rdata_o : 0) |
+                   (c.vo.csr_ack_o ? c.vo.csr_rdata_o : 0) | m->r.eng_rdata;
+  o->dma_req_valid_o = c.vo.dma_req_valid_o;
+  o->dma_req_we_o = c.vo.dma_req_we_o;
+  o->dma_req_addr_o = c.vo.dma_req_addr_o;
+  o->dma_req_wdata_o = c.vo.dma_req_wdata_o;
+  o->dma_req_wstrb_o = c.vo.dma_req_wstrb_o;
+  o->m_axis_tdata = c.to.m_axis_tdata;
+  o->m_axis_tkeep = c.to.m_axis_tkeep;
+  o->m_axis_tvalid = c.to.m_axis_tvalid;
+  o->m_axis_tlast = c.to.m_axis_tlast;
+  o->s_axis_tready = c.ro.s_axis_tready;
+  o->irq_o = c.vo.irq_o;
+  o->dbg_via_state_o = c.vo.dbg_state_o;
+  o->dbg_via_flags_o = c.vo.dbg_flags_o;
+  o->dbg_via_vi_o = c.vo.dbg_vi_o;
+  o->dbg_via_inflight_o = c.vo.dbg_inflight_o;
+  o->dbg_via_acc_o = c.vo.dbg_acc_cnt_o;
+  o->dbg_via_db_level_o = c.vo.dbg_db_level_o;
+  o->dbg_tx_state_o = c.to.dbg_state_o;
+  o->dbg_tx_crc_o = c.to.dbg_crc_o;
+  o->dbg_tx_psum_o = c.to.dbg_psum_o;
+  o->dbg_tx_status_o = c.to.tx_status_valid_o & 1 ? 8 | (c.to.tx_status_code_o & 7) : 0;
+  o->dbg_rx_state_o = c.ro.dbg_state_o;
+  o->dbg_rx_crc_o = c.ro.dbg_crc_o;
+  o->dbg_rx_usum_o = c.ro.dbg_usum_o;
+  o->dbg_rx_status_o = c.ro.rx_status_valid_o & 1 ? 16 | (c.ro.rx_status_code_o & 15) : 0;
+  o->dbg_v2t_o = (c.vo.m_axis_tx_tuser & 3) << 11 | (c.vo.m_axis_tx_tkeep & 0xFF) << 3 |
+                 (c.vo.m_axis_tx_tlast & 1) << 2 | (c.to.s_axis_tready & 1) << 1 | (c.vo.m_axis_tx_tvalid & 1);
+  o->dbg_v2t_tdata_o = c.vo.m_axis_tx_tdata;
+  o->dbg_r2v_o = (c.vo.s_axis_rx_tready & 1) << 1;
+  if (c.ro.m_axis_tvalid & 1) /* rx data fields: don't care while not valid */
+    o->dbg_r2v_o |= (uint64_t)(c.r2v_tuser & 3) << 11 | (c.ro.m_axis_tkeep & 0xFF) << 3 | (c.ro.m_axis_tlast & 1) << 2 | 1;
+  o->dbg_r2v_tdata_o = c.ro.m_axis_tdata;
+  o->dbg_eng_o = (uint64_t)(m->r.rx_first & 1) << 2 | (m->r.rx_vi & 3);
+}
+
+void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
+  eng_comb_t c;
+  comb(m, in, &c);
+  comet_engine_regs_t n = m->r;
+  n.eng_ack = (uint32_t)(c.req_eng || c.req_none);
+  n.eng_rdata = 0;
+  n.unmapped = m->r.unmapped + (uint32_t)c.req_none;
+  if (c.req_none && !in->csr_we_i) n.eng_rdata = CSR_UNMAPPED;
+  if (c.req_eng) {
+    if (in->csr_we_i) {
+      if (c.loc == CSR_COMET_ENG_UNMAPPED_CNT) n.unmapped = 0;
+      if (c.loc == CSR_COMET_ENG_SCRATCH) n.scratch = (uint32_t)in->csr_wdata_i;
+    } else {
+      if (c.loc == CSR_COMET_ENG_ID) n.eng_rdata = COMET_ENG_ID_ID_RESET;
+      if (c.loc == CSR_COMET_ENG_UNMAPPED_CNT) n.eng_rdata = m->r.unmapped;
+      if (c.loc == CSR_COMET_ENG_SCRATCH) n.eng_rdata = m->r.scratch;
+      if (c.loc == CSR_COMET_ENG_RX_VI) n.eng_rdata = m->r.rx_vi & 3;
+    }
+  }
+  if (c.ro.m_axis_tvalid && c.vo.s_axis_rx_tready) {
+    if (m->r.rx_first) n.rx_vi = (uint32_t)(c.ro.m_axis_tdata >> 46 & 3);
+    n.rx_first = (uint32_t)(c.ro.m_axis_tlast & 1);
+  }
+  if (!in->rst_ni) {
+    n.eng_ack = 0;
+    n.eng_rdata = 0;
+    n.unmapped = 0;
+    n.scratch = 0;
+    n.rx_first = 1;
+    n.rx_vi = 0;
+  }
+  comet_via_tick(&m->via, &c.vi);
+  comet_tx_tick(&m->tx, &c.ti);
+  comet_rx_tick(&m->rx, &c.ri);
+  m->r = n;
+}

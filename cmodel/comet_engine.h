@@ -1,0 +1,43 @@
+/* C model of rtl/comet_engine.v: comet_via + comet_tx + comet_rx + the engine's CSR decode,
+ * unmapped counter, scratch and receive-VI latch, wired exactly as in the RTL
+ * (docs/comet_engine.md). The sub-models are evaluated in a fixed-point iteration (like
+ * cmodel/aotf_system2.c), so the composition does not depend on the sub-blocks' internal
+ * combinational structure. */
+#ifndef COMET_ENGINE_H
+#define COMET_ENGINE_H
+#include <stdint.h>
+#include "comet_engine_ports.h"
+#include "comet_rx.h"
+#include "comet_tx.h"
+#include "comet_via.h"
+#include "nic_lockstep.h"
+
+LS_DECLARE_PORTS(comet_engine)
+
+typedef struct {
+  comet_via_cfg_t via;
+  uint32_t nt_depth;
+} comet_engine_cfg_t;
+
+typedef struct {
+  uint32_t eng_ack, eng_rdata, unmapped, scratch, rx_first, rx_vi;
+} comet_engine_regs_t;
+
+typedef struct {
+  comet_engine_cfg_t cfg;
+  comet_via_t via;
+  comet_tx_t tx;
+  comet_rx_t rx;
+  comet_engine_regs_t r;
+} comet_engine_t;
+
+/* the defaults of rtl/comet_engine.v */
+extern const comet_engine_cfg_t COMET_ENGINE_DEFAULT;
+
+int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t seed); /* 0 = ok */
+void comet_engine_free(comet_engine_t *m);
+void comet_engine_eval(const comet_engine_t *m, const comet_engine_in_t *in, comet_engine_out_t *out);
+void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in);
+/* RAM read/write collisions of all RAMs (must stay 0) */
+uint64_t comet_engine_collisions(const comet_engine_t *m);
+#endif

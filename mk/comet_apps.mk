@@ -1,0 +1,35 @@
+# Comet-FM applications (sw/comet_apps.c) on VIPL (sw/vipl.c) + Comet-FM (sw/comet_fm.c) over the
+# comet_hw backend API (sw/comet_hw.h): one program, both backends ("model" = C model of
+# comet_system2, "rtl" = Verilated comet_system2), chosen at run time with --backend.
+#   build/sw/comet_apps        model + rtl
+#   build/sw/comet_apps_model  model only (no Verilator)
+#   make comet-apps-test       exchange + bw on the model, then on the RTL (small sizes)
+# COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk. The backend sources are the comet_hw
+# engineer's: sw/comet_hw_model.c (C model) and sw/comet_hw_rtl.cpp (Verilated RTL).
+COMET_APPS_SRC := sw/comet_apps.c sw/vipl.c sw/comet_fm.c
+COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c cmodel/nic_hostmem.c tb/nic_pcap.c
+COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp
+COMET_APPS_LIBS ?= -lz -lpcap
+COMET_APPS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL))) \
+  $(patsubst %.c,$(BUILD)/swobj/%.o,$(COMET_APPS_SRC) $(filter-out $(COMET_SYS_MODEL),$(COMET_HW_MODEL_SRC)))
+
+$(BUILD)/sw/comet_apps_model: $(COMET_APPS_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@ $(COMET_APPS_LIBS)
+
+$(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL)
+	@mkdir -p $(BUILD)/sw/comet_vl
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vcsys --top-module comet_system2 \
+	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/sw/comet_vl -o $(ROOT)/$@ \
+	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" -LDFLAGS "$(COMET_APPS_LIBS)" \
+	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(COMET_APPS_OBJS)) \
+	  > $(BUILD)/sw/comet_vl.log 2>&1 || { tail -40 $(BUILD)/sw/comet_vl.log; exit 1; }
+
+.PHONY: comet-apps comet-apps-test
+comet-apps: $(BUILD)/sw/comet_apps $(BUILD)/sw/comet_apps_model
+
+comet-apps-test: $(BUILD)/sw/comet_apps
+	$(BUILD)/sw/comet_apps --backend model --app exchange --iters 10
+	$(BUILD)/sw/comet_apps --backend model --app bw --iters 50
+	$(BUILD)/sw/comet_apps --backend rtl --app exchange --sizes 1,64,1464 --iters 5
+	$(BUILD)/sw/comet_apps --backend rtl --app bw --sizes 16,1440 --iters 20

@@ -1,0 +1,216 @@
+`default_nettype none
+// comet_engine: one node's Comet engine = comet_via (doorbells, descriptor DMA, gather/scatter)
+// + comet_tx (FM message -> Ethernet/IPv4/UDP frame) + comet_rx (frame checks -> FM message).
+// docs/comet_engine.md.
+//  - CSR bus (16-bit byte address) decoded by window: 0x4000 COMET (offset bit 8: 0 comet_tx,
+//    1 comet_rx), 0x5000 COMET_VIA, 0x6000 COMET_ENG (own registers). Any other address reads
+//    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly one cycle later.
+//  - comet_via.m_axis_tx -> comet_tx.s_axis (tuser = VI is not needed by the frame datapath);
+//    comet_tx's per-message status -> comet_via.tx_done (code 1 NODE etc. = TX_ERR in the
+//    descriptor status; the engine keeps running).
+//  - comet_rx.m_axis -> comet_via.s_axis_rx, destination VI = FM header handler[15:14] (bits
+//    47:46 of the first message beat; 3 = invalid VI: dropped by comet_via, CNT_RX_BAD_VI).
+//    The VI is taken combinationally from the first beat while it is offered and held in
+//    rx_vi_q for the rest of the message.
+//  - All outputs are functions of registers only (the sub-blocks' outputs are; the engine adds
+//    only registered CSR responses and the tuser mux over registered rx outputs).
+module comet_engine #(
+  parameter int NUM_DB    = 8,
+  parameter int DB_DEPTH  = 16,
+  parameter int MAX_SEGS  = 16,
+  parameter int RSP_DEPTH = 16,
+  parameter int NT_DEPTH  = 256,
+  localparam int DBCW     = $clog2(DB_DEPTH) + 1,
+  localparam int IFW      = $clog2(RSP_DEPTH) + 1
+) (
+  input  wire                   clk_i,
+  input  wire                   rst_ni,
+  // CSR bus
+  input  wire                   csr_req_i,
+  input  wire                   csr_we_i,
+  input  wire [15:0]            csr_addr_i,
+  input  wire [31:0]            csr_wdata_i,
+  output wire                   csr_ack_o,
+  output wire [31:0]            csr_rdata_o,
+  // DMA port (host memory), as comet_via
+  output wire                   dma_req_valid_o,
+  input  wire                   dma_req_ready_i,
+  output wire                   dma_req_we_o,
+  output wire [31:0]            dma_req_addr_o,
+  output wire [63:0]            dma_req_wdata_o,
+  output wire [7:0]             dma_req_wstrb_o,
+  input  wire                   dma_rsp_valid_i,
+  input  wire [63:0]            dma_rsp_rdata_i,
+  // frames out / in
+  output wire [63:0]            m_axis_tdata,
+  output wire [7:0]             m_axis_tkeep,
+  output wire                   m_axis_tvalid,
+  input  wire                   m_axis_tready,
+  output wire                   m_axis_tlast,
+  input  wire [63:0]            s_axis_tdata,
+  input  wire [7:0]             s_axis_tkeep,
+  input  wire                   s_axis_tvalid,
+  output wire                   s_axis_tready,
+  input  wire                   s_axis_tlast,
+  output wire                   irq_o,
+  // observability (lockstep)
+  output wire [3:0]             dbg_via_state_o,
+  output wire [7:0]             dbg_via_flags_o,
+  output wire [3:0]             dbg_via_vi_o,
+  output wire [IFW-1:0]         dbg_via_inflight_o,
+  output wire [4:0]             dbg_via_acc_o,
+  output wire [NUM_DB*DBCW-1:0] dbg_via_db_level_o,
+  output wire [8:0]             dbg_tx_state_o,
+  output wire [31:0]            dbg_tx_crc_o,
+  output wire [31:0]            dbg_tx_psum_o,
+  output wire [3:0]             dbg_tx_status_o,   // {valid, code[2:0]}
+  output wire [7:0]             dbg_rx_state_o,
+  output wire [31:0]            dbg_rx_crc_o,
+  output wire [31:0]            dbg_rx_usum_o,
+  output wire [4:0]             dbg_rx_status_o,   // {valid, code[3:0]}
+  output wire [12:0]            dbg_v2t_o,         // via -> tx: {tuser[1:0], tkeep, tlast, tready, tvalid}
+  output wire [63:0]            dbg_v2t_tdata_o,
+  output wire [12:0]            dbg_r2v_o,         // rx -> via: {tuser[1:0], tkeep, tlast, tready, tvalid}
+  output wire [63:0]            dbg_r2v_tdata_o,
+  output wire [2:0]             dbg_eng_o          // {rx_first_q, rx_vi_q[1:0]}
+);
+  localparam logic [3:0] WIN_COMET = nic_pkg::CSR_BASE_COMET[15:12];
+  localparam logic [3:0] WIN_VIA   = nic_pkg::CSR_BASE_COMET_VIA[15:12];
+  localparam logic [3:0] WIN_ENG   = nic_pkg::CSR_BASE_COMET_ENG[15:12];
+
+  // ------------------------------------------------------------------ CSR decode
+  wire [3:0]  win = csr_addr_i[15:12];
+  wire [11:0] loc = csr_addr_i[11:0];
+  wire req_tx  = csr_req_i && (win == WIN_COMET) && !loc[8];
+  wire req_rx  = csr_req_i && (win == WIN_COMET) && loc[8];
+  wire req_via = csr_req_i && (win == WIN_VIA);
+  wire eng_known = (loc == nic_pkg::CSR_COMET_ENG_ID) || (loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT) ||
+                   (loc == nic_pkg::CSR_COMET_ENG_SCRATCH) || (loc == nic_pkg::CSR_COMET_ENG_RX_VI);
+  wire req_eng  = csr_req_i && (win == WIN_ENG) && eng_known;
+  wire req_none = csr_req_i && !req_tx && !req_rx && !req_via && !req_eng;
+
+  wire        tx_ack, rx_ack, via_ack;
+  wire [31:0] tx_rdata, rx_rdata, via_rdata;
+
+  reg        eng_ack_q, eng_ack_d;
+  reg [31:0] eng_rdata_q, eng_rdata_d;
+  reg [31:0] unmapped_q, unmapped_d;
+  reg [31:0] scratch_q, scratch_d;
+  reg        rx_first_q, rx_first_d;
+  reg [1:0]  rx_vi_q, rx_vi_d;
+
+  // ------------------------------------------------------------------ internal streams
+  wire [63:0] v2t_tdata;
+  wire [7:0]  v2t_tkeep;
+  wire        v2t_tvalid, v2t_tready, v2t_tlast;
+  wire [1:0]  v2t_tuser;
+  wire [63:0] r2v_tdata;
+  wire [7:0]  r2v_tkeep;
+  wire        r2v_tvalid, r2v_tready, r2v_tlast;
+  wire [1:0]  r2v_tuser = rx_first_q ? r2v_tdata[47:46] : rx_vi_q;
+  wire        tx_st_valid;
+  wire [2:0]  tx_st_code;
+  wire        rx_st_valid;
+  wire [3:0]  rx_st_code;
+
+  always @* begin
+    eng_ack_d   = req_eng || req_none;
+    eng_rdata_d = 32'd0;
+    unmapped_d  = unmapped_q + {31'd0, req_none};
+    scratch_d   = scratch_q;
+    if (req_none && !csr_we_i) eng_rdata_d = nic_pkg::CSR_UNMAPPED;
+    if (req_eng) begin
+      if (csr_we_i) begin
+        case (loc)
+          nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT: unmapped_d = 32'd0;
+          nic_pkg::CSR_COMET_ENG_SCRATCH:      scratch_d  = csr_wdata_i;
+          default: ;
+        endcase
+      end else begin
+        case (loc)
+          nic_pkg::CSR_COMET_ENG_ID:           eng_rdata_d = nic_pkg::COMET_ENG_ID_ID_RESET;
+          nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT: eng_rdata_d = unmapped_q;
+          nic_pkg::CSR_COMET_ENG_SCRATCH:      eng_rdata_d = scratch_q;
+          nic_pkg::CSR_COMET_ENG_RX_VI:        eng_rdata_d = {30'd0, rx_vi_q};
+          default: ;
+        endcase
+      end
+    end
+    // VI latch: the first beat of a message carries the FM header
+    rx_first_d = rx_first_q;
+    rx_vi_d    = rx_vi_q;
+    if (r2v_tvalid && r2v_tready) begin
+      if (rx_first_q) rx_vi_d = r2v_tdata[47:46];
+      rx_first_d = r2v_tlast;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      eng_ack_q   <= 1'b0;
+      eng_rdata_q <= 32'd0;
+      unmapped_q  <= 32'd0;
+      scratch_q   <= 32'd0;
+      rx_first_q  <= 1'b1;
+      rx_vi_q     <= 2'd0;
+    end else begin
+      eng_ack_q   <= eng_ack_d;
+      eng_rdata_q <= eng_rdata_d;
+      unmapped_q  <= unmapped_d;
+      scratch_q   <= scratch_d;
+      rx_first_q  <= rx_first_d;
+      rx_vi_q     <= rx_vi_d;
+    end
+  end
+
+  assign csr_ack_o   = tx_ack | rx_ack | via_ack | eng_ack_q;
+  assign csr_rdata_o = (tx_ack ? tx_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) |
+                       (via_ack ? via_rdata : 32'd0) | eng_rdata_q;
+
+  // ------------------------------------------------------------------ sub-blocks
+  comet_via #(.NUM_DB(NUM_DB), .DB_DEPTH(DB_DEPTH), .MAX_SEGS(MAX_SEGS), .RSP_DEPTH(RSP_DEPTH)) u_via (
+    .clk_i, .rst_ni,
+    .csr_req_i(req_via), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_ack_o(via_ack), .csr_rdata_o(via_rdata),
+    .dma_req_valid_o, .dma_req_ready_i, .dma_req_we_o, .dma_req_addr_o, .dma_req_wdata_o,
+    .dma_req_wstrb_o, .dma_rsp_valid_i, .dma_rsp_rdata_i,
+    .m_axis_tx_tdata(v2t_tdata), .m_axis_tx_tkeep(v2t_tkeep), .m_axis_tx_tvalid(v2t_tvalid),
+    .m_axis_tx_tready(v2t_tready), .m_axis_tx_tlast(v2t_tlast), .m_axis_tx_tuser(v2t_tuser),
+    .tx_done_valid_i(tx_st_valid), .tx_done_code_i({1'b0, tx_st_code}),
+    .s_axis_rx_tdata(r2v_tdata), .s_axis_rx_tkeep(r2v_tkeep), .s_axis_rx_tvalid(r2v_tvalid),
+    .s_axis_rx_tready(r2v_tready), .s_axis_rx_tlast(r2v_tlast), .s_axis_rx_tuser(r2v_tuser),
+    .irq_o,
+    .dbg_state_o(dbg_via_state_o), .dbg_db_level_o(dbg_via_db_level_o),
+    .dbg_inflight_o(dbg_via_inflight_o), .dbg_acc_cnt_o(dbg_via_acc_o),
+    .dbg_flags_o(dbg_via_flags_o), .dbg_vi_o(dbg_via_vi_o));
+
+  comet_tx #(.NT_DEPTH(NT_DEPTH)) u_tx (
+    .clk_i, .rst_ni,
+    .s_axis_tdata(v2t_tdata), .s_axis_tkeep(v2t_tkeep), .s_axis_tvalid(v2t_tvalid),
+    .s_axis_tready(v2t_tready), .s_axis_tlast(v2t_tlast),
+    .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
+    .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
+    .csr_req_i(req_tx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_ack_o(tx_ack), .csr_rdata_o(tx_rdata),
+    .dbg_state_o(dbg_tx_state_o), .dbg_crc_o(dbg_tx_crc_o), .dbg_psum_o(dbg_tx_psum_o));
+
+  comet_rx u_rx (
+    .clk_i, .rst_ni,
+    .s_axis_tdata, .s_axis_tkeep, .s_axis_tvalid, .s_axis_tready, .s_axis_tlast,
+    .m_axis_tdata(r2v_tdata), .m_axis_tkeep(r2v_tkeep), .m_axis_tvalid(r2v_tvalid),
+    .m_axis_tready(r2v_tready), .m_axis_tlast(r2v_tlast),
+    .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
+    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
+    .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
+
+  assign dbg_tx_status_o = {tx_st_valid, tx_st_valid ? tx_st_code : 3'd0};   // code: don't care while not valid
+  assign dbg_rx_status_o = {rx_st_valid, rx_st_valid ? rx_st_code : 4'd0};
+  assign dbg_v2t_o       = {v2t_tuser, v2t_tkeep, v2t_tlast, v2t_tready, v2t_tvalid};
+  assign dbg_v2t_tdata_o = v2t_tdata;
+  assign dbg_r2v_o       = {r2v_tvalid ? r2v_tuser : 2'd0, r2v_tvalid ? r2v_tkeep : 8'd0, r2v_tvalid && r2v_tlast,
+                            r2v_tready, r2v_tvalid};   // rx data fields: don't care while not valid
+  assign dbg_r2v_tdata_o = r2v_tdata;
+  assign dbg_eng_o       = {rx_first_q, rx_vi_q};
+endmodule
+`default_nettype wire

@@ -1,0 +1,100 @@
+/* comet_hw: host-side backend of a 2-node Comet system (rtl/comet_system2.v: two Comet engines
+ * back to back through a link), for the VIPL and Comet-FM libraries. Two backends with the same
+ * behavior, cycle for cycle:
+ *   "model" = the cycle-accurate C model (cmodel/comet_system2.c), sw/comet_hw_model.c
+ *   "rtl"   = the Verilated RTL, sw/comet_hw_rtl.cpp (only in builds that link it, see
+ *             mk/comet_sw.mk; elsewhere comet_hw_open("rtl") returns NULL)
+ *   "lockstep" = both: the RTL's outputs drive the host side and every output of the model must
+ *             equal the RTL's on every cycle out of reset; the first mismatch is printed and the
+ *             program exits with status 3 (builds with the RTL only)
+ *
+ * Host memory: each node has COMET_HW_MEM_SIZE bytes (1 MiB) of host memory at physical
+ * addresses 0 .. COMET_HW_MEM_SIZE-1 (the engine's HOST_LIMIT reset value), zero-filled at open.
+ * The CPU reads/writes it directly through comet_hw_mem() (no cycles); the engine reaches it
+ * through its DMA port, answered by cmodel/nic_hostmem with a fixed read latency of
+ * COMET_HW_DMA_LATENCY (20) cycles by default (comet_hw_set_dma_latency), always ready.
+ * Descriptors (docs/comet_via.md): 32-byte control segment + 16-byte data segments, 8-byte aligned,
+ * little-endian; a doorbell write (CSR COMET_HW_DB_SEND(vi) / COMET_HW_DB_RECV(vi)) posts one.
+ *
+ * After comet_hw_open both nodes are out of reset, the node-table init sweep is done, and the
+ * default configuration is programmed (comet_hw_setup_default): node n has FM node number n, MAC
+ * 02:00:00:00:00:0(n+1), IPv4 10.0.0.(n+1), UDP port 19779, and its node table maps the other
+ * node's number to the other node. Anything else may be reprogrammed through the CSRs.
+ *
+ * Receive VI rule (rtl/comet_engine.v): a received FM message goes to VI = handler[15:14]
+ * (COMET_HW_RX_VI); handler[13:0] is free for the library. handler[15:14] = 3 is an invalid VI:
+ * the message is dropped and counted (CNT_RX_BAD_VI). A message for a VI without a posted receive
+ * descriptor is dropped and counted (CNT_RX_NO_DESC, STATUS.RX_DROP): software flow control must
+ * post receives ahead (docs/comet_engine.md, also for the in-flight window rule).
+ * All functions advance only the simulated clock of this instance; no globals. */
+#ifndef COMET_HW_H
+#define COMET_HW_H
+#include <stdint.h>
+#include "nic_pkg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct comet_hw comet_hw_t;          /* a 2-node Comet system, nodes 0 and 1 */
+comet_hw_t *comet_hw_open(const char *backend /* "model", "rtl" or "lockstep" */, uint64_t seed, const char *fst_path /* NULL = none */);
+void     comet_hw_close(comet_hw_t *h);
+void     comet_hw_csr_write(comet_hw_t *h, int node, uint32_t addr, uint32_t val);  /* advances the clock until acked */
+uint32_t comet_hw_csr_read(comet_hw_t *h, int node, uint32_t addr);                 /* advances the clock until acked */
+uint8_t *comet_hw_mem(comet_hw_t *h, int node, uint32_t *size_bytes);  /* host memory of a node: physical address 0..size-1; host CPU accesses are direct (no cycles) */
+void     comet_hw_tick(comet_hw_t *h, uint64_t cycles);               /* advance both nodes */
+uint64_t comet_hw_cycle(const comet_hw_t *h);
+int      comet_hw_irq(const comet_hw_t *h, int node);
+uint64_t comet_hw_frames(const comet_hw_t *h, int from_node);         /* frames sent on the link from a node */
+int      comet_hw_pcap(comet_hw_t *h, const char *path);              /* write all link frames to a pcap from now on */
+
+/* ---- additions ---- */
+#define COMET_HW_MEM_SIZE 0x100000u  /* bytes of host memory per node (1 MiB) */
+#define COMET_HW_DMA_LATENCY 20u     /* default DMA read latency, cycles */
+#define COMET_HW_CLOCK_NS 6.4        /* 156.25 MHz (pcap time stamps) */
+#define COMET_HW_NUM_VI 3
+/* CSR byte addresses on a node's bus (generated names in nic_pkg.h, local to each block) */
+#define COMET_HW_TX(off) (CSR_BASE_COMET + (off))      /* comet_tx: CSR_COMET_TX_* */
+#define COMET_HW_RX(off) (CSR_BASE_COMET + (off))      /* comet_rx: CSR_COMET_RX_* */
+#define COMET_HW_VIA(off) (CSR_BASE_COMET_VIA + (off)) /* comet_via: CSR_COMET_VIA_* */
+#define COMET_HW_ENG(off) (CSR_BASE_COMET_ENG + (off)) /* engine: CSR_COMET_ENG_* */
+#define COMET_HW_DB_SEND(vi) COMET_HW_VIA(CSR_COMET_VIA_DB2 + 8u * (uint32_t)(vi))
+#define COMET_HW_DB_RECV(vi) COMET_HW_VIA(CSR_COMET_VIA_DB3 + 8u * (uint32_t)(vi))
+/* receive VI of an FM handler id, and a handler id for (vi, library handler 0..0x3FFF) */
+#define COMET_HW_RX_VI(handler) (((uint32_t)(handler) >> 14) & 3u)
+#define COMET_HW_HANDLER(vi, id) ((uint16_t)(((uint32_t)(vi) << 14) | ((uint32_t)(id) & 0x3FFFu)))
+/* descriptor Status bits (word 3, bits 63:32) */
+#define COMET_HW_ST_DONE 0x01u
+#define COMET_HW_ST_FORMAT 0x02u
+#define COMET_HW_ST_LENGTH 0x04u
+#define COMET_HW_ST_ADDRESS 0x08u
+#define COMET_HW_ST_TX_ERR 0x10u
+#define COMET_HW_ST_TRUNC 0x20u
+#define COMET_HW_ST_TX_CODE(st) (((st) >> 8) & 0xFu) /* 1 = unknown node */
+
+/* program the defaults described above (called by comet_hw_open) */
+void comet_hw_setup_default(comet_hw_t *h);
+/* node table entry idx of a node: destination IPv4, MAC (48 bit), UDP port, valid */
+void comet_hw_nt_set(comet_hw_t *h, int node, uint32_t idx, uint32_t ip, uint64_t mac, uint16_t port, int valid);
+/* DMA read latency of both host memories (>= 1 cycle) */
+void comet_hw_set_dma_latency(comet_hw_t *h, uint32_t cycles);
+/* tick until the 64-bit little-endian word at host address addr of node has (word & mask) != 0,
+ * at most max_cycles; returns the cycles waited or -1 on timeout (e.g. a descriptor's Status) */
+int64_t comet_hw_wait_mem(comet_hw_t *h, int node, uint32_t addr, uint64_t mask, uint64_t max_cycles);
+/* the backend name ("model" / "rtl") */
+const char *comet_hw_backend(const comet_hw_t *h);
+
+/* Port-level backend interface (used by comet_hw_model.c; implemented by comet_hw_rtl.cpp) */
+typedef struct {
+  void *ctx;
+  void (*eval)(void *ctx, const void *in /* comet_system2_in_t */, void *out /* comet_system2_out_t */);
+  void (*tick)(void *ctx, const void *in);
+  void (*close)(void *ctx);
+} comet_hw_ports_t;
+/* 0 = ok; the "model" build without the RTL backend returns -1 */
+int comet_hw_rtl_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
