@@ -9,7 +9,7 @@
 COMET_APPS_SRC := sw/comet_apps.c sw/vipl.c sw/comet_fm.c
 COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c cmodel/nic_hostmem.c tb/nic_pcap.c
 COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp
-COMET_APPS_LIBS ?= -lz -lpcap
+COMET_APPS_LIBS ?= -Wl,--no-as-needed -lz -lpcap
 COMET_APPS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL))) \
   $(patsubst %.c,$(BUILD)/swobj/%.o,$(COMET_APPS_SRC) $(filter-out $(COMET_SYS_MODEL),$(COMET_HW_MODEL_SRC)))
 
@@ -19,6 +19,7 @@ $(BUILD)/sw/comet_apps_model: $(COMET_APPS_OBJS)
 
 $(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL)
 	@mkdir -p $(BUILD)/sw/comet_vl
+	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vcsys --top-module comet_system2 \
 	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/sw/comet_vl -o $(ROOT)/$@ \
 	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" -LDFLAGS "$(COMET_APPS_LIBS)" \

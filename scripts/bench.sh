@@ -29,6 +29,14 @@ make -s build/sw/aotf_apps_model
 build/sw/aotf_apps_model --iters 50 --figures build/bench/apps.txt > /dev/null
 build/sw/aotf_apps_model --iters 50 --cost zero --figures build/bench/apps_zero.txt > /dev/null
 cat build/bench/apps.txt build/bench/apps_zero.txt >> "$out"
+# Comet-FM over VIPL on the 2-node Comet system (C model backend; lockstep-equal to the RTL):
+# the paper's Fig. 8 bandwidth program and a ping-pong, with host costs and NIC only
+make -s build/sw/comet_apps_model
+for c in default zero; do
+  build/sw/comet_apps_model --app bw --iters 50 --cost $c --figures build/bench/comet_bw_$c.txt > /dev/null
+  build/sw/comet_apps_model --app latency --iters 20 --cost $c --figures build/bench/comet_lat_$c.txt > /dev/null
+  sed 's/^figure: //' build/bench/comet_bw_$c.txt build/bench/comet_lat_$c.txt >> "$out"
+done
 python3 - "$out" <<'PY'
 import json, subprocess, sys
 fig = {}

@@ -67,12 +67,22 @@ for d in $DUTS; do
   [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 4))
 done
 
+# host drivers on both backends: the same program on the C model and on the Verilated RTL must
+# print the same figures (cycle counts); the lockstep backend compares RTL and model every cycle.
+run build-apps make -s build/sw/aotf_apps build/sw/aotf_apps_model build/sw/comet_apps build/sw/comet_apps_model build/sw/comet_hw_selftest
+run aotf-apps-model-vs-rtl bash -c "build/sw/aotf_apps_model --iters 5 --figures build/test/aotf_apps_model.fig && build/sw/aotf_apps --backend rtl --iters 5 --figures build/test/aotf_apps_rtl.fig && test -s build/test/aotf_apps_model.fig && diff build/test/aotf_apps_model.fig build/test/aotf_apps_rtl.fig"
+run aotf-apps-lockstep build/sw/aotf_apps --backend lockstep --iters 5 --cost zero
+run comet-hw-selftest build/sw/comet_hw_selftest
+run comet-apps-model-vs-rtl bash -c "build/sw/comet_apps_model --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_model.fig && build/sw/comet_apps --backend rtl --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_rtl.fig && test -s build/test/comet_apps_model.fig && diff build/test/comet_apps_model.fig build/test/comet_apps_rtl.fig"
+run comet-apps-lockstep-negative bash -c "COMET_HW_LS_INJECT=3000 build/sw/comet_apps --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
+run comet-apps-lockstep build/sw/comet_apps --backend lockstep --app all --sizes 7,200,1464 --iters 3 --seed 5 --pcap build/pcap/comet_apps_lockstep.pcap
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.
 if [ -x scripts/check_pcap.sh ] && ls build/pcap/*.pcap >/dev/null 2>&1; then
   mkdir -p build/pcap_merged
-  for src in $DUTS; do
+  for src in $DUTS comet_apps; do
     ls build/pcap/${src}_*.pcap >/dev/null 2>&1 || continue
     run "pcap-$src" bash -c "mergecap -F pcap -w build/pcap_merged/$src.pcap build/pcap/${src}_*.pcap && scripts/check_pcap.sh build/pcap_merged/$src.pcap"
   done

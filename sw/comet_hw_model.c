@@ -53,6 +53,7 @@ static int model_ports(comet_hw_ports_t *p, uint64_t seed) {
 typedef struct {
   comet_hw_ports_t rtl, mdl;
   uint64_t cycle, compared;
+  uint64_t inject; /* COMET_HW_LS_INJECT=n: flip the model's dma_req_valid_a_o at cycle n (self-check of the compare) */
 } ls_ctx_t;
 static void ls_eval(void *ctx, const void *in, void *out) {
   ls_ctx_t *c = ctx;
@@ -61,6 +62,7 @@ static void ls_eval(void *ctx, const void *in, void *out) {
   c->mdl.eval(c->mdl.ctx, in, &mo);
   const comet_system2_out_t *o = out;
   if (!((const comet_system2_in_t *)in)->rst_ni) return; /* compared from the first cycle out of reset */
+  if (c->inject && c->cycle == c->inject) mo.dma_req_valid_a_o ^= 1;
 #define LS_CMP(n, w, q)                                                                                      \
   if ((q) && ((o->n ^ mo.n) & LS_MASK(w))) {                                                                \
     fprintf(stderr, "comet_hw lockstep MISMATCH cycle=%llu signal=%s rtl=0x%llx model=0x%llx\n",           \
@@ -98,6 +100,8 @@ static int lockstep_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_pa
     free(c);
     return -1;
   }
+  const char *inj = getenv("COMET_HW_LS_INJECT");
+  c->inject = inj ? strtoull(inj, NULL, 0) : 0;
   p->ctx = c;
   p->eval = ls_eval;
   p->tick = ls_tick;
