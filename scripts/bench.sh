@@ -38,13 +38,15 @@ for c in default zero; do
   sed 's/^figure: //' build/bench/comet_bw_$c.txt build/bench/comet_lat_$c.txt >> "$out"
 done
 python3 - "$out" <<'PY'
-import json, subprocess, sys
+import json, re, subprocess, sys
 fig = {}
 for line in open(sys.argv[1]):
     parts = line.split()
     if len(parts) < 2:
         continue
     k, v = parts[0], " ".join(parts[1:])
+    if not re.match(r"^[a-z][A-Za-z0-9_.]*$", k):
+        continue  # a comment line of a bench log, not a figure
     try:
         v = int(v)
     except ValueError:
