@@ -26,4 +26,5 @@ echo "frames of the exchange: build/demo/comet_fm.pcap (open with: wireshark -X 
 
 echo
 echo "-- c. Comet-FM bandwidth (the paper's Fig. 8 program), C model --"
-build/sw/comet_apps_model --app bw --iters 50 --figures build/demo/comet_bw.txt | grep -vE '^node [01]:'
+build/sw/comet_apps_model --app bw --iters 50 --figures build/demo/comet_bw.txt | grep -vE '^(node [01]|figure):'
+echo "paper (Comet-FM, 100 Mb/s Fast Ethernet, ~40 us software encapsulation per packet): ~10 MB/s at 1440 bytes"
