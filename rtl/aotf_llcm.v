@@ -6,9 +6,10 @@
 //    written in ONE cycle (the two words are always in different banks).
 //  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly one cycle
 //    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0.
-//  - Same-cycle write + read of one word: write-first. The colliding byte lanes are NOT read
-//    from the RAM primitive (its collision result is undefined); their new bytes are forwarded
-//    from the write port through a register instead. So the primitive never sees a collision.
+//  - Same-cycle write + read of one word: write-first. The colliding byte lanes' RAM read data
+//    (undefined on a collision) is never used; their new bytes are forwarded from the write
+//    port through a register instead. (The C model does not read those lanes, so its RAM
+//    collision count stays 0; outputs are identical because the lanes are masked.)
 //  - Init sweep: after reset and on init_i, every word is cleared, WORDS/2 cycles (both banks
 //    per cycle). While busy_o: writes from wr_* are ignored (the user must not issue them) and
 //    reads return 0.
@@ -104,8 +105,11 @@ module aotf_llcm #(
     go    = rd_en_i && inr && !busy_q;
     if (rb) coll = (widx1 == ridx) ? we1 : 8'h00;
     else    coll = (widx0 == ridx) ? we0 : 8'h00;
-    re0     = (go && !rb) ? ~coll : 8'h00;
-    re1     = (go && rb) ? ~coll : 8'h00;
+    // Read enables do not depend on the write address (timing: the RAM clock enables of all
+    // lanes would otherwise sit behind the write-address compare). A colliding lane is still
+    // read, its (undefined) data is never used: fsel_q selects the forwarded byte instead.
+    re0     = {8{go && !rb}};
+    re1     = {8{go && rb}};
     rzero_d = !go;
     rbank_d = rb;
     fsel_d  = coll;                 // only used when the read went to the RAM (!rzero_q)
@@ -168,10 +172,10 @@ module aotf_llcm #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
-  // the primitive never sees a read of the lane/index written in the same cycle
+  // a lane read in the same cycle as it is written (undefined RAM data) is always forwarded
   always @* begin
-    assert (((re0 & we0) == 8'h00) || (widx0 != ridx));
-    assert (((re1 & we1) == 8'h00) || (widx1 != ridx));
+    if (!rb) assert (((re0 & we0 & ~fsel_d) == 8'h00) || (widx0 != ridx));
+    if (rb)  assert (((re1 & we1 & ~fsel_d) == 8'h00) || (widx1 != ridx));
   end
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
