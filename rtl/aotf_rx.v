@@ -130,9 +130,15 @@ module aotf_rx #(
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
-  reg          len_ok, range_ok, prot_ok, pt_v;
-  reg [15:0]   pt_pgid;
-  reg [LB:0]   pt_base, pt_lim;
+  reg          len_ok, range_ok, prot_ok, pt_v, sel_v_d;
+  reg [15:0]   pt_pgid, sel_pgid_d;
+  reg [LB:0]   pt_base, pt_lim, sel_base_d, sel_lim_d;
+  // protection entry of pgid_q, registered (timing: the 16:1 entry mux and the compares are in
+  // different cycles). sel_*_q = entry pgid_q of the table as it is in this cycle; pgid_q is
+  // stable from the cycle after beat 0, i.e. >= 3 cycles before the data beat needs it.
+  reg          sel_v_q;
+  reg [15:0]   sel_pgid_q;
+  reg [LB:0]   sel_base_q, sel_lim_q;
   reg [EW-1:0] head;
   reg [LB-1:0] h_addr;
   reg [3:0]    h_len;
@@ -155,19 +161,32 @@ module aotf_rx #(
     len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
-    pt_v     = pt_v_q[0];
-    pt_pgid  = pt_pgid_q[0 +: 16];
-    pt_base  = pt_base_q[0 +: (LB+1)];
-    pt_lim   = pt_lim_q[0 +: (LB+1)];
+    // entry pgid_q as it will be in the next cycle (this cycle's CSR write forwarded) -> sel_*_q
+    sel_v_d    = pt_v_q[0];
+    sel_pgid_d = pt_pgid_q[0 +: 16];
+    sel_base_d = pt_base_q[0 +: (LB+1)];
+    sel_lim_d  = pt_lim_q[0 +: (LB+1)];
     for (k = 1; k < PT_ENTRIES; k = k + 1) begin   // constant-index mux (no shifters)
       if (pgid_q[PTB-1:0] == PTB'(k)) begin
-        pt_v    = pt_v_q[k];
-        pt_pgid = pt_pgid_q[k*16 +: 16];
-        pt_base = pt_base_q[k*(LB+1) +: (LB+1)];
-        pt_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
+        sel_v_d    = pt_v_q[k];
+        sel_pgid_d = pt_pgid_q[k*16 +: 16];
+        sel_base_d = pt_base_q[k*(LB+1) +: (LB+1)];
+        sel_lim_d  = pt_lim_q[k*(LB+1) +: (LB+1)];
       end
     end
-    // a CSR write to the selected entry in this cycle is what the data beat would see
+    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
+        sel_v_d    = csr_wdata_i[31];
+        sel_pgid_d = csr_wdata_i[15:0];
+      end
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  sel_base_d = csr_wdata_i[LB:0];
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) sel_lim_d  = csr_wdata_i[LB:0];
+    end
+    // the entry the data beat of the next cycle sees: the registered one, this cycle's write forwarded
+    pt_v    = sel_v_q;
+    pt_pgid = sel_pgid_q;
+    pt_base = sel_base_q;
+    pt_lim  = sel_lim_q;
     if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
       if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
         pt_v    = csr_wdata_i[31];
@@ -423,6 +442,10 @@ module aotf_rx #(
     ck_pgid_q  <= (pt_pgid == pgid_q);
     ck_base_q  <= ({1'b0, raddr_q} >= pt_base);
     ck_lim_q   <= (pend <= pt_lim);
+    sel_v_q    <= sel_v_d;
+    sel_pgid_q <= sel_pgid_d;
+    sel_base_q <= sel_base_d;
+    sel_lim_q  <= sel_lim_d;
   end
 
   assign s_axis_tready  = tready;
