@@ -33,7 +33,7 @@ module aotf_credit #(
   reg [NUM_USERS*16-1:0] used_q, used_d, lim_q, lim_d;
   reg [15:0] su, sl;
   reg [NUM_USERS-1:0] hc_q, hc_d;
-  reg        tk, rt;
+  reg        tk, rt, lw;
   integer u;
 
   always @* begin
@@ -45,9 +45,16 @@ module aotf_credit #(
       if (tk && !rt)      used_d[u*16 +: 16] = used_q[u*16 +: 16] + 16'd1;
       else if (rt && !tk) used_d[u*16 +: 16] = used_q[u*16 +: 16] - 16'd1;
       else                used_d[u*16 +: 16] = used_q[u*16 +: 16];
-      if (tk && !rt)      hc_d[u] = (used_q[u*16 +: 16] + 16'd1) < lim_d[u*16 +: 16];
-      else if (rt && !tk) hc_d[u] = (used_q[u*16 +: 16] - 16'd1) < lim_d[u*16 +: 16];
-      else                hc_d[u] = used_q[u*16 +: 16] < lim_d[u*16 +: 16];
+      // against the next limit: the stored one, or the CSR write data when this user's limit
+      // is written now. Both sets of compares start at flops / the write data; the late
+      // decodes (take, return, limit write) only select.
+      lw = lim_we_i && (sel_user_i == UW'(u));
+      if (tk && !rt)      hc_d[u] = lw ? ((used_q[u*16 +: 16] + 16'd1) < lim_data_i)
+                                       : ((used_q[u*16 +: 16] + 16'd1) < lim_q[u*16 +: 16]);
+      else if (rt && !tk) hc_d[u] = lw ? ((used_q[u*16 +: 16] - 16'd1) < lim_data_i)
+                                       : ((used_q[u*16 +: 16] - 16'd1) < lim_q[u*16 +: 16]);
+      else                hc_d[u] = lw ? (used_q[u*16 +: 16] < lim_data_i)
+                                       : (used_q[u*16 +: 16] < lim_q[u*16 +: 16]);
     end
     used_flat_o  = used_q;
     su = used_q[sel_user_i*16 +: 16];
