@@ -98,14 +98,87 @@ module nic_link #(
   assign dbg_mature_o  = mat_q;
 
 `ifdef FORMAL
-  reg f_rst_seen = 1'b0;
-  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // Properties hold from the first cycle after a reset on. No assumption on the environment:
+  // s_axis and m_axis_tready are free (a sender that drops tvalid or changes the beat before
+  // tready is handled too; the link only transfers what was accepted).
+  reg f_past_valid = 1'b0, f_rst_seen = 1'b0;
   always @(posedge clk_i) begin
-    if (f_rst_seen && rst_ni) begin
+    f_past_valid <= 1'b1;
+    if (!rst_ni) f_rst_seen <= 1'b1;
+  end
+  always @* if (!f_past_valid) assume (!rst_ni);
+
+  // beats accepted on s_axis / taken from m_axis since the last reset (port-level counting)
+  wire       f_acc = rst_ni && s_axis_tvalid && s_axis_tready;
+  wire       f_pop = rst_ni && m_axis_tvalid && m_axis_tready;
+  reg  [7:0] f_nin, f_nout;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      f_nin  <= 8'd0;
+      f_nout <= 8'd0;
+    end else begin
+      f_nin  <= f_nin + {7'd0, f_acc};
+      f_nout <= f_nout + {7'd0, f_pop};
+    end
+  end
+  // beats in flight = ones in the arrival shift register
+  reg  [7:0] f_flight;
+  integer    fi;
+  always @* begin
+    f_flight = 8'd0;
+    for (fi = 0; fi < LATENCY; fi = fi + 1) f_flight = f_flight + {7'd0, pipe_q[fi]};
+  end
+
+  // f_nin_l: f_nin LATENCY-1 cycles ago = beats accepted at least LATENCY cycles ago, so
+  // f_nin_l - f_nout = beats that have "arrived" and are not taken yet
+  reg  [7:0] f_nin_l;
+  generate
+    if (LATENCY == 1) begin : g_f_l1
+      always @* f_nin_l = f_nin;
+    end else begin : g_f_ln
+      reg [8*(LATENCY-1)-1:0] f_sr;
+      always @(posedge clk_i) f_sr <= rst_ni ? ((f_sr << 8) | f_nin) : '0;
+      always @* f_nin_l = f_sr[8*(LATENCY-1)-1 -: 8];
+    end
+  endgenerate
+
+  // f_rdy_all: m_axis_tready was 1 in every cycle since the last reset
+  reg f_rdy_all;
+  always @(posedge clk_i) f_rdy_all <= !rst_ni || (f_rdy_all && m_axis_tready);
+
+  always @* begin
+    if (f_rst_seen) begin
       assert ({1'b0, mat_q} <= 9'(f_count));
       assert (!avail || f_valid);
-      cover (!f_ready);
+      // nothing lost or duplicated: beats in - beats out = beats held = in flight + arrived,
+      // bounded by the FIFO capacity; s_axis_tready = not full
+      assert (dbg_count_o == f_nin - f_nout);
+      assert (dbg_count_o == f_flight + mat_q);
+      assert (dbg_count_o <= 8'(FDEPTH + 1));
+      assert (s_axis_tready == (dbg_count_o != 8'(FDEPTH + 1)));
+      // latency: m_axis_tvalid exactly when the oldest held beat was accepted at least LATENCY
+      // cycles ago (never earlier; exactly then when nothing ahead of it is stalled)
+      assert ({1'b0, mat_q} + {8'd0, arrive} == 9'(f_nin_l - f_nout));
+      assert (m_axis_tvalid == (f_nin_l != f_nout));
+      // line rate: with an always-ready receiver every arrived beat leaves at once and the
+      // sender is never back-pressured
+      if (f_rdy_all) assert (mat_q == 8'd0 && s_axis_tready);
+    end
+  end
+  always @(posedge clk_i) begin
+    // AXI4-Stream: a beat offered and not taken stays offered and unchanged
+    if (f_past_valid && f_rst_seen && $past(rst_ni) && $past(m_axis_tvalid && !m_axis_tready)) begin
+      assert (m_axis_tvalid);
+      assert (m_axis_tdata == $past(m_axis_tdata));
+      assert (m_axis_tkeep == $past(m_axis_tkeep));
+      assert (m_axis_tlast == $past(m_axis_tlast));
+    end
+    if (f_rst_seen && rst_ni) begin
+      cover (!f_ready);                                  // full (FDEPTH + 1 beats held)
       cover (m_axis_tvalid && m_axis_tready);
+      cover (dbg_count_o == 8'(FDEPTH + 1) && m_axis_tvalid && m_axis_tready);
+      cover (f_nout >= 8'(FDEPTH + 3));                  // more beats than the capacity passed
+      cover (f_past_valid && $past(rst_ni && m_axis_tvalid && !m_axis_tready) && f_pop);
     end
   end
 `endif
