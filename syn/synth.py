@@ -885,6 +885,17 @@ def merge(inputs, out, doc):
                 res[k] = res.get(k, False) or v
             else:
                 res[k] = v
+    # a timing miss is "<block> <target>: ..."; a later run of the same block and target
+    # replaces the earlier entry (and a later run that met timing removes it)
+    latest = {}
+    for path in inputs:
+        d = json.load(open(path))
+        for k in d:
+            if k.endswith(".fmax_mhz"):
+                latest[tuple(k.split(".")[:2])] = [m for m in d.get("timing_misses", [])
+                                                   if tuple(m.split(":")[0].split()[:2]) == tuple(k.split(".")[:2])]
+    if "timing_misses" in res:
+        res["timing_misses"] = [m for v in latest.values() for m in v]
     with open(out, "w") as f:
         json.dump(dict(sorted(res.items())), f, indent=1)
     print(f"synth: merged {len(inputs)} files into {out}")
