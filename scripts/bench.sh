@@ -35,7 +35,7 @@ make -s build/sw/comet_apps_model
 for c in default zero; do
   build/sw/comet_apps_model --app bw --iters 50 --cost $c --figures build/bench/comet_bw_$c.txt > /dev/null
   build/sw/comet_apps_model --app latency --iters 20 --cost $c --figures build/bench/comet_lat_$c.txt > /dev/null
-  sed 's/^figure: //' build/bench/comet_bw_$c.txt build/bench/comet_lat_$c.txt >> "$out"
+  cat build/bench/comet_bw_$c.txt build/bench/comet_lat_$c.txt >> "$out"
 done
 python3 - "$out" <<'PY'
 import json, re, subprocess, sys

@@ -213,8 +213,8 @@ static int app_bw(app_t *a, const unsigned *sizes, unsigned nsizes, unsigned ite
     printf("figure: comet.fm_bw_bytes_per_cycle%s_%u %.4f\n", sfx, len, bpc);
     printf("figure: comet.fm_bw_mbps%s_%u %.2f\n", sfx, len, bpc * APP_CLOCK_MHZ);
     if (figs) {
-      fprintf(figs, "figure: comet.fm_bw_bytes_per_cycle%s_%u %.4f\n", sfx, len, bpc);
-      fprintf(figs, "figure: comet.fm_bw_mbps%s_%u %.2f\n", sfx, len, bpc * APP_CLOCK_MHZ);
+      fprintf(figs, "comet.fm_bw_bytes_per_cycle%s_%u %.4f\n", sfx, len, bpc);
+      fprintf(figs, "comet.fm_bw_mbps%s_%u %.2f\n", sfx, len, bpc * APP_CLOCK_MHZ);
     }
     if (a->rx_seq[1] - first != iters) fail = 1;
   }
@@ -255,7 +255,7 @@ static int app_latency(app_t *a, const unsigned *sizes, unsigned nsizes, unsigne
     printf("latency: size %4u: round trip min %llu avg %.1f cycles, one-way avg %.1f cycles = %.2f us at %.2f MHz\n",
            len, (unsigned long long)mn, avg, avg / 2, avg / 2 / APP_CLOCK_MHZ, APP_CLOCK_MHZ);
     printf("figure: comet.fm_rtt_cycles%s_%u %.1f\n", sfx, len, avg);
-    if (figs) fprintf(figs, "figure: comet.fm_rtt_cycles%s_%u %.1f\n", sfx, len, avg);
+    if (figs) fprintf(figs, "comet.fm_rtt_cycles%s_%u %.1f\n", sfx, len, avg);
   }
   return fail || a->rx_bad[0] || a->rx_bad[1];
 }
