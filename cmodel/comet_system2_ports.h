@@ -11,7 +11,7 @@
   P(csr_ack_a_o, 1, 1) P(csr_rdata_a_o, 32, 1) P(dma_req_valid_a_o, 1, 1) \
   P(dma_req_we_a_o, 1, 1) P(dma_req_addr_a_o, 32, 1) P(dma_req_wdata_a_o, 64, 1) \
   P(dma_req_wstrb_a_o, 8, 1) P(irq_a_o, 1, 1) P(dbg_via_state_a_o, 4, 1) \
-  P(dbg_via_flags_a_o, 8, 1) P(dbg_via_vi_a_o, 4, 1) P(dbg_via_inflight_a_o, 5, 1) \
+  P(dbg_via_flags_a_o, 8, 1) P(dbg_via_vi_a_o, 4, 1) P(dbg_via_inflight_a_o, 6, 1) \
   P(dbg_via_acc_a_o, 5, 1) P(dbg_via_db_level_a_o, 40, 1) P(dbg_tx_state_a_o, 9, 1) \
   P(dbg_tx_crc_a_o, 32, 1) P(dbg_tx_psum_a_o, 32, 1) P(dbg_tx_status_a_o, 4, 1) \
   P(dbg_rx_state_a_o, 8, 1) P(dbg_rx_crc_a_o, 32, 1) P(dbg_rx_usum_a_o, 32, 1) \
@@ -20,7 +20,7 @@
   P(csr_ack_b_o, 1, 1) P(csr_rdata_b_o, 32, 1) P(dma_req_valid_b_o, 1, 1) \
   P(dma_req_we_b_o, 1, 1) P(dma_req_addr_b_o, 32, 1) P(dma_req_wdata_b_o, 64, 1) \
   P(dma_req_wstrb_b_o, 8, 1) P(irq_b_o, 1, 1) P(dbg_via_state_b_o, 4, 1) \
-  P(dbg_via_flags_b_o, 8, 1) P(dbg_via_vi_b_o, 4, 1) P(dbg_via_inflight_b_o, 5, 1) \
+  P(dbg_via_flags_b_o, 8, 1) P(dbg_via_vi_b_o, 4, 1) P(dbg_via_inflight_b_o, 6, 1) \
   P(dbg_via_acc_b_o, 5, 1) P(dbg_via_db_level_b_o, 40, 1) P(dbg_tx_state_b_o, 9, 1) \
   P(dbg_tx_crc_b_o, 32, 1) P(dbg_tx_psum_b_o, 32, 1) P(dbg_tx_status_b_o, 4, 1) \
   P(dbg_rx_state_b_o, 8, 1) P(dbg_rx_crc_b_o, 32, 1) P(dbg_rx_usum_b_o, 32, 1) \

@@ -50,9 +50,9 @@ int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed) {
   m->dbaw = clog2(cfg->db_depth);
   m->saw = clog2(cfg->max_segs);
   if (nic_ram_init(&m->db_ram, cfg->num_db * cfg->db_depth, 32, 1, seed ^ 0x11)) return -1;
-  if (nic_ram_init(&m->seg_ram, cfg->max_segs, 48, 1, seed ^ 0x22)) return -1;
+  if (nic_ram_init(&m->seg_ram, 2 * cfg->max_segs, 48, 1, seed ^ 0x22)) return -1;
   if (nic_fifo_init(&m->rsp_fifo, cfg->rsp_depth, 64, seed ^ 0x33)) return -1;
-  if (nic_fifo_init(&m->meta_fifo, cfg->rsp_depth, 7, seed ^ 0x44)) return -1;
+  if (nic_fifo_init(&m->meta_fifo, cfg->rsp_depth, 10, seed ^ 0x44)) return -1;
   /* power-up register state is arbitrary; the bench resets first */
   m->r.state = (uint32_t)(seed % 10);
   return 0;
@@ -72,13 +72,14 @@ uint64_t comet_via_collisions(const comet_via_t *m) {
 
 /* combinational values that depend on state only */
 typedef struct {
-  int rsp_v, meta_v;
+  int rsp_v, rsp_desc, rsp_pay;
   uint64_t rsp_data;
   uint32_t meta_data;
   uint32_t room, rx_n, rx_wr_v;
-  uint32_t status_word, wb_len;
+  uint32_t h, h_nd, h_code, c_err, c_code, status_word, wb_len;
   uint32_t tx_v, tx_last, tx_keep;
   uint32_t rx_ready;
+  uint32_t f_v, w_v, sel_w;
   uint32_t dv, dwe, daddr, dstrb;
   uint64_t dwdata;
 } cmb_t;
@@ -93,53 +94,64 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->rsp_v = fo.m_valid;
   c->rsp_data = fo.m_data[0];
   nic_fifo_eval(&m->meta_fifo, &fi, &fo);
-  c->meta_v = fo.m_valid;
-  c->meta_data = (uint32_t)fo.m_data[0] & 0x7F;
+  c->meta_data = (uint32_t)fo.m_data[0] & 0x3FF;
+  c->rsp_desc = c->rsp_v && (c->meta_data >> 9 & 1);
+  c->rsp_pay = c->rsp_v && !(c->meta_data >> 9 & 1);
 
-  c->tx_v = r->state == CV_S_TX && (r->cnt >= 8 || (r->in_done && r->cnt != 0));
+  int rx = r->state == CV_S_RX;
+  c->tx_v = !rx && (r->cnt >= 8 || (r->in_done && r->cnt != 0));
   c->tx_last = r->in_done && r->cnt <= 8;
   c->tx_keep = kmask8(r->cnt >= 8 ? 8 : (r->cnt & 15));
-  c->rx_ready = r->state == CV_S_DRAIN ||
-                (r->state == CV_S_RX && !r->in_done && (r->walk_done || r->cnt <= 8));
+  c->rx_ready = r->state == CV_S_DRAIN || (rx && !r->in_done && (r->walk_done || r->cnt <= 8));
 
   uint32_t room_full = 8 - (r->cur_addr & 7);
   c->room = r->cur_rem < room_full ? (r->cur_rem & 15) : room_full;
   c->rx_n = r->cnt >= c->room ? c->room : (r->cnt & 15);
-  c->rx_wr_v = r->state == CV_S_RX && r->seg_vld && r->cnt != 0 && (r->cnt >= c->room || r->in_done);
-  c->status_word = (r->txcode << 8) | ((r->err >> 3) & 1) << 5 | (uint32_t)(r->txcode != 0) << 4 |
-                   (r->err & 7) << 1 | 1u;
-  c->wb_len = (r->err & 7) ? 0 : (r->op_rx ? r->xfer : r->len);
+  c->rx_wr_v = rx && r->seg_vld && r->cnt != 0 && (r->cnt >= c->room || r->in_done);
+  c->h = r->cq_rp & 3;
+  c->h_nd = r->cq_nd[c->h];
+  c->h_code = c->h_nd ? r->cd[r->cd_rp & 3] : 0;
+  int wbs = r->state == CV_S_WBS;
+  c->c_err = wbs ? r->cq_err[c->h] : r->err;
+  c->c_code = wbs ? c->h_code : 0;
+  c->status_word = (c->c_code << 8) | ((c->c_err >> 3) & 1) << 5 | (uint32_t)(c->c_code != 0) << 4 |
+                   (c->c_err & 7) << 1 | 1u;
+  c->wb_len = (c->c_err & 7) ? 0 : (wbs ? r->cq_len[c->h] : r->xfer);
 
+  uint32_t f_addr = 0;
   switch (r->state) {
     case CV_S_CTL:
-      c->dv = r->req_idx < (r->spec ? 4u : 2u);
-      c->daddr = r->desc + ((r->req_idx & 2) ? 32u + 8u * (r->req_idx & 1)
-                                               : ((r->req_idx & 1) ? CTL_W3 : CTL_W1));
+      c->f_v = r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
+      f_addr = r->desc + ((r->req_idx & 2) ? 32u + 8u * (r->req_idx & 1)
+                                            : ((r->req_idx & 1) ? CTL_W3 : CTL_W1));
       break;
     case CV_S_SEG:
-      c->dv = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
-              r->inflight < m->cfg.rsp_depth;
-      c->daddr = r->desc + 32u + (r->req_idx << 3);
-      break;
-    case CV_S_TX:
-      c->dv = r->seg_vld && r->inflight < m->cfg.rsp_depth;
-      c->daddr = r->cur_addr & ~7u;
-      break;
-    case CV_S_RX:
-      c->dv = c->rx_wr_v;
-      c->dwe = 1;
-      c->daddr = r->cur_addr & ~7u;
-      c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
-      c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+      c->f_v = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
+               r->inflight < m->cfg.rsp_depth;
+      f_addr = r->desc + 32u + (r->req_idx << 3);
       break;
     case CV_S_WB:
-      c->dv = 1;
-      c->dwe = 1;
-      c->daddr = r->desc + CTL_W3;
-      c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
-      c->dstrb = 0xFF;
+      c->f_v = 1;
+      f_addr = r->desc + CTL_W3;
+      break;
+    case CV_S_WBS:
+      c->f_v = 1;
+      f_addr = r->cq_desc[c->h] + CTL_W3;
       break;
     default: break;
+  }
+  c->w_v = r->w_act && (rx ? c->rx_wr_v : (r->seg_vld && r->inflight < m->cfg.rsp_depth));
+  c->sel_w = r->dlock ? r->dsel : (c->w_v && (!c->f_v || r->darb));
+  int wb = r->state == CV_S_WB || wbs;
+  c->dv = c->sel_w ? c->w_v : c->f_v;
+  c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)wb;
+  c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
+  if (c->sel_w && rx) {
+    c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
+    c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+  } else if (!c->sel_w && wb) {
+    c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
+    c->dstrb = 0xFF;
   }
 }
 
@@ -159,7 +171,7 @@ void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_ou
   o->m_axis_tx_tkeep = c.tx_keep;
   o->m_axis_tx_tvalid = c.tx_v;
   o->m_axis_tx_tlast = c.tx_last;
-  o->m_axis_tx_tuser = r->vi;
+  o->m_axis_tx_tuser = r->pk_vi;
   o->s_axis_rx_tready = c.rx_ready;
   o->irq_o = (r->status & r->irq_en) != 0;
   o->dbg_state_o = r->state;
@@ -194,7 +206,15 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   uint32_t addr = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
 
   int dma_acc = c.dv && in->dma_req_ready_i;
+  int f_acc = dma_acc && !c.sel_w, w_acc = dma_acc && c.sel_w;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
+  int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done;
+  int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
+  int cq_push = 0, cq_pop = 0;
+  uint32_t cq_perr = 0;
+  n.dlock = c.dv && !in->dma_req_ready_i;
+  n.dsel = c.sel_w;
+  n.darb = dma_acc ? !c.sel_w : q->darb;
   int csr_wr = in->csr_req_i && in->csr_we_i;
   int csr_rd = in->csr_req_i && !in->csr_we_i;
   n.csr_rdata = 0;
@@ -248,16 +268,85 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         }
       }
   }
-  if (dma_acc && !c.dwe) n.inflight = (n.inflight + 1) & ifmask;
+  if (dma_acc && !c.dwe) {
+    n.inflight = (n.inflight + 1) & ifmask;
+    meta_push = 1;
+    meta_wdata = c.sel_w ? (q->w_vi << 7 | (uint32_t)(q->seg_last && q->cur_rem == c.room) << 6 |
+                            ((c.room - 1) & 7) << 3 | (q->cur_addr & 7))
+                         : 1u << 9;
+  }
+  /* tx_done codes: one per sent message, in order; a pulse with no message waiting is ignored */
+  if (tx_emit && c.tx_last) n.aw_cnt = (n.aw_cnt + 1) & 7;
+  if (in->tx_done_valid_i && q->aw_cnt) {
+    n.aw_cnt = (n.aw_cnt - 1) & 7;
+    n.cd[q->cd_wp & 3] = (uint32_t)in->tx_done_code_i & 15;
+    n.cd_wp = (q->cd_wp + 1) & 3;
+    n.cd_cnt = (n.cd_cnt + 1) & 7;
+  }
+  /* segment walker */
+  int rx = q->state == CV_S_RX;
+  if (q->w_act) {
+    if (q->seg_rd) {
+      uint64_t e = nic_ram_rd64(&m->seg_ram);
+      n.cur_addr = (uint32_t)e;
+      n.cur_rem = (uint32_t)(e >> 32) & 0xFFFF;
+      n.seg_vld = 1;
+      n.seg_rd = 0;
+    } else if (!q->seg_vld && !q->walk_done) {
+      seg_re = 1;
+      n.seg_rd = 1;
+      n.seg_last = ((q->seg_idx + 1) & segmask) == (q->w_segcnt & segmask);
+      n.seg_idx = (q->seg_idx + 1) & segmask;
+    }
+    uint32_t nb = rx ? c.rx_n : c.room;
+    if (w_acc) {
+      n.cur_addr = q->cur_addr + nb;
+      n.cur_rem = (q->cur_rem - nb) & 0xFFFF;
+      if (q->cur_rem == nb) {
+        n.seg_vld = 0;
+        if (q->seg_last) n.walk_done = 1;
+      }
+    }
+    if (!rx && q->walk_done) n.w_act = 0;
+  }
+  /* byte packer (send) */
+  if (!rx) {
+    u128 abase;
+    uint32_t cbase;
+    if (tx_emit) {
+      abase = acc_get(q->acc) >> 64;
+      cbase = q->cnt >= 8 ? q->cnt - 8 : 0;
+      if (c.tx_last) n.in_done = 0;
+    } else {
+      abase = acc_get(q->acc);
+      cbase = q->cnt;
+    }
+    if (c.rsp_pay && (!q->in_done || (tx_emit && c.tx_last)) && (q->cnt < 8 || tx_emit)) {
+      rsp_pop = 1;
+      uint32_t off = c.meta_data & 7, nn = ((c.meta_data >> 3) & 7) + 1;
+      uint64_t piece = (c.rsp_data >> (8 * off)) & kmask64(nn);
+      abase |= (u128)piece << (8 * cbase);
+      cbase += nn;
+      n.in_done = (c.meta_data >> 6) & 1;
+      n.pk_vi = (c.meta_data >> 7) & 3;
+    }
+    acc_set(n.acc, abase);
+    n.cnt = cbase & 31;
+  }
 
   switch (q->state) {
     case CV_S_IDLE: {
+      if (cq_rdy) {
+        n.state = CV_S_WBS;
+        break;
+      }
       int tx_req = 0;
       for (uint32_t i = 0; i < NVI; i++)
-        if (q->db_cnt[2 + 2 * i]) tx_req = (int)q->en;
+        if (q->db_cnt[2 + 2 * i]) tx_req = q->en && q->cq_cnt != COMET_VIA_CQD;
       int rx_req = q->en && in->s_axis_rx_tvalid;
       uint32_t tu = (uint32_t)in->s_axis_rx_tuser;
       if (rx_req && (!tx_req || q->prio_rx)) {
+        if (!tx_idle) break; /* a receive waits until the send side has drained */
         n.prio_rx = 0;
         n.op_rx = 1;
         n.vi = tu;
@@ -305,7 +394,6 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       n.spec = (uint64_t)d + 48 <= q->limit;
       n.sum = 0;
       n.err = 0;
-      n.txcode = 0;
       n.req_idx = 0;
       n.rsp_idx = 0;
       if ((d & 7) || (uint64_t)d + 32 > q->limit) {
@@ -323,26 +411,26 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     case CV_S_SEG: {
       int ctl = q->state == CV_S_CTL;
       uint32_t nreq = ((q->segcnt & segmask) << 1) & 63;
-      if (dma_acc) n.req_idx = (q->req_idx + 1) & 63;
-      if (c.rsp_v) {
+      if (f_acc) n.req_idx = (q->req_idx + 1) & 63;
+      if (c.rsp_desc) {
         rsp_pop = 1;
         n.rsp_idx = (q->rsp_idx + 1) & 63;
       }
-      if (c.rsp_v && ctl && !(q->rsp_idx & 2)) {
+      if (c.rsp_desc && ctl && !(q->rsp_idx & 2)) {
         if (!(q->rsp_idx & 1)) n.segcnt = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_SEG_COUNT_LSB) & 0xFFFF;
         else n.len = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_LENGTH_LSB);
-      } else if (c.rsp_v) {
+      } else if (c.rsp_desc) {
         if (!(q->rsp_idx & 1)) {
-          n.cur_addr = (uint32_t)c.rsp_data;
+          n.sa = (uint32_t)c.rsp_data;
           n.seghi = (c.rsp_data >> 32) != 0;
         } else {
           uint32_t seglen = (uint32_t)(c.rsp_data >> VIA_SEG_HDR_LENGTH_LSB);
           n.sum = q->sum + seglen;
           if (seglen == 0 || (seglen >> 16)) n.err |= 2;
-          if (q->seghi || (uint64_t)q->cur_addr + seglen > q->limit) n.err |= 4;
+          if (q->seghi || (uint64_t)q->sa + seglen > q->limit) n.err |= 4;
           seg_we = 1;
           seg_waddr = ctl ? 0 : (q->rsp_idx >> 1) & (m->cfg.max_segs - 1);
-          seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->cur_addr;
+          seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->sa;
         }
       }
       if (ctl && q->rsp_idx == (q->spec ? 4u : 2u)) {
@@ -354,131 +442,135 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.rsp_idx = q->spec ? 2 : 0;
         if (ce) {
           n.err = ce;
-          n.state = q->op_rx ? CV_S_DRAIN : CV_S_WB;
+          if (q->op_rx) n.state = CV_S_DRAIN;
+          else {
+            cq_push = 1;
+            cq_perr = ce & 7;
+            n.state = CV_S_IDLE;
+          }
         } else n.state = CV_S_SEG;
       }
       if (!ctl && q->rsp_idx == nreq) {
         if (!q->op_rx && q->sum != q->len) n.err |= 2;
+        if (n.err) {
+          if (q->op_rx) n.state = CV_S_DRAIN;
+          else {
+            cq_push = 1;
+            cq_perr = n.err & 7;
+            n.state = CV_S_IDLE;
+          }
+        } else if (q->op_rx) {
+          n.w_act = 1;
+          n.w_bank = q->f_bank;
+          n.f_bank = !q->f_bank;
+          n.w_segcnt = q->segcnt & segmask;
+          n.seg_idx = 0;
+          n.seg_vld = 0;
+          n.seg_rd = 0;
+          n.walk_done = 0;
+          n.acc[0] = n.acc[1] = 0;
+          n.cnt = 0;
+          n.in_done = 0;
+          n.xfer = 0;
+          n.state = CV_S_RX;
+        } else n.state = CV_S_TXQ;
+      }
+      break;
+    }
+    case CV_S_TXQ:
+      if (!q->w_act) {
+        n.w_act = 1;
+        n.w_bank = q->f_bank;
+        n.f_bank = !q->f_bank;
+        n.w_segcnt = q->segcnt & segmask;
+        n.w_vi = q->vi;
         n.seg_idx = 0;
         n.seg_vld = 0;
         n.seg_rd = 0;
         n.walk_done = 0;
-        n.acc[0] = n.acc[1] = 0;
-        n.cnt = 0;
-        n.in_done = 0;
-        n.xfer = 0;
-        if (n.err) n.state = q->op_rx ? CV_S_DRAIN : CV_S_WB;
-        else n.state = q->op_rx ? CV_S_RX : CV_S_TX;
+        cq_push = 1;
+        n.state = CV_S_IDLE;
       }
       break;
-    }
-    case CV_S_TX:
     case CV_S_RX: {
-      int is_tx = q->state == CV_S_TX;
-      if (q->seg_rd) {
-        uint64_t e = nic_ram_rd64(&m->seg_ram);
-        n.cur_addr = (uint32_t)e;
-        n.cur_rem = (uint32_t)(e >> 32) & 0xFFFF;
-        n.seg_vld = 1;
-        n.seg_rd = 0;
-      } else if (!q->seg_vld && !q->walk_done) {
-        seg_re = 1;
-        n.seg_rd = 1;
-        n.seg_last = ((q->seg_idx + 1) & segmask) == (q->segcnt & segmask);
-        n.seg_idx = (q->seg_idx + 1) & segmask;
+      u128 abase = acc_get(q->acc);
+      uint32_t cbase = q->cnt;
+      if (w_acc) {
+        abase = acc_get(q->acc) >> (8 * c.rx_n);
+        cbase = q->cnt - c.rx_n;
+        n.xfer = q->xfer + c.rx_n;
       }
-      uint32_t nb = is_tx ? c.room : c.rx_n;
-      if (dma_acc) {
-        n.cur_addr = q->cur_addr + nb;
-        n.cur_rem = (q->cur_rem - nb) & 0xFFFF;
-        if (q->cur_rem == nb) {
-          n.seg_vld = 0;
-          if (q->seg_last) n.walk_done = 1;
+      if (q->walk_done && q->cnt != 0) {
+        abase = 0;
+        cbase = 0;
+        n.err |= 8;
+      }
+      if (in->s_axis_rx_tvalid && c.rx_ready) {
+        n.in_done = (uint32_t)in->s_axis_rx_tlast;
+        if (q->walk_done) n.err |= 8;
+        else {
+          uint32_t pc = popc8((uint32_t)in->s_axis_rx_tkeep);
+          abase |= (u128)(in->s_axis_rx_tdata & kmask64(pc)) << (8 * cbase);
+          cbase += pc;
         }
       }
-      u128 abase;
-      uint32_t cbase;
-      if (is_tx) {
-        if (dma_acc) {
-          meta_push = 1;
-          meta_wdata = (uint32_t)(q->seg_last && q->cur_rem == c.room) << 6 |
-                       ((c.room - 1) & 7) << 3 | (q->cur_addr & 7);
-        }
-        if (tx_emit) {
-          abase = acc_get(q->acc) >> 64;
-          cbase = q->cnt >= 8 ? q->cnt - 8 : 0;
-        } else {
-          abase = acc_get(q->acc);
-          cbase = q->cnt;
-        }
-        if (c.rsp_v && !q->in_done && (q->cnt < 8 || tx_emit)) {
-          rsp_pop = 1;
-          uint32_t off = c.meta_data & 7, nn = ((c.meta_data >> 3) & 7) + 1;
-          uint64_t piece = (c.rsp_data >> (8 * off)) & kmask64(nn);
-          abase |= (u128)piece << (8 * cbase);
-          cbase += nn;
-          n.in_done = (c.meta_data >> 6) & 1;
-        }
-        acc_set(n.acc, abase);
-        n.cnt = cbase & 31;
-        if (tx_emit && c.tx_last) n.state = CV_S_TXDONE;
-      } else {
-        abase = acc_get(q->acc);
-        cbase = q->cnt;
-        if (dma_acc) {
-          abase = acc_get(q->acc) >> (8 * c.rx_n);
-          cbase = q->cnt - c.rx_n;
-          n.xfer = q->xfer + c.rx_n;
-        }
-        if (q->walk_done && q->cnt != 0) {
-          abase = 0;
-          cbase = 0;
-          n.err |= 8;
-        }
-        if (in->s_axis_rx_tvalid && c.rx_ready) {
-          n.in_done = (uint32_t)in->s_axis_rx_tlast;
-          if (q->walk_done) n.err |= 8;
-          else {
-            uint32_t pc = popc8((uint32_t)in->s_axis_rx_tkeep);
-            abase |= (u128)(in->s_axis_rx_tdata & kmask64(pc)) << (8 * cbase);
-            cbase += pc;
-          }
-        }
-        acc_set(n.acc, abase);
-        n.cnt = cbase & 31;
-        if (q->in_done && q->cnt == 0) n.state = CV_S_WB;
-      }
-      break;
-    }
-    case CV_S_TXDONE:
-      if (in->tx_done_valid_i) {
-        n.txcode = (uint32_t)in->tx_done_code_i & 15;
+      acc_set(n.acc, abase);
+      n.cnt = cbase & 31;
+      if (q->in_done && q->cnt == 0) {
+        n.w_act = 0;
+        n.in_done = 0;
         n.state = CV_S_WB;
       }
       break;
+    }
     case CV_S_DRAIN:
       if (in->s_axis_rx_tvalid && in->s_axis_rx_tlast) n.state = q->has_desc ? CV_S_WB : CV_S_IDLE;
       break;
     case CV_S_WB:
-      if (dma_acc) {
+      if (f_acc) {
         n.state = CV_S_IDLE;
-        if (q->op_rx) ev_recv = 1;
-        else ev_send = 1;
+        ev_recv = 1;
+      }
+      break;
+    case CV_S_WBS:
+      if (f_acc) {
+        n.state = CV_S_IDLE;
+        ev_send = 1;
+        cq_pop = 1;
       }
       break;
     default: n.state = CV_S_IDLE; break;
   }
+  if (cq_push) {
+    uint32_t w = q->cq_wp & 3;
+    n.cq_desc[w] = q->desc;
+    n.cq_len[w] = q->len & 0xFFFF;
+    n.cq_vi[w] = q->vi;
+    n.cq_err[w] = cq_perr;
+    n.cq_nd[w] = cq_perr == 0;
+    n.cq_wp = (q->cq_wp + 1) & 3;
+    n.cq_cnt = (n.cq_cnt + 1) & 7;
+  }
+  if (cq_pop) {
+    n.cq_rp = (q->cq_rp + 1) & 3;
+    n.cq_cnt = (n.cq_cnt - 1) & 7;
+    if (c.h_nd) {
+      n.cd_rp = (q->cd_rp + 1) & 3;
+      n.cd_cnt = (n.cd_cnt - 1) & 7;
+    }
+  }
   if (rsp_pop) n.inflight = (n.inflight - 1) & ifmask;
 
   if (ev_send || ev_recv) {
-    if (q->err & 1) cnt_inc |= 1u << CV_C_FMT;
-    if (q->err & 2) cnt_inc |= 1u << CV_C_LEN;
-    if (q->err & 4) cnt_inc |= 1u << CV_C_ADDR;
-    if (q->txcode) cnt_inc |= 1u << CV_C_TXERR;
-    if (q->err & 8) cnt_inc |= 1u << CV_C_TRUNC;
+    if (c.c_err & 1) cnt_inc |= 1u << CV_C_FMT;
+    if (c.c_err & 2) cnt_inc |= 1u << CV_C_LEN;
+    if (c.c_err & 4) cnt_inc |= 1u << CV_C_ADDR;
+    if (c.c_code) cnt_inc |= 1u << CV_C_TXERR;
+    if (c.c_err & 8) cnt_inc |= 1u << CV_C_TRUNC;
     int err = (c.status_word & 0x3E) != 0;
     if (ev_send) {
-      n.send_cnt[q->vi] = q->send_cnt[q->vi] + 1;
+      uint32_t hv = q->cq_vi[c.h];
+      n.send_cnt[hv] = q->send_cnt[hv] + 1;
       n.status |= 1;
       if (err) n.status |= 4;
       cnt_inc |= 1u << CV_C_TXB;
@@ -509,13 +601,13 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
 
   /* sub-blocks: same edge */
   nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
-  nic_ram_tick64(&m->seg_ram, seg_we, seg_waddr, seg_wdata, 1, seg_re,
-                 q->seg_idx & (m->cfg.max_segs - 1));
+  nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re,
+                 q->w_bank << m->saw | (q->seg_idx & (m->cfg.max_segs - 1)));
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
   nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, rsp_pop, rd};
   nic_fifo_tick(&m->rsp_fifo, &fr);
   uint64_t md[NIC_RAM_MAXW] = {meta_wdata};
-  nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, rsp_pop && q->state == CV_S_TX, md};
+  nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, rsp_pop, md};
   nic_fifo_tick(&m->meta_fifo, &fm);
 
   if (!in->rst_ni) {

@@ -13,11 +13,12 @@ LS_DECLARE_PORTS(comet_via)
 
 #define COMET_VIA_MAX_DB 8
 #define COMET_VIA_NCNT 11
+#define COMET_VIA_CQD 4 /* send completion queue entries */
 
 /* engine states (dbg_state_o) */
 enum {
-  CV_S_IDLE = 0, CV_S_DB_RD = 1, CV_S_DB_WAIT = 2, CV_S_CTL = 3, CV_S_SEG = 4, CV_S_TX = 5,
-  CV_S_TXDONE = 6, CV_S_RX = 7, CV_S_DRAIN = 8, CV_S_WB = 9
+  CV_S_IDLE = 0, CV_S_DB_RD = 1, CV_S_DB_WAIT = 2, CV_S_CTL = 3, CV_S_SEG = 4, CV_S_TXQ = 5,
+  CV_S_WBS = 6, CV_S_RX = 7, CV_S_DRAIN = 8, CV_S_WB = 9
 };
 /* counter indices (CSR CNT_* at 0x0A0 + 4 * index) */
 enum {
@@ -31,8 +32,14 @@ typedef struct {
 
 typedef struct {
   uint32_t state, op_rx, vi, rr, prio_rx;
-  uint32_t desc, segcnt, len, err, txcode, has_desc;
-  uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec;
+  uint32_t desc, segcnt, len, err, has_desc;
+  uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec, sa, f_bank;
+  uint32_t w_act, w_bank, w_segcnt, w_vi, pk_vi; /* walker / packer */
+  uint32_t dlock, dsel, darb;                    /* DMA request arbiter */
+  /* send completion queue + tx_done codes */
+  uint32_t cq_desc[COMET_VIA_CQD], cq_len[COMET_VIA_CQD], cq_vi[COMET_VIA_CQD], cq_err[COMET_VIA_CQD],
+      cq_nd[COMET_VIA_CQD];
+  uint32_t cq_wp, cq_rp, cq_cnt, cd[COMET_VIA_CQD], cd_wp, cd_rp, cd_cnt, aw_cnt;
   uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
   uint32_t cnt, in_done, xfer;

@@ -18,7 +18,7 @@ module comet_engine #(
   parameter int NUM_DB    = 8,
   parameter int DB_DEPTH  = 16,
   parameter int MAX_SEGS  = 16,
-  parameter int RSP_DEPTH = 16,
+  parameter int RSP_DEPTH = 32,
   parameter int NT_DEPTH  = 256,
   localparam int DBCW     = $clog2(DB_DEPTH) + 1,
   localparam int IFW      = $clog2(RSP_DEPTH) + 1

@@ -8,18 +8,22 @@
 //    and 3 and the SegCount data segments are fetched, checked and kept in a segment RAM; the
 //    message is then gathered (send, m_axis_tx) or scattered (receive, s_axis_rx) with byte
 //    granularity, and Status/Length are written back into control segment word 3.
-//  - One operation at a time (serial engine). All outputs are functions of state only.
+//  - Sends are pipelined: a control FSM fetches and checks descriptor n+1 while a segment walker
+//    issues the payload reads of message n and a byte packer streams message n-1's tail; send
+//    completions wait in a completion queue for the datapath's tx_done code, in order. A receive
+//    runs alone (it starts when the send side is idle). All outputs are functions of state only.
 module comet_via #(
   parameter int NUM_DB    = 8,   // doorbells (even, 4..8): NUM_VI = (NUM_DB - 2) / 2
   parameter int DB_DEPTH  = 16,  // entries per doorbell (power of two)
   parameter int MAX_SEGS  = 16,  // data segments per descriptor (power of two)
-  parameter int RSP_DEPTH = 16,  // DMA read responses in flight (power of two)
+  parameter int RSP_DEPTH = 32,  // DMA reads in flight (power of two; >= memory latency + 2 for line rate)
   localparam int NUM_VI = (NUM_DB - 2) / 2,
   localparam int DBAW   = $clog2(DB_DEPTH),
   localparam int DBCW   = DBAW + 1,
   localparam int RW     = $clog2(NUM_DB),
   localparam int SAW    = $clog2(MAX_SEGS),
-  localparam int IFW    = $clog2(RSP_DEPTH) + 1
+  localparam int IFW    = $clog2(RSP_DEPTH) + 1,
+  localparam int CQD    = 4     // send completion queue entries
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -84,7 +88,7 @@ module comet_via #(
 
   // ------------------------------------------------------------------ constants
   localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_DB_WAIT = 4'd2, S_CTL = 4'd3,
-                         S_SEG = 4'd4, S_TX = 4'd5, S_TXDONE = 4'd6, S_RX = 4'd7,
+                         S_SEG = 4'd4, S_TXQ = 4'd5, S_WBS = 4'd6, S_RX = 4'd7,
                          S_DRAIN = 4'd8, S_WB = 4'd9;
   localparam logic [11:0] A_ID = nic_pkg::CSR_COMET_VIA_ID, A_VERSION = nic_pkg::CSR_COMET_VIA_VERSION,
                           A_PARAMS = nic_pkg::CSR_COMET_VIA_PARAMS, A_CTRL = nic_pkg::CSR_COMET_VIA_CTRL,
@@ -126,13 +130,29 @@ module comet_via #(
   reg [15:0] segcnt_q, segcnt_d;
   reg [31:0] len_q, len_d;
   reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
-  reg [3:0]  txcode_q, txcode_d;
   reg        has_desc_q, has_desc_d;
   reg [5:0]  req_idx_q, req_idx_d, rsp_idx_q, rsp_idx_d;
   reg [IFW-1:0] inflight_q, inflight_d;
   reg [31:0] sum_q, sum_d;
   reg        spec_q, spec_d;    // segment 0 fetched with the control segment
-  reg        seghi_q, seghi_d;  // current segment's address bits 63:32 non-zero
+  reg        seghi_q, seghi_d;  // fetched segment's address bits 63:32 non-zero
+  reg [31:0] sa_q, sa_d;        // fetched segment's address (until its length word)
+  reg        f_bank_q, f_bank_d; // segment RAM half the fetch writes
+  // segment walker (owns cur_addr/cur_rem/seg_*; runs while w_act_q)
+  reg        w_act_q, w_act_d, w_bank_q, w_bank_d;
+  reg [SAW:0] w_segcnt_q, w_segcnt_d;
+  reg [1:0]  w_vi_q, w_vi_d, pk_vi_q, pk_vi_d;
+  // DMA request arbiter (walker vs control FSM): a refused request keeps its source
+  reg        dlock_q, dlock_d, dsel_q, dsel_d, darb_q, darb_d;
+  // send completion queue {desc, len, vi, err[2:0], needs tx_done} + tx_done code FIFO
+  reg [CQD*32-1:0] cq_desc_q, cq_desc_d;
+  reg [CQD*16-1:0] cq_len_q, cq_len_d;
+  reg [CQD*2-1:0]  cq_vi_q, cq_vi_d;
+  reg [CQD*3-1:0]  cq_err_q, cq_err_d;
+  reg [CQD-1:0]    cq_nd_q, cq_nd_d;
+  reg [1:0]  cq_wp_q, cq_wp_d, cq_rp_q, cq_rp_d, cd_wp_q, cd_wp_d, cd_rp_q, cd_rp_d;
+  reg [2:0]  cq_cnt_q, cq_cnt_d, cd_cnt_q, cd_cnt_d, aw_cnt_q, aw_cnt_d;
+  reg [CQD*4-1:0]  cd_q, cd_d;
   reg [SAW:0] seg_idx_q, seg_idx_d;
   reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
   reg [31:0] cur_addr_q, cur_addr_d;
@@ -163,13 +183,15 @@ module comet_via #(
     .clk_i(clk_i), .wr_en_i(db_we), .wr_addr_i(db_waddr), .wr_data_i(csr_wdata_i),
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
+  // two halves: the fetch fills one while the walker reads the other
   wire [47:0] seg_rd_data;
   reg         seg_we, seg_re;
   reg [SAW-1:0] seg_waddr;
   reg [47:0]  seg_wdata;
-  nic_ram_1r1w #(.DEPTH(MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
-    .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i(seg_waddr), .wr_data_i(seg_wdata),
-    .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_idx_q[SAW-1:0]), .rd_data_o(seg_rd_data));
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
+    .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
+    .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i({w_bank_q, seg_idx_q[SAW-1:0]}),
+    .rd_data_o(seg_rd_data));
 
   wire        rsp_v;
   wire [63:0] rsp_data;
@@ -183,78 +205,100 @@ module comet_via #(
     .s_data_i(dma_rsp_rdata_i), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
     .count_o(rsp_count));
 
-  // metadata of each payload read, pushed when the read is issued: valid whenever its response is
+  // metadata of every read, pushed when the read is issued (so valid whenever its response is):
+  // {descriptor word, VI, last, n-1, offset}; descriptor reads of the next send interleave with
+  // the payload reads of the current one and the head entry says whose response is at the head
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [6:0]  meta_data;  // {last, n-1, offset}
+  wire [9:0]  meta_data;
   reg         meta_push;
-  reg [6:0]   meta_wdata;
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
+  reg [9:0]   meta_wdata;
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(10)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
-    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop && state_q == S_TX),
+    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
     .m_data_o(meta_data), .count_o(meta_count));
+  wire        rsp_desc = rsp_v && meta_data[9];   // head response: a descriptor word
+  wire        rsp_pay  = rsp_v && !meta_data[9];  // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
-  wire        tx_emit_v = (state_q == S_TX) && ((cnt_q >= 5'd8) || (in_done_q && cnt_q != 5'd0));
+  // byte packer (send): runs outside S_RX; a receive starts only when it is empty
+  wire        tx_emit_v = (state_q != S_RX) && ((cnt_q >= 5'd8) || (in_done_q && cnt_q != 5'd0));
   wire        tx_last   = in_done_q && (cnt_q <= 5'd8);
   assign m_axis_tx_tvalid = tx_emit_v;
   assign m_axis_tx_tdata  = acc_q[63:0];
   assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
   assign m_axis_tx_tlast  = tx_last;
-  assign m_axis_tx_tuser  = vi_q;
+  assign m_axis_tx_tuser  = pk_vi_q;
   assign s_axis_rx_tready = (state_q == S_DRAIN) ||
                             ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8));
 
-  // current segment chunk
+  // walker: current segment chunk
   wire [3:0] room_full = 4'd8 - {1'b0, cur_addr_q[2:0]};
   wire [3:0] room      = (cur_rem_q < {12'd0, room_full}) ? cur_rem_q[3:0] : room_full;
   wire [3:0] rx_n      = ({1'b0, cnt_q} >= {2'b00, room}) ? room : cnt_q[3:0];
   wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) &&
                          (({1'b0, cnt_q} >= {2'b00, room}) || in_done_q);
-  wire [31:0] status_word = {20'd0, txcode_q, 2'b00, err_q[3], (txcode_q != 4'd0), err_q[2:0], 1'b1};
-  wire [31:0] wb_len = (err_q[2:0] != 3'd0) ? 32'd0 : (op_rx_q ? xfer_q : len_q);
+  // completion queue head (send status write)
+  wire [31:0] h_desc = cq_desc_q[cq_rp_q*32 +: 32];
+  wire [15:0] h_len  = cq_len_q[cq_rp_q*16 +: 16];
+  wire [1:0]  h_vi   = cq_vi_q[cq_rp_q*2 +: 2];
+  wire [2:0]  h_err  = cq_err_q[cq_rp_q*3 +: 3];
+  wire        h_nd   = cq_nd_q[cq_rp_q];
+  wire [3:0]  h_code = h_nd ? cd_q[cd_rp_q*4 +: 4] : 4'd0;
+  // status word / length written back: S_WBS from the queue head, S_WB (receive) from registers
+  wire        wbs    = (state_q == S_WBS);
+  wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
+  wire [3:0]  c_code = wbs ? h_code : 4'd0;
+  wire [31:0] status_word = {20'd0, c_code, 2'b00, c_err[3], (c_code != 4'd0), c_err[2:0], 1'b1};
+  wire [31:0] wb_len = (c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q);
 
+  // DMA requests: control FSM (descriptor reads, status writes) and walker (payload reads,
+  // receive writes); alternate when both ask; a refused request keeps the port (AXI hold)
+  reg        f_v, w_v, sel_w;
+  reg [31:0] f_addr;
   always @* begin
-    dma_req_valid_o = 1'b0;
-    dma_req_we_o    = 1'b0;
-    dma_req_addr_o  = 32'd0;
-    dma_req_wdata_o = 64'd0;
-    dma_req_wstrb_o = 8'd0;
+    f_v = 1'b0;
+    f_addr = 32'd0;
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        dma_req_valid_o = (req_idx_q < (spec_q ? 6'd4 : 6'd2));
-        dma_req_addr_o  = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
-                                                 : (req_idx_q[0] ? CTL_W3 : CTL_W1));
+        f_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && (inflight_q < IFW'(RSP_DEPTH));
+        f_addr = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
+                                        : (req_idx_q[0] ? CTL_W3 : CTL_W1));
       end
       S_SEG: begin
-        dma_req_valid_o = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && (inflight_q < IFW'(RSP_DEPTH));
-        dma_req_addr_o  = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
-      end
-      S_TX: begin
-        dma_req_valid_o = seg_vld_q && (inflight_q < IFW'(RSP_DEPTH));
-        dma_req_addr_o  = {cur_addr_q[31:3], 3'b000};
-      end
-      S_RX: begin
-        dma_req_valid_o = rx_wr_v;
-        dma_req_we_o    = 1'b1;
-        dma_req_addr_o  = {cur_addr_q[31:3], 3'b000};
-        dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
-        dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
+        f_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && (inflight_q < IFW'(RSP_DEPTH));
+        f_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
-        dma_req_valid_o = 1'b1;
-        dma_req_we_o    = 1'b1;
-        dma_req_addr_o  = desc_q + CTL_W3;
-        dma_req_wdata_o = {status_word, wb_len};
-        dma_req_wstrb_o = 8'hFF;
+        f_v    = 1'b1;
+        f_addr = desc_q + CTL_W3;
+      end
+      S_WBS: begin
+        f_v    = 1'b1;
+        f_addr = h_desc + CTL_W3;
       end
       default: ;
     endcase
+    w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && (inflight_q < IFW'(RSP_DEPTH))));
+    sel_w = dlock_q ? dsel_q : (w_v && (!f_v || darb_q));
+    dma_req_valid_o = sel_w ? w_v : f_v;
+    dma_req_we_o    = sel_w ? (state_q == S_RX) : (state_q == S_WB || state_q == S_WBS);
+    dma_req_addr_o  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
+    dma_req_wdata_o = 64'd0;
+    dma_req_wstrb_o = 8'd0;
+    if (sel_w && state_q == S_RX) begin
+      dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
+      dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
+    end else if (!sel_w && (state_q == S_WB || state_q == S_WBS)) begin
+      dma_req_wdata_o = {status_word, wb_len};
+      dma_req_wstrb_o = 8'hFF;
+    end
   end
 
   // ------------------------------------------------------------------ next state
-  reg        dma_acc, tx_emit, csr_wr, csr_rd;
+  reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop;
+  reg [2:0]  cq_perr;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
   reg        tx_req, rx_req, found;
@@ -273,8 +317,13 @@ module comet_via #(
 
   always @* begin
     state_d = state_q; op_rx_d = op_rx_q; vi_d = vi_q; rr_d = rr_q; prio_rx_d = prio_rx_q;
-    desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q; txcode_d = txcode_q;
-    has_desc_d = has_desc_q; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
+    desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q;
+    has_desc_d = has_desc_q; sa_d = sa_q; f_bank_d = f_bank_q;
+    w_act_d = w_act_q; w_bank_d = w_bank_q; w_segcnt_d = w_segcnt_q; w_vi_d = w_vi_q; pk_vi_d = pk_vi_q;
+    cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
+    cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
+    cd_d = cd_q; cd_wp_d = cd_wp_q; cd_rp_d = cd_rp_q; cd_cnt_d = cd_cnt_q; aw_cnt_d = aw_cnt_q;
+    cq_push = 1'b0; cq_pop = 1'b0; cq_perr = 3'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
@@ -294,7 +343,14 @@ module comet_via #(
     seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
+    f_acc   = dma_acc && !sel_w;
+    w_acc   = dma_acc && sel_w;
+    dlock_d = dma_req_valid_o && !dma_req_ready_i;
+    dsel_d  = sel_w;
+    darb_d  = dma_acc ? !sel_w : darb_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
+    tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q;
+    cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
@@ -350,43 +406,113 @@ module comet_via #(
         end
     end
 
-    // ---------------- DMA read credits / response FIFO
-    if (dma_acc && !dma_req_we_o) inflight_d = inflight_d + 1'b1;
+    // ---------------- DMA read credits / response metadata
+    if (dma_acc && !dma_req_we_o) begin
+      inflight_d = inflight_d + 1'b1;
+      meta_push = 1'b1;
+      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && (cur_rem_q == {12'd0, room}), room[2:0] - 3'd1,
+                            cur_addr_q[2:0]}
+                         : 10'b10_0000_0000;
+    end
 
-    // ---------------- engine
+    // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
+    // waiting for its code is ignored)
+    if (tx_emit && tx_last) aw_cnt_d = aw_cnt_d + 3'd1;
+    if (tx_done_valid_i && aw_cnt_q != 3'd0) begin
+      aw_cnt_d = aw_cnt_d - 3'd1;
+      cd_d[cd_wp_q*4 +: 4] = tx_done_code_i;
+      cd_wp_d = cd_wp_q + 2'd1;
+      cd_cnt_d = cd_cnt_d + 3'd1;
+    end
+
+    // ---------------- segment walker
+    if (w_act_q) begin
+      if (seg_rd_q) begin
+        cur_addr_d = seg_rd_data[31:0];
+        cur_rem_d = seg_rd_data[47:32];
+        seg_vld_d = 1'b1;
+        seg_rd_d = 1'b0;
+      end else if (!seg_vld_q && !walk_done_q) begin
+        seg_re = 1'b1;
+        seg_rd_d = 1'b1;
+        seg_last_d = (seg_idx_q + 1'b1 == w_segcnt_q);
+        seg_idx_d = seg_idx_q + 1'b1;
+      end
+      if (w_acc) begin
+        cur_addr_d = cur_addr_q + {28'd0, (state_q == S_RX) ? rx_n : room};
+        cur_rem_d = cur_rem_q - {12'd0, (state_q == S_RX) ? rx_n : room};
+        if (cur_rem_q == {12'd0, (state_q == S_RX) ? rx_n : room}) begin
+          seg_vld_d = 1'b0;
+          if (seg_last_q) walk_done_d = 1'b1;
+        end
+      end
+      if (state_q != S_RX && walk_done_q) w_act_d = 1'b0;  // every payload read issued
+    end
+
+    // ---------------- byte packer (send): emit one beat, append one payload word; the first
+    // word of the next message may join in the cycle the last beat leaves
+    if (state_q != S_RX) begin
+      if (tx_emit) begin
+        abase = acc_q >> 64;
+        cbase = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
+        if (tx_last) in_done_d = 1'b0;
+      end else begin
+        abase = acc_q;
+        cbase = cnt_q;
+      end
+      if (rsp_pay && (!in_done_q || (tx_emit && tx_last)) && (cnt_q < 5'd8 || tx_emit)) begin
+        rsp_pop = 1'b1;
+        m_off = meta_data[2:0];
+        m_n = {1'b0, meta_data[5:3]} + 4'd1;
+        piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
+        abase = abase | ({64'd0, piece} << {cbase, 3'b000});
+        cbase = cbase + {1'b0, m_n};
+        in_done_d = meta_data[6];
+        pk_vi_d = meta_data[8:7];
+      end
+      acc_d = abase;
+      cnt_d = cbase;
+    end
+
+    // ---------------- control FSM
     case (state_q)
       S_IDLE: begin
-        for (i = 0; i < NUM_VI; i = i + 1)
-          if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) tx_req = en_q;
-        rx_req = en_q && s_axis_rx_tvalid;
-        if (rx_req && (!tx_req || prio_rx_q)) begin
-          prio_rx_d = 1'b0;
-          op_rx_d = 1'b1;
-          vi_d = s_axis_rx_tuser;
-          has_desc_d = 1'b0;
-          if ({30'd0, s_axis_rx_tuser} >= NUM_VI) begin
-            cnt_inc[C_BADVI] = 1'b1;
-            status_d[5] = 1'b1;
-            state_d = S_DRAIN;
-          end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
-            cnt_inc[C_NODESC] = 1'b1;
-            status_d[5] = 1'b1;
-            state_d = S_DRAIN;
-          end else begin
+        if (cq_rdy) state_d = S_WBS;  // a send completion first
+        else begin
+          for (i = 0; i < NUM_VI; i = i + 1)
+            if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) tx_req = en_q && (cq_cnt_q != 3'(CQD));
+          rx_req = en_q && s_axis_rx_tvalid;
+          if (rx_req && (!tx_req || prio_rx_q)) begin
+            if (tx_idle) begin  // a receive waits until the send side has drained
+              prio_rx_d = 1'b0;
+              op_rx_d = 1'b1;
+              vi_d = s_axis_rx_tuser;
+              has_desc_d = 1'b0;
+              if ({30'd0, s_axis_rx_tuser} >= NUM_VI) begin
+                cnt_inc[C_BADVI] = 1'b1;
+                status_d[5] = 1'b1;
+                state_d = S_DRAIN;
+              end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
+                cnt_inc[C_NODESC] = 1'b1;
+                status_d[5] = 1'b1;
+                state_d = S_DRAIN;
+              end else begin
+                state_d = S_DB_RD;
+              end
+            end
+          end else if (tx_req) begin
+            prio_rx_d = 1'b1;
+            op_rx_d = 1'b0;
+            for (k = 1; k <= NUM_VI; k = k + 1) begin
+              pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
+              if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
+                found = 1'b1;
+                vi_d = pick;
+                rr_d = pick;
+              end
+            end
             state_d = S_DB_RD;
           end
-        end else if (tx_req) begin
-          prio_rx_d = 1'b1;
-          op_rx_d = 1'b0;
-          for (k = 1; k <= NUM_VI; k = k + 1) begin
-            pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
-            if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
-              found = 1'b1;
-              vi_d = pick;
-              rr_d = pick;
-            end
-          end
-          state_d = S_DB_RD;
         end
       end
       S_DB_RD: begin
@@ -403,7 +529,6 @@ module comet_via #(
         spec_d = ({1'b0, db_rd_data} + 33'd48 <= {1'b0, limit_q});
         sum_d = 32'd0;
         err_d = 4'd0;
-        txcode_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
         if (db_rd_data[2:0] != 3'd0 || ({1'b0, db_rd_data} + 33'd32 > {1'b0, limit_q})) begin
@@ -417,27 +542,27 @@ module comet_via #(
         end
       end
       S_CTL, S_SEG: begin
-        if (dma_acc) req_idx_d = req_idx_q + 1'b1;
-        if (rsp_v) begin
+        if (f_acc) req_idx_d = req_idx_q + 1'b1;
+        if (rsp_desc) begin
           rsp_pop = 1'b1;
           rsp_idx_d = rsp_idx_q + 1'b1;
         end
-        if (rsp_v && state_q == S_CTL && !rsp_idx_q[1]) begin
+        if (rsp_desc && state_q == S_CTL && !rsp_idx_q[1]) begin
           if (!rsp_idx_q[0]) segcnt_d = rsp_data[SEGCNT_LSB +: 16];
           else len_d = rsp_data[LEN_LSB +: 32];
-        end else if (rsp_v) begin
+        end else if (rsp_desc) begin
           // segment words (segment 0 may come in CTL: speculative fetch)
           if (!rsp_idx_q[0]) begin
-            cur_addr_d = rsp_data[SADDR_LSB +: 32];
+            sa_d = rsp_data[SADDR_LSB +: 32];
             seghi_d = (rsp_data[SADDR_LSB + 32 +: 32] != 32'd0);
           end else begin
             seglen = rsp_data[SLEN_LSB +: 32];
             sum_d = sum_q + seglen;
             if (seglen == 32'd0 || seglen[31:16] != 16'd0) err_d[1] = 1'b1;
-            if (seghi_q || ({1'b0, cur_addr_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
+            if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
-            seg_wdata = {seglen[15:0], cur_addr_q};
+            seg_wdata = {seglen[15:0], sa_q};
           end
         end
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
@@ -450,126 +575,136 @@ module comet_via #(
           rsp_idx_d = spec_q ? 6'd2 : 6'd0;
           if (ctl_err != 4'd0) begin
             err_d = ctl_err;
-            state_d = op_rx_q ? S_DRAIN : S_WB;
+            if (op_rx_q) state_d = S_DRAIN;
+            else begin  // send: error completion, in order behind the queued sends
+              cq_push = 1'b1;
+              cq_perr = ctl_err[2:0];
+              state_d = S_IDLE;
+            end
           end else state_d = S_SEG;
         end
         if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) begin
           if (!op_rx_q && sum_q != len_q) err_d[1] = 1'b1;
+          if (err_d != 4'd0) begin
+            if (op_rx_q) state_d = S_DRAIN;
+            else begin
+              cq_push = 1'b1;
+              cq_perr = err_d[2:0];
+              state_d = S_IDLE;
+            end
+          end else if (op_rx_q) begin
+            // receive: start the walker on this descriptor (the send side is idle)
+            w_act_d = 1'b1;
+            w_bank_d = f_bank_q;
+            f_bank_d = !f_bank_q;
+            w_segcnt_d = segcnt_q[SAW:0];
+            seg_idx_d = '0;
+            seg_vld_d = 1'b0;
+            seg_rd_d = 1'b0;
+            walk_done_d = 1'b0;
+            acc_d = 128'd0;
+            cnt_d = 5'd0;
+            in_done_d = 1'b0;
+            xfer_d = 32'd0;
+            state_d = S_RX;
+          end else state_d = S_TXQ;
+        end
+      end
+      S_TXQ: begin
+        // hand the checked send descriptor to the walker once it is free
+        if (!w_act_q) begin
+          w_act_d = 1'b1;
+          w_bank_d = f_bank_q;
+          f_bank_d = !f_bank_q;
+          w_segcnt_d = segcnt_q[SAW:0];
+          w_vi_d = vi_q;
           seg_idx_d = '0;
           seg_vld_d = 1'b0;
           seg_rd_d = 1'b0;
           walk_done_d = 1'b0;
-          acc_d = 128'd0;
-          cnt_d = 5'd0;
+          cq_push = 1'b1;
+          state_d = S_IDLE;
+        end
+      end
+      S_RX: begin
+        // byte unpacker: write one chunk, take one beat
+        abase = acc_q;
+        cbase = cnt_q;
+        if (w_acc) begin
+          abase = acc_q >> {rx_n, 3'b000};
+          cbase = cnt_q - {1'b0, rx_n};
+          xfer_d = xfer_q + {28'd0, rx_n};
+        end
+        if (walk_done_q && cnt_q != 5'd0) begin
+          abase = 128'd0;
+          cbase = 5'd0;
+          err_d[3] = 1'b1;
+        end
+        if (s_axis_rx_tvalid && s_axis_rx_tready) begin
+          in_done_d = s_axis_rx_tlast;
+          if (walk_done_q) err_d[3] = 1'b1;
+          else begin
+            abase = abase | ({64'd0, s_axis_rx_tdata & kmask64(popc8(s_axis_rx_tkeep))} << {cbase, 3'b000});
+            cbase = cbase + {1'b0, popc8(s_axis_rx_tkeep)};
+          end
+        end
+        acc_d = abase;
+        cnt_d = cbase;
+        if (in_done_q && cnt_q == 5'd0) begin
+          w_act_d = 1'b0;
           in_done_d = 1'b0;
-          xfer_d = 32'd0;
-          if (err_d != 4'd0) state_d = op_rx_q ? S_DRAIN : S_WB;
-          else state_d = op_rx_q ? S_RX : S_TX;
-        end
-      end
-      S_TX, S_RX: begin
-        // segment walker: load the next segment from the segment RAM
-        if (seg_rd_q) begin
-          cur_addr_d = seg_rd_data[31:0];
-          cur_rem_d = seg_rd_data[47:32];
-          seg_vld_d = 1'b1;
-          seg_rd_d = 1'b0;
-        end else if (!seg_vld_q && !walk_done_q) begin
-          seg_re = 1'b1;
-          seg_rd_d = 1'b1;
-          seg_last_d = (seg_idx_q + 1'b1 == segcnt_q[SAW:0]);
-          seg_idx_d = seg_idx_q + 1'b1;
-        end
-        if (dma_acc) begin
-          cur_addr_d = cur_addr_q + {28'd0, (state_q == S_TX) ? room : rx_n};
-          cur_rem_d = cur_rem_q - {12'd0, (state_q == S_TX) ? room : rx_n};
-          if (cur_rem_q == {12'd0, (state_q == S_TX) ? room : rx_n}) begin
-            seg_vld_d = 1'b0;
-            if (seg_last_q) walk_done_d = 1'b1;
-          end
-        end
-        if (state_q == S_TX) begin
-          if (dma_acc) begin
-            meta_push = 1'b1;
-            meta_wdata = {seg_last_q && (cur_rem_q == {12'd0, room}), room[2:0] - 3'd1, cur_addr_q[2:0]};
-          end
-          // byte packer: emit one beat, append one response word
-          if (tx_emit) begin
-            abase = acc_q >> 64;
-            cbase = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
-          end else begin
-            abase = acc_q;
-            cbase = cnt_q;
-          end
-          if (rsp_v && !in_done_q && (cnt_q < 5'd8 || tx_emit)) begin
-            rsp_pop = 1'b1;
-            m_off = meta_data[2:0];
-            m_n = {1'b0, meta_data[5:3]} + 4'd1;
-            piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
-            abase = abase | ({64'd0, piece} << {cbase, 3'b000});
-            cbase = cbase + {1'b0, m_n};
-            in_done_d = meta_data[6];
-          end
-          acc_d = abase;
-          cnt_d = cbase;
-          if (tx_emit && tx_last) state_d = S_TXDONE;
-        end else begin
-          // byte unpacker: write one chunk, take one beat
-          abase = acc_q;
-          cbase = cnt_q;
-          if (dma_acc) begin
-            abase = acc_q >> {rx_n, 3'b000};
-            cbase = cnt_q - {1'b0, rx_n};
-            xfer_d = xfer_q + {28'd0, rx_n};
-          end
-          if (walk_done_q && cnt_q != 5'd0) begin
-            abase = 128'd0;
-            cbase = 5'd0;
-            err_d[3] = 1'b1;
-          end
-          if (s_axis_rx_tvalid && s_axis_rx_tready) begin
-            in_done_d = s_axis_rx_tlast;
-            if (walk_done_q) err_d[3] = 1'b1;
-            else begin
-              abase = abase | ({64'd0, s_axis_rx_tdata & kmask64(popc8(s_axis_rx_tkeep))} << {cbase, 3'b000});
-              cbase = cbase + {1'b0, popc8(s_axis_rx_tkeep)};
-            end
-          end
-          acc_d = abase;
-          cnt_d = cbase;
-          if (in_done_q && cnt_q == 5'd0) state_d = S_WB;
-        end
-      end
-      S_TXDONE: begin
-        if (tx_done_valid_i) begin
-          txcode_d = tx_done_code_i;
           state_d = S_WB;
         end
       end
       S_DRAIN: begin
         if (s_axis_rx_tvalid && s_axis_rx_tlast) state_d = has_desc_q ? S_WB : S_IDLE;
       end
-      S_WB: begin
-        if (dma_acc) begin
+      S_WB: begin  // receive status
+        if (f_acc) begin
           state_d = S_IDLE;
-          if (op_rx_q) ev_recv_wb = 1'b1;
-          else ev_send_wb = 1'b1;
+          ev_recv_wb = 1'b1;
+        end
+      end
+      S_WBS: begin  // send status from the completion queue head
+        if (f_acc) begin
+          state_d = S_IDLE;
+          ev_send_wb = 1'b1;
+          cq_pop = 1'b1;
         end
       end
       default: state_d = S_IDLE;
     endcase
 
+    // ---------------- completion queue
+    if (cq_push) begin
+      cq_desc_d[cq_wp_q*32 +: 32] = desc_q;
+      cq_len_d[cq_wp_q*16 +: 16] = len_q[15:0];
+      cq_vi_d[cq_wp_q*2 +: 2] = vi_q;
+      cq_err_d[cq_wp_q*3 +: 3] = cq_perr;
+      cq_nd_d[cq_wp_q] = (cq_perr == 3'd0);
+      cq_wp_d = cq_wp_q + 2'd1;
+      cq_cnt_d = cq_cnt_d + 3'd1;
+    end
+    if (cq_pop) begin
+      cq_rp_d = cq_rp_q + 2'd1;
+      cq_cnt_d = cq_cnt_d - 3'd1;
+      if (h_nd) begin
+        cd_rp_d = cd_rp_q + 2'd1;
+        cd_cnt_d = cd_cnt_d - 3'd1;
+      end
+    end
+
     if (rsp_pop) inflight_d = inflight_d - 1'b1;
 
     // ---------------- completion events
     if (ev_send_wb || ev_recv_wb) begin
-      if (err_q[0]) cnt_inc[C_FMT] = 1'b1;
-      if (err_q[1]) cnt_inc[C_LEN] = 1'b1;
-      if (err_q[2]) cnt_inc[C_ADDR] = 1'b1;
-      if (txcode_q != 4'd0) cnt_inc[C_TXERR] = 1'b1;
-      if (err_q[3]) cnt_inc[C_TRUNC] = 1'b1;
+      if (c_err[0]) cnt_inc[C_FMT] = 1'b1;
+      if (c_err[1]) cnt_inc[C_LEN] = 1'b1;
+      if (c_err[2]) cnt_inc[C_ADDR] = 1'b1;
+      if (c_code != 4'd0) cnt_inc[C_TXERR] = 1'b1;
+      if (c_err[3]) cnt_inc[C_TRUNC] = 1'b1;
       if (ev_send_wb) begin
-        send_cnt_d[32*vi_q +: 32] = send_cnt_q[32*vi_q +: 32] + 32'd1;
+        send_cnt_d[32*h_vi +: 32] = send_cnt_q[32*h_vi +: 32] + 32'd1;
         status_d[0] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
         cnt_inc[C_TXB] = 1'b1;
@@ -605,7 +740,12 @@ module comet_via #(
     if (!rst_ni) begin
       state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
-      txcode_q <= 4'd0; has_desc_q <= 1'b0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
+      has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0;
+      w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
+      dlock_q <= 1'b0; dsel_q <= 1'b0; darb_q <= 1'b0;
+      cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0;
+      cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
+      cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
@@ -616,7 +756,12 @@ module comet_via #(
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
-      err_q <= err_d; txcode_q <= txcode_d; has_desc_q <= has_desc_d; req_idx_q <= req_idx_d;
+      err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
+      w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
+      pk_vi_q <= pk_vi_d; dlock_q <= dlock_d; dsel_q <= dsel_d; darb_q <= darb_d;
+      cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d;
+      cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
+      cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
@@ -659,7 +804,9 @@ module comet_via #(
       assert (inflight_q <= IFW'(RSP_DEPTH));
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_WB);
-      if (state_q == S_TX) assert (cnt_q < 5'd16);
+      if (state_q != S_RX) assert (cnt_q < 5'd16);
+      assert (cq_cnt_q <= 3'(CQD));
+      assert (cd_cnt_q <= cq_cnt_q);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));

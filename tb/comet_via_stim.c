@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboards for comet_via (NUM_DB=8 DB_DEPTH=16 MAX_SEGS=16 RSP_DEPTH=16:
+/* Lockstep stimulus + scoreboards for comet_via (NUM_DB=8 DB_DEPTH=16 MAX_SEGS=16 RSP_DEPTH=32:
  * tb/duts/comet_via.mk). The environment:
  *  - host memory (cmodel/nic_hostmem.c) answering the DMA port with random latency and
  *    back-pressure, plus a shadow copy that only the scoreboard's expected writes update;
@@ -27,7 +27,7 @@ LS_DECLARE_STIM(comet_via)
 #define NUM_DB 8
 #define DB_DEPTH 16
 #define MAX_SEGS 16
-#define RSP_DEPTH 16
+#define RSP_DEPTH 32
 #define NVI 3
 #define MEM_SIZE 0x100000u
 #define LIMIT_RESET 0x00100000u
@@ -52,6 +52,7 @@ typedef struct {
   int daddr_bad;
   uint64_t post_cycle;
   uint32_t tx_code;
+  int streamed;                /* send: message left on m_axis_tx */
   int has_msg;
   uint32_t msglen;
   uint8_t msg[MAXMSG];
@@ -91,7 +92,8 @@ typedef struct {
   int qh[NUM_DB], qn[NUM_DB];
   uint32_t sysq[2][QCAP];
   int sysh[2], sysn[2];
-  desc_t *cur;
+  desc_t *infl[16];            /* descriptors popped by the engine and not yet completed, in pop order */
+  int ninfl;
   int prev_state;
   /* CSR */
   csrop_t cq[64];
@@ -108,8 +110,9 @@ typedef struct {
   /* tx side */
   uint8_t txbuf[MAXMSG + 16];
   uint32_t txn;
-  int txd_pend, txd_wait;
-  uint32_t txd_code;
+  int txd_wait[16];            /* tx_done codes owed, in message order */
+  uint32_t txd_code[16];
+  int txd_h, txd_n;
   int trdy;
   /* rx side */
   int rx_active, rx_vi, rx_valid;
@@ -127,7 +130,7 @@ typedef struct {
   int lat_armed;
   int last_tx_vi;
   uint64_t tx_first, st_beats, st_cycles;
-  uint64_t cov_pop_stall, cov_rx_discard, cov_inflight_full, cov_wb_stall;
+  uint64_t cov_pop_stall, cov_rx_discard, cov_inflight_full, cov_wb_stall, cov_prefetch, cov_cq2;
   int budget_desc, budget_rx;
 } st_t;
 
@@ -429,11 +432,10 @@ static void ref_reset(st_t *s) {
     while (s->qn[r]) free_desc(q_pop(s, r));
   }
   s->sysn[0] = s->sysn[1] = 0;
-  if (s->cur) free_desc(s->cur);
-  s->cur = NULL;
+  while (s->ninfl) free_desc(s->infl[--s->ninfl]);
   s->cqn = 0;
   s->rd_pend = 0;
-  s->txn = 0; s->txd_pend = 0;
+  s->txn = 0; s->txd_n = 0;
   s->rx_active = 0; s->rx_valid = 0; s->rx_bound = 0;
   s->prev_state = CV_S_IDLE;
   s->last_tx_vi = NVI - 1;
@@ -444,7 +446,7 @@ static void ref_reset(st_t *s) {
 static int all_done(const st_t *s) {
   for (int r = 0; r < NUM_DB; r++)
     if (s->qn[r]) return 0;
-  return !s->cur && !s->rx_active && !s->txd_pend && !s->cqn && !s->rd_pend;
+  return !s->ninfl && !s->rx_active && !s->txd_n && !s->cqn && !s->rd_pend;
 }
 
 /* ------------------------------------------------------------------ directed scripts */
@@ -722,17 +724,17 @@ int comet_via_stim_next(void *pv, uint64_t cycle, const comet_via_out_t *prev, c
   }
   /* tx datapath */
   in->m_axis_tx_tready = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->trdy);
-  if (s->txd_pend && !rst) {
-    if (s->txd_wait-- <= 0) {
+  if (s->txd_n && !rst) {
+    if (s->txd_wait[s->txd_h]-- <= 0) {
       in->tx_done_valid_i = 1;
-      in->tx_done_code_i = s->txd_code;
-      s->txd_pend = 0;
+      in->tx_done_code_i = s->txd_code[s->txd_h];
+      s->txd_h = (s->txd_h + 1) % 16;
+      s->txd_n--;
     }
   }
   if (!in->tx_done_valid_i) in->tx_done_code_i = nic_rng_next(&s->rng) & 15;
   /* random mode: stray completion pulses while no send can be waiting (must be ignored) */
-  if (s->mode == 0 && !rst && prev && !s->txd_pend && !s->txn && prev->dbg_state_o != CV_S_TX &&
-      prev->dbg_state_o != CV_S_TXDONE && nic_rng_pct(&s->rng, 1))
+  if (s->mode == 0 && !rst && prev && !s->txd_n && !s->txn && nic_rng_pct(&s->rng, 1))
     in->tx_done_valid_i = 1;
   /* rx datapath */
   if (s->rx_active && !s->rx_valid && nic_rng_pct(&s->rng, (unsigned)p->rxv_pct)) s->rx_valid = 1;
@@ -852,6 +854,8 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     fprintf(stderr, "comet_via: coverage: sys_pop_vs_engine=%llu inflight_full=%llu rx_discard=%llu wb_stall=%llu\n",
             (unsigned long long)s->cov_pop_stall, (unsigned long long)s->cov_inflight_full,
             (unsigned long long)s->cov_rx_discard, (unsigned long long)s->cov_wb_stall);
+    fprintf(stderr, "comet_via: coverage: fetch_while_streaming=%llu completion_queue_ge2=%llu\n",
+            (unsigned long long)s->cov_prefetch, (unsigned long long)s->cov_cq2);
     if (s->mode == 10 && !s->cov_pop_stall) fail(s, "csr: SYS_POP never collided with the engine's doorbell read", 0, 0);
     if (s->st_cycles)
       fprintf(stderr, "comet_via: tx streaming: %llu beats in %llu cycles from first to last beat (%.2f beats/cycle)\n",
@@ -873,7 +877,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   s->idle_cycles = st == CV_S_IDLE ? s->idle_cycles + 1 : 0;
 
   /* ---- (1) decisions taken at the previous edge */
-  if (ps == CV_S_IDLE && st != CV_S_IDLE) {
+  if (ps == CV_S_IDLE && st != CV_S_IDLE && st != CV_S_WBS) {
     if (op_rx) {
       if (!s->rx_active || s->rx_pos) fail(s, "rx op started without a fresh message", 0, 0);
       else if (s->rx_vi != vi) fail(s, "rx op VI %llu, message tuser %llu", vi, s->rx_vi);
@@ -903,7 +907,8 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     if (!d) fail(s, "doorbell pop from empty reference ring %llu", ring, 0);
     else if (st == CV_S_CTL) {
       if (d->daddr_bad) fail(s, "descriptor at bad address 0x%llx accepted", d->addr, 0);
-      s->cur = d;
+      if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
+      else s->infl[s->ninfl++] = d;
       if (op_rx) {
         if (s->rx_len > MAXMSG) fail(s, "rx len", 0, 0);
         memcpy(d->msg, s->rx_msg, s->rx_len);
@@ -928,7 +933,9 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     s->cov_pop_stall++;
   if (o->dbg_inflight_o == RSP_DEPTH) s->cov_inflight_full++;
   if (st == CV_S_RX && (o->dbg_flags_o & 2) && o->dbg_acc_cnt_o) s->cov_rx_discard++;
-  if (st == CV_S_WB && !in->dma_req_ready_i) s->cov_wb_stall++;
+  if ((st == CV_S_WB || st == CV_S_WBS) && !in->dma_req_ready_i) s->cov_wb_stall++;
+  if ((st == CV_S_CTL || st == CV_S_SEG) && o->m_axis_tx_tvalid) s->cov_prefetch++;
+  if (s->ninfl >= 3) s->cov_cq2++;
 
   /* ---- (2) outputs that reflect the registers now */
   if (o->irq_o != ((s->e_status & s->e_irq_en) != 0)) fail(s, "irq_o %llu, status 0x%llx", o->irq_o, s->e_status);
@@ -994,12 +1001,25 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     if (o->dma_req_we_o) {
       uint64_t w = o->dma_req_wdata_o;
       uint32_t sb = (uint32_t)o->dma_req_wstrb_o;
-      desc_t *d = s->cur;
-      if (!d) fail(s, "DMA write to 0x%llx with no descriptor in progress", a, 0);
-      else if (a == d->addr + 24 && sb == 0xFF && (st == CV_S_WB)) {
-        complete(s, d, w);
-        s->cur = NULL;
-        if (s->rx_bound == 2 && d->kind) s->rx_bound = 3;
+      int wi = -1, ri = -1, oldest_send = -1;
+      for (int i = 0; i < s->ninfl; i++) {
+        if (s->infl[i]->addr + 24 == a) wi = i;
+        if (s->infl[i]->kind == 1) ri = i;
+        if (s->infl[i]->kind == 0 && oldest_send < 0) oldest_send = i;
+      }
+      desc_t *d = ri >= 0 ? s->infl[ri] : NULL;
+      if (sb == 0xFF && (st == CV_S_WB || st == CV_S_WBS) && wi >= 0) {
+        /* a status write: sends complete in order, a receive only in S_WB */
+        desc_t *dw = s->infl[wi];
+        if (dw->kind == 0 && wi != oldest_send) fail(s, "send 0x%llx completed before an older send", dw->addr, 0);
+        if (dw->kind == 0 && !dw->exp_err && !dw->streamed) fail(s, "send 0x%llx completed before its message left", dw->addr, 0);
+        if ((st == CV_S_WB) != (dw->kind == 1)) fail(s, "status write of a %s in state %llu", dw->kind ? 1 : 0, st);
+        memmove(&s->infl[wi], &s->infl[wi + 1], (size_t)(s->ninfl - wi - 1) * sizeof(s->infl[0]));
+        s->ninfl--;
+        if (s->rx_bound == 2 && dw->kind) s->rx_bound = 3;
+        complete(s, dw, w);
+      } else if (!d) {
+        fail(s, "DMA write to 0x%llx with no receive descriptor in progress", a, 0);
       } else if (d->kind != 1 || d->exp_err || st != CV_S_RX) {
         fail(s, "unexpected DMA write to 0x%llx (strobes 0x%llx)", a, sb);
       } else {
@@ -1028,7 +1048,9 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
                       (uint32_t)o->dma_req_addr_o, o->dma_req_wdata_o, (uint32_t)o->dma_req_wstrb_o);
   /* tx stream */
   if (o->m_axis_tx_tvalid && in->m_axis_tx_tready) {
-    desc_t *d = s->cur;
+    desc_t *d = NULL;
+    for (int i = 0; i < s->ninfl && !d; i++)
+      if (s->infl[i]->kind == 0 && !s->infl[i]->exp_err && !s->infl[i]->streamed) d = s->infl[i];
     uint32_t k = (uint32_t)o->m_axis_tx_tkeep;
     int n = 0;
     while (n < 8 && (k >> n & 1)) n++;
@@ -1053,10 +1075,13 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
         else if (memcmp(s->txbuf, d->msg, s->txn)) fail(s, "sent message bytes differ from the gather", 0, 0);
         s->txn = 0;
         s->st_cycles += s->cycle - s->tx_first + 1;
-        s->txd_pend = 1;
-        s->txd_wait = rnd(s, 0, 12);
-        s->txd_code = (s->p.p_txerr && nic_rng_pct(&s->rng, (unsigned)s->p.p_txerr)) ? (uint32_t)rnd(s, 1, 15) : 0;
-        d->tx_code = s->txd_code;
+        int t = (s->txd_h + s->txd_n) % 16;
+        if (s->txd_n >= 16) fail(s, "tx_done queue overflow", 0, 0);
+        else s->txd_n++;
+        s->txd_wait[t] = rnd(s, 0, 12);
+        s->txd_code[t] = (s->p.p_txerr && nic_rng_pct(&s->rng, (unsigned)s->p.p_txerr)) ? (uint32_t)rnd(s, 1, 15) : 0;
+        d->tx_code = s->txd_code[t];
+        d->streamed = 1;
       }
     }
   }
@@ -1068,7 +1093,8 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     if (in->s_axis_rx_tlast) s->rx_active = 0;
   }
   if (s->fails != before && s->fails < 12)
-    fprintf(stderr, "  (state %d, cur desc 0x%x)\n", st, s->cur ? s->cur->addr : 0);
+    fprintf(stderr, "  (state %d, %d descriptors in flight, oldest 0x%x)\n", st, s->ninfl,
+            s->ninfl ? s->infl[0]->addr : 0);
   return s->fails != before;
 }
 
