@@ -157,6 +157,11 @@ module comet_via #(
   reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
   reg [31:0] cur_addr_q, cur_addr_d;
   reg [15:0] cur_rem_q, cur_rem_d;
+  // timing: the walker's chunk size, kept registered next to cur_addr/cur_rem (always equal to
+  // min(cur_rem, 8 - cur_addr[2:0]); rlast: the chunk ends the segment)
+  reg [3:0]  room_q, room_d;
+  reg        rlast_q, rlast_d;
+  reg [3:0]  room_full_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -234,11 +239,10 @@ module comet_via #(
                             ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8));
 
   // walker: current segment chunk
-  wire [3:0] room_full = 4'd8 - {1'b0, cur_addr_q[2:0]};
-  wire [3:0] room      = (cur_rem_q < {12'd0, room_full}) ? cur_rem_q[3:0] : room_full;
-  wire [3:0] rx_n      = ({1'b0, cnt_q} >= {2'b00, room}) ? room : cnt_q[3:0];
-  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) &&
-                         (({1'b0, cnt_q} >= {2'b00, room}) || in_done_q);
+  wire [3:0] room      = room_q;
+  wire       rx_full   = ({1'b0, cnt_q} >= {2'b00, room});  // the accumulator covers the chunk
+  wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
+  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
   // completion queue head (send status write)
   wire [31:0] h_desc = cq_desc_q[cq_rp_q*32 +: 32];
   wire [15:0] h_len  = cq_len_q[cq_rp_q*16 +: 16];
@@ -305,9 +309,11 @@ module comet_via #(
   reg [1:0]  pick;
   reg [2:0]  m_off;
   reg [3:0]  m_n;
-  reg [4:0]  cbase;
-  reg [127:0] abase;
   reg [63:0] piece;
+  reg [191:0] psh;
+  reg        rx_beat;
+  reg [3:0]  rx_pc, rx_add;
+  reg [63:0] rx_word;
   reg [31:0] seglen;
   reg [3:0]  ctl_err;
   reg        ev_send_wb, ev_recv_wb;
@@ -339,7 +345,8 @@ module comet_via #(
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     tx_req = 1'b0; rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_off = 3'd0; m_n = 4'd0; cbase = 5'd0; abase = 128'd0; piece = 64'd0;
+    m_off = 3'd0; m_n = 4'd0; piece = 64'd0; psh = 192'd0;
+    rx_beat = 1'b0; rx_pc = 4'd0; rx_add = 4'd0; rx_word = 64'd0;
     seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
@@ -410,7 +417,7 @@ module comet_via #(
     if (dma_acc && !dma_req_we_o) begin
       inflight_d = inflight_d + 1'b1;
       meta_push = 1'b1;
-      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && (cur_rem_q == {12'd0, room}), room[2:0] - 3'd1,
+      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1,
                             cur_addr_q[2:0]}
                          : 10'b10_0000_0000;
     end
@@ -441,7 +448,7 @@ module comet_via #(
       if (w_acc) begin
         cur_addr_d = cur_addr_q + {28'd0, (state_q == S_RX) ? rx_n : room};
         cur_rem_d = cur_rem_q - {12'd0, (state_q == S_RX) ? rx_n : room};
-        if (cur_rem_q == {12'd0, (state_q == S_RX) ? rx_n : room}) begin
+        if (rlast_q && ((state_q != S_RX) || rx_full)) begin  // cur_rem_q == chunk
           seg_vld_d = 1'b0;
           if (seg_last_q) walk_done_d = 1'b1;
         end
@@ -451,27 +458,33 @@ module comet_via #(
 
     // ---------------- byte packer (send): emit one beat, append one payload word; the first
     // word of the next message may join in the cycle the last beat leaves
+    // timing: the word is shifted to the fill level cnt_q before the late tready decides
+    // between "append" and "emit + append" (bytes above cnt_q are always 0, so after an emit
+    // the shifted word's upper 128 bits, or the word alone after a partial last beat, are it)
     if (state_q != S_RX) begin
-      if (tx_emit) begin
-        abase = acc_q >> 64;
-        cbase = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
-        if (tx_last) in_done_d = 1'b0;
-      end else begin
-        abase = acc_q;
-        cbase = cnt_q;
-      end
+      m_off = meta_data[2:0];
+      m_n = {1'b0, meta_data[5:3]} + 4'd1;
+      piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
+      psh = {128'd0, piece} << {cnt_q, 3'b000};
+      if (tx_emit && tx_last) in_done_d = 1'b0;
       if (rsp_pay && (!in_done_q || (tx_emit && tx_last)) && (cnt_q < 5'd8 || tx_emit)) begin
         rsp_pop = 1'b1;
-        m_off = meta_data[2:0];
-        m_n = {1'b0, meta_data[5:3]} + 4'd1;
-        piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
-        abase = abase | ({64'd0, piece} << {cbase, 3'b000});
-        cbase = cbase + {1'b0, m_n};
         in_done_d = meta_data[6];
         pk_vi_d = meta_data[8:7];
+        if (!tx_emit) begin
+          acc_d = acc_q | psh[127:0];
+          cnt_d = cnt_q + {1'b0, m_n};
+        end else if (cnt_q >= 5'd8) begin
+          acc_d = (acc_q >> 64) | psh[191:64];
+          cnt_d = cnt_q - 5'd8 + {1'b0, m_n};
+        end else begin
+          acc_d = {64'd0, piece};
+          cnt_d = {1'b0, m_n};
+        end
+      end else if (tx_emit) begin
+        acc_d = acc_q >> 64;
+        cnt_d = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
       end
-      acc_d = abase;
-      cnt_d = cbase;
     end
 
     // ---------------- control FSM
@@ -628,28 +641,25 @@ module comet_via #(
       end
       S_RX: begin
         // byte unpacker: write one chunk, take one beat
-        abase = acc_q;
-        cbase = cnt_q;
-        if (w_acc) begin
-          abase = acc_q >> {rx_n, 3'b000};
-          cbase = cnt_q - {1'b0, rx_n};
-          xfer_d = xfer_q + {28'd0, rx_n};
+        // timing: both outcomes of the (late) write acceptance are built in parallel
+        if (w_acc) xfer_d = xfer_q + {28'd0, rx_n};
+        rx_beat = s_axis_rx_tvalid && s_axis_rx_tready;
+        rx_pc = popc8(s_axis_rx_tkeep);
+        rx_word = rx_beat ? (s_axis_rx_tdata & kmask64(rx_pc)) : 64'd0;
+        rx_add = rx_beat ? rx_pc : 4'd0;
+        if (rx_beat) in_done_d = s_axis_rx_tlast;
+        if (walk_done_q) begin
+          // every buffer byte written: the rest of the message is discarded (TRUNC)
+          if (cnt_q != 5'd0 || rx_beat) err_d[3] = 1'b1;
+          acc_d = (cnt_q != 5'd0) ? 128'd0 : acc_q;
+          cnt_d = (cnt_q != 5'd0) ? 5'd0 : cnt_q;
+        end else if (w_acc) begin
+          acc_d = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word} << {cnt_q - {1'b0, rx_n}, 3'b000});
+          cnt_d = cnt_q - {1'b0, rx_n} + {1'b0, rx_add};
+        end else begin
+          acc_d = acc_q | ({64'd0, rx_word} << {cnt_q, 3'b000});
+          cnt_d = cnt_q + {1'b0, rx_add};
         end
-        if (walk_done_q && cnt_q != 5'd0) begin
-          abase = 128'd0;
-          cbase = 5'd0;
-          err_d[3] = 1'b1;
-        end
-        if (s_axis_rx_tvalid && s_axis_rx_tready) begin
-          in_done_d = s_axis_rx_tlast;
-          if (walk_done_q) err_d[3] = 1'b1;
-          else begin
-            abase = abase | ({64'd0, s_axis_rx_tdata & kmask64(popc8(s_axis_rx_tkeep))} << {cbase, 3'b000});
-            cbase = cbase + {1'b0, popc8(s_axis_rx_tkeep)};
-          end
-        end
-        acc_d = abase;
-        cnt_d = cbase;
         if (in_done_q && cnt_q == 5'd0) begin
           w_act_d = 1'b0;
           in_done_d = 1'b0;
@@ -728,6 +738,11 @@ module comet_via #(
       db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
     end
 
+    // walker chunk for the next cycle (see room_q)
+    room_full_d = 4'd8 - {1'b0, cur_addr_d[2:0]};
+    rlast_d = (cur_rem_d <= {12'd0, room_full_d});
+    room_d = rlast_d ? cur_rem_d[3:0] : room_full_d;
+
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
       send_cnt_d = '0;
@@ -748,6 +763,7 @@ module comet_via #(
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
+      room_q <= 4'd0; rlast_q <= 1'b1;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -765,6 +781,7 @@ module comet_via #(
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
+      room_q <= room_d; rlast_q <= rlast_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
