@@ -109,11 +109,14 @@ module comet_via #(
   localparam int C_FMT = 0, C_LEN = 1, C_ADDR = 2, C_TXERR = 3, C_TRUNC = 4, C_DBOVF = 5,
                  C_NODESC = 6, C_BADVI = 7, C_DADDR = 8, C_TXB = 9, C_RXB = 10;
 
+  // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
   function automatic [63:0] kmask64(input [3:0] n);
-    kmask64 = (n >= 4'd8) ? 64'hFFFF_FFFF_FFFF_FFFF : ((64'd1 << {n, 3'b000}) - 64'd1);
+    integer b;
+    for (b = 0; b < 8; b = b + 1) kmask64[8*b +: 8] = (n > 4'(b)) ? 8'hFF : 8'h00;
   endfunction
   function automatic [7:0] kmask8(input [3:0] n);
-    kmask8 = (n >= 4'd8) ? 8'hFF : ((8'd1 << n[2:0]) - 8'd1);
+    integer b;
+    for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
   function automatic [3:0] popc8(input [7:0] k);
     integer j;
