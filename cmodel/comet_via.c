@@ -146,7 +146,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dv = c->sel_w ? c->w_v : c->f_v;
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)wb;
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
-  if (c->sel_w && rx) {
+  if (c->sel_w && rx && c->w_v) {
     c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
     c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
   } else if (!c->sel_w && wb) {

@@ -160,11 +160,15 @@ module comet_via #(
   reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
   reg [31:0] cur_addr_q, cur_addr_d;
   reg [15:0] cur_rem_q, cur_rem_d;
-  // timing: the walker's chunk size, kept registered next to cur_addr/cur_rem (always equal to
-  // min(cur_rem, 8 - cur_addr[2:0]); rlast: the chunk ends the segment)
+  // timing: the walker's chunk size, kept registered next to cur_addr/cur_rem: while a segment
+  // is loaded (seg_vld_q) room_q = min(cur_rem, 8 - cur_addr[2:0]) and rlast_q = the chunk ends
+  // the segment. After a full chunk the address is 8-byte aligned, so the next chunk is
+  // min(cur_rem - room, 8); only the last (partial) chunk of a received message breaks this,
+  // and then the message is complete (nothing uses room until the next segment load).
   reg [3:0]  room_q, room_d;
   reg        rlast_q, rlast_d;
   reg [3:0]  room_full_d;
+  reg [15:0] rem_nx;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -260,6 +264,20 @@ module comet_via #(
   wire [31:0] status_word = {20'd0, c_code, 2'b00, c_err[3], (c_code != 4'd0), c_err[2:0], 1'b1};
   wire [31:0] wb_len = (c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q);
 
+  // a read credit is free (inflight_q <= RSP_DEPTH always, so only its top bit needs looking at)
+  wire       if_room = !inflight_q[IFW-1];
+
+  // receive unpacker candidates (timing: built from registers and the rx beat only; the write
+  // acceptance picks one at the end. In S_RX the walker is the only DMA requester, so its
+  // acceptance is rx_wr_v && ready without the arbiter)
+  wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
+  wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
+  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
+  wire [4:0]  rx_left   = cnt_q - {1'b0, rx_n};
+  (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
+  (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
+  wire        rx_acc    = w_act_q && rx_wr_v && dma_req_ready_i;
+
   // DMA requests: control FSM (descriptor reads, status writes) and walker (payload reads,
   // receive writes); alternate when both ask; a refused request keeps the port (AXI hold)
   reg        f_v, w_v, sel_w;
@@ -269,12 +287,12 @@ module comet_via #(
     f_addr = 32'd0;
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        f_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && (inflight_q < IFW'(RSP_DEPTH));
+        f_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
         f_addr = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
                                         : (req_idx_q[0] ? CTL_W3 : CTL_W1));
       end
       S_SEG: begin
-        f_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && (inflight_q < IFW'(RSP_DEPTH));
+        f_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
         f_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
@@ -287,14 +305,14 @@ module comet_via #(
       end
       default: ;
     endcase
-    w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && (inflight_q < IFW'(RSP_DEPTH))));
+    w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
     sel_w = dlock_q ? dsel_q : (w_v && (!f_v || darb_q));
     dma_req_valid_o = sel_w ? w_v : f_v;
     dma_req_we_o    = sel_w ? (state_q == S_RX) : (state_q == S_WB || state_q == S_WBS);
     dma_req_addr_o  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
     dma_req_wdata_o = 64'd0;
     dma_req_wstrb_o = 8'd0;
-    if (sel_w && state_q == S_RX) begin
+    if (sel_w && state_q == S_RX && w_v) begin
       dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
       dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (!sel_w && (state_q == S_WB || state_q == S_WBS)) begin
@@ -314,9 +332,7 @@ module comet_via #(
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
-  reg        rx_beat;
-  reg [3:0]  rx_pc, rx_add;
-  reg [63:0] rx_word;
+  reg [3:0]  rx_add;
   reg [31:0] seglen;
   reg [3:0]  ctl_err;
   reg        ev_send_wb, ev_recv_wb;
@@ -349,7 +365,9 @@ module comet_via #(
     cnt_inc = '0;
     tx_req = 1'b0; rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_off = 3'd0; m_n = 4'd0; piece = 64'd0; psh = 192'd0;
-    rx_beat = 1'b0; rx_pc = 4'd0; rx_add = 4'd0; rx_word = 64'd0;
+    rx_add = 4'd0;
+    room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
+    rem_nx = cur_rem_q - {12'd0, room_q};
     seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
@@ -448,7 +466,7 @@ module comet_via #(
         seg_last_d = (seg_idx_q + 1'b1 == w_segcnt_q);
         seg_idx_d = seg_idx_q + 1'b1;
       end
-      if (w_acc) begin
+      if ((state_q == S_RX) ? rx_acc : w_acc) begin
         cur_addr_d = cur_addr_q + {28'd0, (state_q == S_RX) ? rx_n : room};
         cur_rem_d = cur_rem_q - {12'd0, (state_q == S_RX) ? rx_n : room};
         if (rlast_q && ((state_q != S_RX) || rx_full)) begin  // cur_rem_q == chunk
@@ -645,23 +663,17 @@ module comet_via #(
       S_RX: begin
         // byte unpacker: write one chunk, take one beat
         // timing: both outcomes of the (late) write acceptance are built in parallel
-        if (w_acc) xfer_d = xfer_q + {28'd0, rx_n};
-        rx_beat = s_axis_rx_tvalid && s_axis_rx_tready;
-        rx_pc = popc8(s_axis_rx_tkeep);
-        rx_word = rx_beat ? (s_axis_rx_tdata & kmask64(rx_pc)) : 64'd0;
-        rx_add = rx_beat ? rx_pc : 4'd0;
-        if (rx_beat) in_done_d = s_axis_rx_tlast;
+        if (rx_acc) xfer_d = xfer_q + {28'd0, rx_n};
+        rx_add = rx_beat_w ? rx_pc_w : 4'd0;
+        if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
-          if (cnt_q != 5'd0 || rx_beat) err_d[3] = 1'b1;
+          if (cnt_q != 5'd0 || rx_beat_w) err_d[3] = 1'b1;
           acc_d = (cnt_q != 5'd0) ? 128'd0 : acc_q;
           cnt_d = (cnt_q != 5'd0) ? 5'd0 : cnt_q;
-        end else if (w_acc) begin
-          acc_d = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word} << {cnt_q - {1'b0, rx_n}, 3'b000});
-          cnt_d = cnt_q - {1'b0, rx_n} + {1'b0, rx_add};
         end else begin
-          acc_d = acc_q | ({64'd0, rx_word} << {cnt_q, 3'b000});
-          cnt_d = cnt_q + {1'b0, rx_add};
+          acc_d = rx_acc ? rx_a1 : rx_a0;
+          cnt_d = (rx_acc ? rx_left : cnt_q) + {1'b0, rx_add};
         end
         if (in_done_q && cnt_q == 5'd0) begin
           w_act_d = 1'b0;
@@ -742,9 +754,14 @@ module comet_via #(
     end
 
     // walker chunk for the next cycle (see room_q)
-    room_full_d = 4'd8 - {1'b0, cur_addr_d[2:0]};
-    rlast_d = (cur_rem_d <= {12'd0, room_full_d});
-    room_d = rlast_d ? cur_rem_d[3:0] : room_full_d;
+    if (w_act_q && seg_rd_q) begin
+      room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
+      rlast_d = (seg_rd_data[47:32] <= {12'd0, room_full_d});
+      room_d = rlast_d ? seg_rd_data[35:32] : room_full_d;
+    end else if (w_act_q && ((state_q == S_RX) ? rx_acc : w_acc)) begin
+      rlast_d = (rem_nx <= 16'd8);
+      room_d = rlast_d ? rem_nx[3:0] : 4'd8;
+    end
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
