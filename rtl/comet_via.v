@@ -324,6 +324,7 @@ module comet_via #(
   // ------------------------------------------------------------------ next state
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop;
   reg [2:0]  cq_perr;
+  reg [3:0]  seg_err;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
   reg        tx_req, rx_req, found;
@@ -348,7 +349,7 @@ module comet_via #(
     cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
     cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
     cd_d = cd_q; cd_wp_d = cd_wp_q; cd_rp_d = cd_rp_q; cd_cnt_d = cd_cnt_q; aw_cnt_d = aw_cnt_q;
-    cq_push = 1'b0; cq_pop = 1'b0; cq_perr = 3'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
+    cq_push = 1'b0; cq_pop = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
@@ -618,12 +619,15 @@ module comet_via #(
           end else state_d = S_SEG;
         end
         if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) begin
-          if (!op_rx_q && sum_q != len_q) err_d[1] = 1'b1;
-          if (err_d != 4'd0) begin
+          // every segment word has been taken (none is taken in this cycle): the errors are
+          // err_q plus the send Length sum check (timing: registers only)
+          seg_err = err_q | {2'b00, !op_rx_q && (sum_q != len_q), 1'b0};
+          err_d = seg_err;
+          if (seg_err != 4'd0) begin
             if (op_rx_q) state_d = S_DRAIN;
             else begin
               cq_push = 1'b1;
-              cq_perr = err_d[2:0];
+              cq_perr = seg_err[2:0];
               state_d = S_IDLE;
             end
           end else if (op_rx_q) begin
