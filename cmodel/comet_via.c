@@ -141,7 +141,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
     default: break;
   }
   c->w_v = r->w_act && (rx ? c->rx_wr_v : (r->seg_vld && r->inflight < m->cfg.rsp_depth));
-  c->sel_w = r->dlock ? r->dsel : (c->w_v && (!c->f_v || r->darb));
+  c->sel_w = r->gnt;
   int wb = r->state == CV_S_WB || wbs;
   c->dv = c->sel_w ? c->w_v : c->f_v;
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)wb;
@@ -212,9 +212,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
   int cq_push = 0, cq_pop = 0;
   uint32_t cq_perr = 0;
-  n.dlock = c.dv && !in->dma_req_ready_i;
-  n.dsel = c.sel_w;
-  n.darb = dma_acc ? !c.sel_w : q->darb;
+  int gnt_free = !(c.dv && !in->dma_req_ready_i); /* the grant is decided at the end */
   int csr_wr = in->csr_req_i && in->csr_we_i;
   int csr_rd = in->csr_req_i && !in->csr_we_i;
   n.csr_rdata = 0;
@@ -540,6 +538,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       }
       break;
     default: n.state = CV_S_IDLE; break;
+  }
+  if (gnt_free) {
+    if (c.w_v && c.f_v) n.gnt = !q->gnt;
+    else if (c.w_v) n.gnt = 1;
+    else if (c.f_v) n.gnt = 0;
+    else n.gnt = !(n.state == CV_S_CTL || n.state == CV_S_SEG || n.state == CV_S_WB || n.state == CV_S_WBS);
   }
   if (cq_push) {
     uint32_t w = q->cq_wp & 3;

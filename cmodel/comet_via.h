@@ -35,7 +35,7 @@ typedef struct {
   uint32_t desc, segcnt, len, err, has_desc;
   uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec, sa, f_bank;
   uint32_t w_act, w_bank, w_segcnt, w_vi, pk_vi; /* walker / packer */
-  uint32_t dlock, dsel, darb;                    /* DMA request arbiter */
+  uint32_t gnt;                                  /* DMA port grant: 1 walker, 0 control FSM */
   /* send completion queue + tx_done codes */
   uint32_t cq_desc[COMET_VIA_CQD], cq_len[COMET_VIA_CQD], cq_vi[COMET_VIA_CQD], cq_err[COMET_VIA_CQD],
       cq_nd[COMET_VIA_CQD];

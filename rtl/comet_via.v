@@ -145,8 +145,9 @@ module comet_via #(
   reg        w_act_q, w_act_d, w_bank_q, w_bank_d;
   reg [SAW:0] w_segcnt_q, w_segcnt_d;
   reg [1:0]  w_vi_q, w_vi_d, pk_vi_q, pk_vi_d;
-  // DMA request arbiter (walker vs control FSM): a refused request keeps its source
-  reg        dlock_q, dlock_d, dsel_q, dsel_d, darb_q, darb_d;
+  // DMA port grant (1 = walker, 0 = control FSM), a register (timing: no arbitration logic in
+  // front of the port); a refused request keeps it
+  reg        gnt_q, gnt_d;
   // send completion queue {desc, len, vi, err[2:0], needs tx_done} + tx_done code FIFO
   reg [CQD*32-1:0] cq_desc_q, cq_desc_d;
   reg [CQD*16-1:0] cq_len_q, cq_len_d;
@@ -276,10 +277,12 @@ module comet_via #(
   wire [4:0]  rx_left   = cnt_q - {1'b0, rx_n};
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
-  wire        rx_acc    = w_act_q && rx_wr_v && dma_req_ready_i;
+  wire        rx_acc    = gnt_q && w_act_q && rx_wr_v && dma_req_ready_i;
 
   // DMA requests: control FSM (descriptor reads, status writes) and walker (payload reads,
-  // receive writes); alternate when both ask; a refused request keeps the port (AXI hold)
+  // receive writes). The port serves the granted source; the grant for the next cycle goes to
+  // the other source after an accepted request if both ask, to the only one that asks, and
+  // stays while a request is refused (AXI hold). Requests persist until accepted.
   reg        f_v, w_v, sel_w;
   reg [31:0] f_addr;
   always @* begin
@@ -306,7 +309,7 @@ module comet_via #(
       default: ;
     endcase
     w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
-    sel_w = dlock_q ? dsel_q : (w_v && (!f_v || darb_q));
+    sel_w = gnt_q;
     dma_req_valid_o = sel_w ? w_v : f_v;
     dma_req_we_o    = sel_w ? (state_q == S_RX) : (state_q == S_WB || state_q == S_WBS);
     dma_req_addr_o  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
@@ -374,9 +377,7 @@ module comet_via #(
     dma_acc = dma_req_valid_o && dma_req_ready_i;
     f_acc   = dma_acc && !sel_w;
     w_acc   = dma_acc && sel_w;
-    dlock_d = dma_req_valid_o && !dma_req_ready_i;
-    dsel_d  = sel_w;
-    darb_d  = dma_acc ? !sel_w : darb_q;
+    gnt_d   = gnt_q;  // (the idle case is decided at the end, from state_d)
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
     tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q;
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
@@ -757,6 +758,15 @@ module comet_via #(
       db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
     end
 
+    // DMA grant for the next cycle; with no request now it goes to the FSM if the FSM enters
+    // (or stays in) a state that issues requests, else to the walker
+    if (!(dma_req_valid_o && !dma_req_ready_i)) begin
+      if (w_v && f_v) gnt_d = !gnt_q;
+      else if (w_v) gnt_d = 1'b1;
+      else if (f_v) gnt_d = 1'b0;
+      else gnt_d = !(state_d == S_CTL || state_d == S_SEG || state_d == S_WB || state_d == S_WBS);
+    end
+
     // walker chunk for the next cycle (see room_q)
     if (w_act_q && seg_rd_q) begin
       room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
@@ -781,7 +791,7 @@ module comet_via #(
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
       has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0;
       w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
-      dlock_q <= 1'b0; dsel_q <= 1'b0; darb_q <= 1'b0;
+      gnt_q <= 1'b0;
       cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0;
       cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
@@ -798,7 +808,7 @@ module comet_via #(
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
       w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
-      pk_vi_q <= pk_vi_d; dlock_q <= dlock_d; dsel_q <= dsel_d; darb_q <= darb_d;
+      pk_vi_q <= pk_vi_d; gnt_q <= gnt_d;
       cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d;
       cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
       cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;

@@ -95,6 +95,10 @@ typedef struct {
   desc_t *infl[16];            /* descriptors popped by the engine and not yet completed, in pop order */
   int ninfl;
   int prev_state;
+  /* DMA request of the previous cycle (AXI: a refused request must stay unchanged) */
+  int pd_refused, pd_we;
+  uint32_t pd_addr, pd_strb;
+  uint64_t pd_wdata;
   /* CSR */
   csrop_t cq[64];
   int cqh, cqn;
@@ -438,6 +442,7 @@ static void ref_reset(st_t *s) {
   s->txn = 0; s->txd_n = 0;
   s->rx_active = 0; s->rx_valid = 0; s->rx_bound = 0;
   s->prev_state = CV_S_IDLE;
+  s->pd_refused = 0;
   s->last_tx_vi = NVI - 1;
   s->clr_cycle_valid = 0;
   nic_hostmem_flush(&s->hm);
@@ -994,7 +999,15 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
       } else if (lvl > DB_DEPTH) fail(s, "doorbell level %llu", lvl, 0);
     }
   }
-  /* DMA */
+  /* DMA: a refused request is held unchanged until accepted */
+  if (s->pd_refused && (!o->dma_req_valid_o || (int)o->dma_req_we_o != s->pd_we || (uint32_t)o->dma_req_addr_o != s->pd_addr ||
+                        (uint32_t)o->dma_req_wstrb_o != s->pd_strb || o->dma_req_wdata_o != s->pd_wdata))
+    fail(s, "DMA request changed while refused (was address 0x%llx), valid %llu", s->pd_addr, o->dma_req_valid_o);
+  s->pd_refused = o->dma_req_valid_o && !in->dma_req_ready_i;
+  s->pd_we = (int)o->dma_req_we_o;
+  s->pd_addr = (uint32_t)o->dma_req_addr_o;
+  s->pd_strb = (uint32_t)o->dma_req_wstrb_o;
+  s->pd_wdata = o->dma_req_wdata_o;
   if (o->dma_req_valid_o && in->dma_req_ready_i) {
     uint32_t a = (uint32_t)o->dma_req_addr_o;
     if (a & 7) fail(s, "unaligned DMA address 0x%llx", a, 0);
