@@ -207,6 +207,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
 
   int dma_acc = c.dv && in->dma_req_ready_i;
   int f_acc = dma_acc && !c.sel_w, w_acc = dma_acc && c.sel_w;
+  n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
   int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done;
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
@@ -435,7 +436,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         uint32_t ce = 0;
         if (q->segcnt == 0 || q->segcnt > m->cfg.max_segs) ce |= 1;
         if (!q->op_rx && (q->len == 0 || (q->len >> 16))) ce |= 2;
-        if ((uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit) ce |= 4;
+        if (q->ctl_aerr) ce |= 4;
         n.req_idx = q->spec ? 2 : 0;
         n.rsp_idx = q->spec ? 2 : 0;
         if (ce) {

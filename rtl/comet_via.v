@@ -131,6 +131,9 @@ module comet_via #(
   reg        prio_rx_q, prio_rx_d;
   reg [31:0] desc_q, desc_d;
   reg [15:0] segcnt_q, segcnt_d;
+  // timing: segment list beyond HOST_LIMIT, registered from desc/SegCount/limit every cycle
+  // (SegCount is taken at least two cycles before the control checks use it)
+  reg        ctl_aerr_q, ctl_aerr_d;
   reg [31:0] len_q, len_d;
   reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
   reg        has_desc_q, has_desc_d;
@@ -352,6 +355,7 @@ module comet_via #(
     cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
     cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
     cd_d = cd_q; cd_wp_d = cd_wp_q; cd_rp_d = cd_rp_q; cd_cnt_d = cd_cnt_q; aw_cnt_d = aw_cnt_q;
+    ctl_aerr_d = ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q});
     cq_push = 1'b0; cq_pop = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
@@ -606,7 +610,7 @@ module comet_via #(
           ctl_err = 4'd0;
           if (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS)) ctl_err[0] = 1'b1;
           if (!op_rx_q && (len_q == 32'd0 || len_q[31:16] != 16'd0)) ctl_err[1] = 1'b1;
-          if ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q}) ctl_err[2] = 1'b1;
+          if (ctl_aerr_q) ctl_err[2] = 1'b1;
           req_idx_d = spec_q ? 6'd2 : 6'd0;
           rsp_idx_d = spec_q ? 6'd2 : 6'd0;
           if (ctl_err != 4'd0) begin
@@ -789,7 +793,7 @@ module comet_via #(
     if (!rst_ni) begin
       state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
-      has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0;
+      has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0;
       w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
       gnt_q <= 1'b0;
       cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0;
@@ -807,6 +811,7 @@ module comet_via #(
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
+      ctl_aerr_q <= ctl_aerr_d;
       w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
       pk_vi_q <= pk_vi_d; gnt_q <= gnt_d;
       cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d;
