@@ -92,11 +92,15 @@ module comet_rx_ingest (
   reg        acc, fin;
   reg [3:0]  nb, code_d;
   reg [16:0] bytes_sum;
-  reg [7:0]  ipkeep, ukeep;
+  reg [7:0]  ipkeep;
   reg [15:0] ulen_in;
-  reg [63:0] iw, uw;                         // masked big-endian 16-bit words (4 x 16)
+  reg [63:0] iw;                             // masked big-endian 16-bit words (4 x 16)
   reg        uok;
-  reg [16:0] u3;
+  reg [7:0]  ukm;
+  reg [63:0] uwm;                            // UDP words of beats 3, 5.. (masked lanes)
+  reg [47:0] tsw;                            // beat bytes as big-endian 16-bit words, unmasked
+  reg [16:0] u01_d;
+  reg [17:0] u23_d;
   wire [31:0] crc_n;
   integer k;
 
@@ -130,21 +134,28 @@ module comet_rx_ingest (
     endcase
     acc      = s_axis_tvalid && s_axis_tready;
     fin      = (state_q == S_FIN);
-    ipkeep = ({8{bw1_q}} & 8'hC0) | ({8{bw2_q | bw3_q}} & 8'hFF) | ({8{bw4_q}} & 8'h03);
-    ipkeep = ipkeep & s_axis_tkeep;
+    // IPv4 header lanes: beat 1 lanes 6..7, beats 2..3 all, beat 4 lanes 0..1 (and tkeep);
+    // timing: words masked by tkeep only, the beat flags select after the adders
+    ipkeep = s_axis_tkeep;
     ulen_in = {s_axis_tdata[55:48], s_axis_tdata[63:56]};
+    // big-endian 16-bit words (byte 2j high), masked
+    for (k = 0; k < 4; k = k + 1)
+      iw[16*k +: 16] = {ipkeep[2*k] ? s_axis_tdata[16*k +: 8] : 8'd0, ipkeep[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
     // UDP sum lanes: beat 3 lanes 2..7 (source IP, destination IP high), beat 4 all lanes
     // (destination IP low, UDP header; unmasked: a frame whose UDP checksum check decides its
-    // status has a full beat 4 and 17 <= UDP length <= 1480, see docs/comet.md), beats 5..255
-    // the lanes before the UDP end (ulane_q, registered from urem)
-    ukeep = ({8{bw3_q}} & 8'hFC) | {8{bw4_q}} | ({8{bw5_q}} & ulane_q & s_axis_tkeep);
-    // big-endian 16-bit words (byte 2j high), masked
+    // status has a full beat 4 and 17 <= UDP length <= 1480, see docs/comet.md; its word 3, the
+    // UDP length, counts twice: data + pseudo header), beats 5..255 the lanes before the UDP
+    // end (ulane_q, registered from urem)
+    // timing: the same pair sums with the beat-4 select last (beat 4 sums all lanes unmasked,
+    // the other beats their masked lanes), so the mask flags are not in front of the adders
+    ukm = ({8{bw3_q}} & 8'hFC) | ({8{bw5_q}} & ulane_q & s_axis_tkeep);
+    for (k = 0; k < 3; k = k + 1) tsw[16*k +: 16] = {s_axis_tdata[16*k +: 8], s_axis_tdata[16*k+8 +: 8]};
     for (k = 0; k < 4; k = k + 1) begin
-      iw[16*k +: 16] = {ipkeep[2*k] ? s_axis_tdata[16*k +: 8] : 8'd0, ipkeep[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
-      uw[16*k +: 16] = {ukeep[2*k]  ? s_axis_tdata[16*k +: 8] : 8'd0, ukeep[2*k+1]  ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
+      uwm[16*k +: 16] = {ukm[2*k] ? s_axis_tdata[16*k +: 8] : 8'd0, ukm[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
     end
-    // beat 4: word 3 is the UDP length, counted twice (data + pseudo header)
-    u3 = bw4_q ? {ulen_in, 1'b0} : {1'b0, uw[63:48]};
+    u01_d = bw4_q ? ({1'b0, tsw[15:0]} + {1'b0, tsw[31:16]}) : ({1'b0, uwm[15:0]} + {1'b0, uwm[31:16]});
+    u23_d = bw4_q ? ({2'b0, tsw[47:32]} + {1'b0, ulen_in, 1'b0})
+                  : ({2'b0, uwm[47:32]} + {2'b0, uwm[63:48]});
   end
 
   // status code (S_FIN) from the flags
@@ -263,10 +274,12 @@ module comet_rx_ingest (
       r_valid_q <= acc;
       if (acc) begin
         r_data_q <= s_axis_tdata; r_nb_q <= nb; r_widx_q <= widx_q;
-        r_ip01_q <= {1'b0, iw[15:0]} + {1'b0, iw[31:16]};
-        r_ip23_q <= {1'b0, iw[47:32]} + {1'b0, iw[63:48]};
-        r_u01_q  <= {1'b0, uw[15:0]} + {1'b0, uw[31:16]};
-        r_u23_q  <= {2'b0, uw[47:32]} + {1'b0, u3};
+        r_ip01_q <= (bw2_q | bw3_q) ? {1'b0, iw[15:0]} + {1'b0, iw[31:16]} :
+                    bw4_q ? {1'b0, iw[15:0]} : 17'd0;
+        r_ip23_q <= (bw2_q | bw3_q) ? {1'b0, iw[47:32]} + {1'b0, iw[63:48]} :
+                    bw1_q ? {1'b0, iw[63:48]} : 17'd0;
+        r_u01_q  <= u01_d;
+        r_u23_q  <= u23_d;
       end
       // flags (free running; stable before S_FIN for every frame of >= 8 beats)
       iplen_sum_q <= {1'b0, tl_q} + 17'd18;
