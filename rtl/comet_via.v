@@ -251,7 +251,11 @@ module comet_via #(
 
   // walker: current segment chunk
   wire [3:0] room      = room_q;
-  wire       rx_full   = ({1'b0, cnt_q} >= {2'b00, room});  // the accumulator covers the chunk
+  // timing: rx_full (the accumulator covers the chunk) and rx_left (bytes left after a full
+  // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
+  reg        rxf_q, rxf_d;
+  reg [4:0]  rxl_q, rxl_d;
+  wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
   wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
   // completion queue head (send status write)
@@ -277,7 +281,7 @@ module comet_via #(
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
-  wire [4:0]  rx_left   = cnt_q - {1'b0, rx_n};
+  wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
   wire        rx_acc    = gnt_q && w_act_q && rx_wr_v && dma_req_ready_i;
@@ -781,6 +785,9 @@ module comet_via #(
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
     end
 
+    rxf_d = ({1'b0, cnt_d} >= {2'b00, room_d});
+    rxl_d = rxf_d ? cnt_d - {1'b0, room_d} : 5'd0;
+
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
       send_cnt_d = '0;
@@ -801,7 +808,7 @@ module comet_via #(
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
-      room_q <= 4'd0; rlast_q <= 1'b1;
+      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -820,7 +827,7 @@ module comet_via #(
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
-      room_q <= room_d; rlast_q <= rlast_d;
+      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
