@@ -544,7 +544,9 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     if (c.w_v && c.f_v) n.gnt = !q->gnt;
     else if (c.w_v) n.gnt = 1;
     else if (c.f_v) n.gnt = 0;
-    else n.gnt = !(n.state == CV_S_CTL || n.state == CV_S_SEG || n.state == CV_S_WB || n.state == CV_S_WBS);
+    else
+      n.gnt = !(q->state == CV_S_DB_RD || q->state == CV_S_DB_WAIT || q->state == CV_S_CTL || q->state == CV_S_SEG ||
+                q->state == CV_S_DRAIN || q->state == CV_S_WB || q->state == CV_S_WBS || (q->state == CV_S_IDLE && cq_rdy));
   }
   if (cq_push) {
     uint32_t w = q->cq_wp & 3;

@@ -766,13 +766,14 @@ module comet_via #(
       db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
     end
 
-    // DMA grant for the next cycle; with no request now it goes to the FSM if the FSM enters
-    // (or stays in) a state that issues requests, else to the walker
+    // DMA grant for the next cycle; with no request now it goes to the FSM if the FSM is in (or
+    // on the way to) a state that issues requests, else to the walker (from state_q: timing)
     if (!(dma_req_valid_o && !dma_req_ready_i)) begin
       if (w_v && f_v) gnt_d = !gnt_q;
       else if (w_v) gnt_d = 1'b1;
       else if (f_v) gnt_d = 1'b0;
-      else gnt_d = !(state_d == S_CTL || state_d == S_SEG || state_d == S_WB || state_d == S_WBS);
+      else gnt_d = !(state_q == S_DB_RD || state_q == S_DB_WAIT || state_q == S_CTL || state_q == S_SEG ||
+                     state_q == S_DRAIN || state_q == S_WB || state_q == S_WBS || (state_q == S_IDLE && cq_rdy));
     end
 
     // walker chunk for the next cycle (see room_q)
