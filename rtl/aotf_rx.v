@@ -100,26 +100,7 @@ module aotf_rx #(
   // ------------------------------------------------------------------ LLCM
   wire         llcm_busy;
   reg          llcm_init;
-  reg          llcm_we;
-  reg [WA-1:0] llcm_word;
-  reg [127:0]  llcm_wdata;
-  reg [15:0]   llcm_be;
-
-  aotf_llcm #(.WORDS(WORDS)) u_llcm (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .init_i     (llcm_init),
-    .busy_o     (llcm_busy),
-    .wr_en_i    (llcm_we),
-    .wr_word_i  (llcm_word),
-    .wr_data_i  (llcm_wdata),
-    .wr_be_i    (llcm_be),
-    .rd_en_i    (hr_valid_i),
-    .rd_addr_i  (hr_addr_i),
-    .rd_valid_o (hr_rvalid_o),
-    .rd_data_o  (hr_rdata_o),
-    .dbg_we_o   (dbg_llcm_we_o)
-  );
+  reg          llcm_bw_en;   // buffer head to the LLCM (the host write, hw_wr, has priority)
 
   // ------------------------------------------------------------------ datapath
   // tready depends on registered state only (own assigns, so that no tool sees a path from
@@ -146,10 +127,35 @@ module aotf_rx #(
   reg [15:0]   h_be;
   reg [127:0]  h_wide;
   reg [31:0]   rmux;
-  reg          sel_v;
-  reg [15:0]   sel_pgid;
-  reg [LB:0]   sel_base, sel_lim;
+  // timing: the protection entry the CSR read mux shows (entry pt_idx_q), registered. rd_*_q =
+  // entry pt_idx_q of the table as it is in this cycle (exact): a PT_INDEX write loads entry
+  // csr_wdata of the current table (no entry changes in that cycle); a PT_ENTRY/BASE/LIMIT
+  // write (only ever to entry pt_idx_q) is forwarded; otherwise it holds. So no 16:1 entry mux
+  // sits in front of the read mux.
+  reg          rd_v_q, rd_v_d;
+  reg [15:0]   rd_pgid_q, rd_pgid_d;
+  reg [LB:0]   rd_base_q, rd_base_d, rd_lim_q, rd_lim_d;
   integer      k;
+
+  aotf_llcm #(.WORDS(WORDS)) u_llcm (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .init_i     (llcm_init),
+    .busy_o     (llcm_busy),
+    .hw_en_i    (hw_wr),
+    .hw_word_i  (hw_addr_q),
+    .hw_data_i  (hw_data_q),
+    .hw_be_i    (csr_wdata_i[7:0]),
+    .bw_en_i    (llcm_bw_en),
+    .bw_word_i  (h_addr[LB-1:3]),
+    .bw_data_i  (h_wide),
+    .bw_be_i    (h_be),
+    .rd_en_i    (hr_valid_i),
+    .rd_addr_i  (hr_addr_i),
+    .rd_valid_o (hr_rvalid_o),
+    .rd_data_o  (hr_rdata_o),
+    .dbg_we_o   (dbg_llcm_we_o)
+  );
 
   always @* begin
     acc     = s_axis_tvalid && tready;
@@ -248,7 +254,10 @@ module aotf_rx #(
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
     llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
     hw_wr     = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_HW_CMD) && !llcm_busy;
-    pop       = (wb_cnt_q != '0) && !llcm_busy && !hw_wr;
+    // timing: the LLCM gets the buffer head as a request of its own and the (late, CSR-decoded)
+    // host write only as a priority select; pop = the head was written
+    llcm_bw_en = (wb_cnt_q != '0) && !llcm_busy;
+    pop       = llcm_bw_en && !hw_wr;
     head      = wb_q[0 +: EW];
     for (k = 1; k < WB_DEPTH; k = k + 1)
       if (wb_rd_q == WBW'(k)) head = wb_q[k*EW +: EW];
@@ -257,10 +266,6 @@ module aotf_rx #(
     h_addr    = head[EW-1:68];
     h_be      = {8'h00, ~(8'hFF << h_len)} << h_addr[2:0];
     h_wide    = {64'd0, h_data} << {h_addr[2:0], 3'b000};
-    llcm_we   = hw_wr || pop;
-    llcm_word = hw_wr ? hw_addr_q : h_addr[LB-1:3];
-    llcm_wdata = hw_wr ? {64'd0, hw_data_q} : h_wide;
-    llcm_be   = hw_wr ? {8'h00, csr_wdata_i[7:0]} : h_be;
 
     // ---- write buffer
     wb_d     = wb_q;
@@ -329,20 +334,36 @@ module aotf_rx #(
       chw_d    = 1'b0;
     end
 
-    // ---- CSR read mux (value of the request cycle; counters: count + pending event = cnt_d,
-    // a read never coincides with a clear)
-    sel_v    = pt_v_q[0];
-    sel_pgid = pt_pgid_q[0 +: 16];
-    sel_base = pt_base_q[0 +: (LB+1)];
-    sel_lim  = pt_lim_q[0 +: (LB+1)];
-    for (k = 1; k < PT_ENTRIES; k = k + 1) begin
-      if (pt_idx_q == PTB'(k)) begin
-        sel_v    = pt_v_q[k];
-        sel_pgid = pt_pgid_q[k*16 +: 16];
-        sel_base = pt_base_q[k*(LB+1) +: (LB+1)];
-        sel_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
+    // ---- protection entry for the CSR read mux of the next cycle (rd_*_q, see above). The
+    // entry mux is driven by the write data (a PT_INDEX write), not by a muxed index: the CSR
+    // decode only selects between it, the written fields and the held value (timing).
+    rd_v_d    = pt_v_q[0];
+    rd_pgid_d = pt_pgid_q[0 +: 16];
+    rd_base_d = pt_base_q[0 +: (LB+1)];
+    rd_lim_d  = pt_lim_q[0 +: (LB+1)];
+    for (k = 1; k < PT_ENTRIES; k = k + 1) begin   // constant-index mux (no shifters)
+      if (csr_wdata_i[PTB-1:0] == PTB'(k)) begin
+        rd_v_d    = pt_v_q[k];
+        rd_pgid_d = pt_pgid_q[k*16 +: 16];
+        rd_base_d = pt_base_q[k*(LB+1) +: (LB+1)];
+        rd_lim_d  = pt_lim_q[k*(LB+1) +: (LB+1)];
       end
     end
+    if (!(csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_INDEX)) begin
+      rd_v_d    = rd_v_q;
+      rd_pgid_d = rd_pgid_q;
+      rd_base_d = rd_base_q;
+      rd_lim_d  = rd_lim_q;
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
+        rd_v_d    = csr_wdata_i[31];
+        rd_pgid_d = csr_wdata_i[15:0];
+      end
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  rd_base_d = csr_wdata_i[LB:0];
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) rd_lim_d  = csr_wdata_i[LB:0];
+    end
+
+    // ---- CSR read mux (value of the request cycle; counters: count + pending event = cnt_d,
+    // a read never coincides with a clear)
     case (csr_addr_i)
       nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
       nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
@@ -352,9 +373,9 @@ module aotf_rx #(
                                                8'd0, status_q};
       nic_pkg::CSR_AOTF_RX_IRQ_EN:     rmux = {24'd0, irq_en_q};
       nic_pkg::CSR_AOTF_RX_PT_INDEX:   rmux = 32'(pt_idx_q);
-      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {sel_v, 15'd0, sel_pgid};
-      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(sel_base);
-      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(sel_lim);
+      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {rd_v_q, 15'd0, rd_pgid_q};
+      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(rd_base_q);
+      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(rd_lim_q);
       nic_pkg::CSR_AOTF_RX_HW_ADDR:    rmux = 32'({hw_addr_q, 3'b000});
       nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
       nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
@@ -390,6 +411,10 @@ module aotf_rx #(
       status_q   <= 8'd0;
       irq_en_q   <= 8'd0;
       pt_idx_q   <= '0;
+      rd_v_q     <= 1'b0;
+      rd_pgid_q  <= '0;
+      rd_base_q  <= '0;
+      rd_lim_q   <= '0;
       hw_addr_q  <= '0;
       hw_data_q  <= 64'd0;
       cnt_q      <= '0;
@@ -413,6 +438,10 @@ module aotf_rx #(
       status_q   <= status_d;
       irq_en_q   <= irq_en_d;
       pt_idx_q   <= pt_idx_d;
+      rd_v_q     <= rd_v_d;
+      rd_pgid_q  <= rd_pgid_d;
+      rd_base_q  <= rd_base_d;
+      rd_lim_q   <= rd_lim_d;
       hw_addr_q  <= hw_addr_d;
       hw_data_q  <= hw_data_d;
       cnt_q      <= cnt_d;
