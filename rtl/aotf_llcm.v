@@ -34,6 +34,8 @@ module aotf_llcm #(
   // buffer write: word bw_word_i (bytes 0..7 of bw_data_i/bw_be_i) and bw_word_i+1 (8..15)
   input  wire          bw_en_i,
   input  wire [WA-1:0] bw_word_i,
+  input  wire [IA-1:0] bw_idx0_i,    // = bw_word_i[WA-1:1] + bw_word_i[0] (even-bank index of
+                                     //   the word pair, precomputed by the user: timing)
   input  wire [127:0]  bw_data_i,
   input  wire [15:0]   bw_be_i,
   input  wire          rd_en_i,
@@ -89,14 +91,13 @@ module aotf_llcm #(
       busy_d = (swp_q != {IA{1'b1}});
     end
     // ---- buffer port decode: word W to bank W[0], word W+1 to the other bank
+    bidx0 = bw_idx0_i;
     if (bw_word_i[0]) begin
-      bidx0 = bw_word_i[WA-1:1] + 1'b1;
       bdat0 = bw_data_i[127:64];
       bdat1 = bw_data_i[63:0];
       bwe0  = bw_en_i ? bw_be_i[15:8] : 8'h00;
       bwe1  = bw_en_i ? bw_be_i[7:0] : 8'h00;
     end else begin
-      bidx0 = bw_word_i[WA-1:1];
       bdat0 = bw_data_i[63:0];
       bdat1 = bw_data_i[127:64];
       bwe0  = bw_en_i ? bw_be_i[7:0] : 8'h00;
@@ -211,6 +212,7 @@ module aotf_llcm #(
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // a lane read in the same cycle as it is written (undefined RAM data) is always forwarded
+  always @* assume (bw_idx0_i == bw_word_i[WA-1:1] + IA'(bw_word_i[0]));
   always @* begin
     if (!rb) assert (((re0 & we0 & ~fsel_d) == 8'h00) || (widx0 != ridx));
     if (rb)  assert (((re1 & we1 & ~fsel_d) == 8'h00) || (widx1 != ridx));
