@@ -8,6 +8,10 @@
 // for the three possible updates of used (-1, 0, +1) against the next limit; the take/return of
 // the cycle only selects one of them. So the credit check of a kick is a mux of flops (exact:
 // hc_q[u] == (used_q[u] < lim_q[u]) in every cycle).
+// take_i is the take request (a store that decoded to a kick of user take_user_i); the take
+// happens if that user has credit (hc_q[take_user_i] == has_credit_o when chk_user_i ==
+// take_user_i, as in aotf_send): each user's update uses its own hc_q bit, so no 8:1 mux sits
+// between the store decode and the per-user updates.
 module aotf_credit #(
   parameter int NUM_USERS = 8,
   parameter int RESET_LIMIT = 256,
@@ -15,13 +19,15 @@ module aotf_credit #(
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
-  input  wire                    take_i,
+  input  wire                    take_i,       // take request: taken if user take_user_i has credit
   input  wire [UW-1:0]           take_user_i,
   input  wire                    ret_i,
   input  wire [UW-1:0]           ret_user_i,
   input  wire [UW-1:0]           chk_user_i,
   output reg                     has_credit_o,
   input  wire [UW-1:0]           sel_user_i,
+  input  wire                    sel_wr_i,          // CREDIT_SEL written: sel_user_i <= sel_wdata_i
+  input  wire [UW-1:0]           sel_wdata_i,
   input  wire                    lim_we_i,
   input  wire [15:0]             lim_data_i,
   output reg  [15:0]             sel_limit_o,
@@ -31,38 +37,94 @@ module aotf_credit #(
 );
   // flat vectors (flops, not a memory): 16 bits per user
   reg [NUM_USERS*16-1:0] used_q, used_d, lim_q, lim_d;
-  reg [15:0] su, sl;
+  reg [15:0] u_inc, u_dec, u_cur;
+  // timing: limit and used count of the selected user (CREDIT_SEL) without a user mux in the
+  // CSR read path. Invariants (every cycle): sl_q == lim_q[sel_user_i]; used_q[sel_user_i] ==
+  // sb_q + sinc_q - sdec_q, i.e. the count one cycle ago plus that cycle's take/return of the
+  // user (so the take of this cycle, a late decode, only goes into the 1-bit sinc/sdec flops);
+  // sbp_q == sb_q + 1, sbm_q == sb_q - 1 (the read selects one of three flops).
+  // A CREDIT_SEL write loads them from entry sel_wdata_i (a mux driven by the write data).
+  reg [15:0] sl_q, sl_d, sb_q, sb_d, sbp_q, sbp_d, sbm_q, sbm_d;
+  reg        sinc_q, sinc_d, sdec_q, sdec_d;
+  reg [15:0] su, su_p1, su_m1, w_used, w_lim, w_used_p1, w_used_m1, sbp_p1, sbm_m1;
+  reg        n_tk, n_rt, c_tk, c_rt, w_tk, w_rt, hold_q;
   reg [NUM_USERS-1:0] hc_q, hc_d;
-  reg        tk, rt, lw;
+  reg        tk, rt, lw, s_inc, s_dec, s_hold;
+  reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
   integer u;
 
+  // The late decodes (take, return, limit write) are combined with the precomputed values as
+  // AND-OR terms, not as muxes: Yosys (opt_share) merges compares / adders that feed a mux
+  // into one compare of the muxed operands, which puts the take decode and the CSR limit-write
+  // decode in front of the 16-bit compare carry chain (timing).
   always @* begin
     for (u = 0; u < NUM_USERS; u = u + 1) begin
-      lim_d[u*16 +: 16]  = (lim_we_i && sel_user_i == UW'(u)) ? lim_data_i : lim_q[u*16 +: 16];
-      tk = take_i && (take_user_i == UW'(u));
-      rt = ret_i && (ret_user_i == UW'(u));
-      // used +1 / -1 computed from the flops; the (late) take only selects
-      if (tk && !rt)      used_d[u*16 +: 16] = used_q[u*16 +: 16] + 16'd1;
-      else if (rt && !tk) used_d[u*16 +: 16] = used_q[u*16 +: 16] - 16'd1;
-      else                used_d[u*16 +: 16] = used_q[u*16 +: 16];
-      // against the next limit: the stored one, or the CSR write data when this user's limit
-      // is written now. Both sets of compares start at flops / the write data; the late
-      // decodes (take, return, limit write) only select.
       lw = lim_we_i && (sel_user_i == UW'(u));
-      if (tk && !rt)      hc_d[u] = lw ? ((used_q[u*16 +: 16] + 16'd1) < lim_data_i)
-                                       : ((used_q[u*16 +: 16] + 16'd1) < lim_q[u*16 +: 16]);
-      else if (rt && !tk) hc_d[u] = lw ? ((used_q[u*16 +: 16] - 16'd1) < lim_data_i)
-                                       : ((used_q[u*16 +: 16] - 16'd1) < lim_q[u*16 +: 16]);
-      else                hc_d[u] = lw ? (used_q[u*16 +: 16] < lim_data_i)
-                                       : (used_q[u*16 +: 16] < lim_q[u*16 +: 16]);
+      lim_d[u*16 +: 16] = ({16{lw}} & lim_data_i) | ({16{!lw}} & lim_q[u*16 +: 16]);
+      // the take of user u: its own credit flop, not the 8:1 has_credit_o mux (timing)
+      tk = take_i && (take_user_i == UW'(u)) && hc_q[u];
+      rt = ret_i && (ret_user_i == UW'(u));
+      s_inc  = tk && !rt;
+      s_dec  = rt && !tk;
+      s_hold = !(s_inc || s_dec);
+      // used +1 / -1 computed from the flops; the (late) take only selects
+      u_cur = used_q[u*16 +: 16];
+      u_inc = u_cur + 16'd1;
+      u_dec = u_cur - 16'd1;
+      used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
+      // against the next limit: the stored one, or the CSR write data when this user's limit
+      // is written now. All six compares start at flops / the write data.
+      lt[5] = u_inc < lim_data_i;
+      lt[4] = u_inc < lim_q[u*16 +: 16];
+      lt[3] = u_dec < lim_data_i;
+      lt[2] = u_dec < lim_q[u*16 +: 16];
+      lt[1] = u_cur < lim_data_i;
+      lt[0] = u_cur < lim_q[u*16 +: 16];
+      // the take (latest input) selects last: with a take -> hold (a return too) or +1,
+      // without -> -1 (a return) or hold
+      hc_d[u] = (tk && ((rt && ((lw && lt[1]) || (!lw && lt[0]))) ||
+                        (!rt && ((lw && lt[5]) || (!lw && lt[4]))))) ||
+                (!tk && ((rt && ((lw && lt[3]) || (!lw && lt[2]))) ||
+                         (!rt && ((lw && lt[1]) || (!lw && lt[0])))));
     end
+    // ---- selected user (see sl_q / sb_q above)
+    // current used count of the selected user and +-1, each an AND-OR of flops
+    hold_q = !(sinc_q || sdec_q);
+    sbp_p1 = sbp_q + 16'd1;
+    sbm_m1 = sbm_q - 16'd1;
+    su     = ({16{sinc_q}} & sbp_q)  | ({16{sdec_q}} & sbm_q)  | ({16{hold_q}} & sb_q);
+    su_p1  = ({16{sinc_q}} & sbp_p1) | ({16{sdec_q}} & sb_q)   | ({16{hold_q}} & sbp_q);
+    su_m1  = ({16{sinc_q}} & sb_q)   | ({16{sdec_q}} & sbm_m1) | ({16{hold_q}} & sbm_q);
+    // entry sel_wdata_i (CREDIT_SEL write: no limit write in the same cycle)
+    w_used = used_q[0 +: 16];
+    w_lim  = lim_q[0 +: 16];
+    for (u = 1; u < NUM_USERS; u = u + 1) begin   // constant-index mux
+      if (sel_wdata_i == UW'(u)) begin
+        w_used = used_q[u*16 +: 16];
+        w_lim  = lim_q[u*16 +: 16];
+      end
+    end
+    w_used_p1 = w_used + 16'd1;
+    w_used_m1 = w_used - 16'd1;
+    // take / return of this cycle for the current and for the written user
+    c_tk = take_i && (take_user_i == sel_user_i) && hc_q[sel_user_i];
+    c_rt = ret_i && (ret_user_i == sel_user_i);
+    w_tk = take_i && (take_user_i == sel_wdata_i) && hc_q[sel_wdata_i];
+    w_rt = ret_i && (ret_user_i == sel_wdata_i);
+    n_tk = sel_wr_i ? w_tk : c_tk;
+    n_rt = sel_wr_i ? w_rt : c_rt;
+    sinc_d = n_tk && !n_rt;
+    sdec_d = n_rt && !n_tk;
+    sl_d   = sel_wr_i ? w_lim : (lim_we_i ? lim_data_i : sl_q);
+    sb_d   = sel_wr_i ? w_used : su;
+    sbp_d  = sel_wr_i ? w_used_p1 : su_p1;
+    sbm_d  = sel_wr_i ? w_used_m1 : su_m1;
+
     used_flat_o  = used_q;
-    su = used_q[sel_user_i*16 +: 16];
-    sl = lim_q[sel_user_i*16 +: 16];
     has_credit_o = hc_q[chk_user_i];
-    sel_limit_o  = sl;
+    sel_limit_o  = sl_q;
     sel_used_o   = su;
-    sel_avail_o  = (sl > su) ? sl - su : 16'd0;
+    sel_avail_o  = (sl_q > su) ? sl_q - su : 16'd0;
   end
 
   always @(posedge clk_i) begin
@@ -70,10 +132,22 @@ module aotf_credit #(
       used_q <= '0;
       lim_q  <= {NUM_USERS{16'(RESET_LIMIT)}};
       hc_q   <= {NUM_USERS{16'(RESET_LIMIT) != 16'd0}};
+      sl_q   <= 16'(RESET_LIMIT);
+      sb_q   <= 16'd0;
+      sbp_q  <= 16'd1;
+      sbm_q  <= 16'hFFFF;
+      sinc_q <= 1'b0;
+      sdec_q <= 1'b0;
     end else begin
       used_q <= used_d;
       lim_q  <= lim_d;
       hc_q   <= hc_d;
+      sl_q   <= sl_d;
+      sb_q   <= sb_d;
+      sbp_q  <= sbp_d;
+      sbm_q  <= sbm_d;
+      sinc_q <= sinc_d;
+      sdec_q <= sdec_d;
     end
   end
 `ifdef FORMAL
@@ -88,15 +162,28 @@ module aotf_credit #(
   // passed (take = st_fire && k_ok && has_credit, chk_user = take_user = k_user), and a credit is
   // returned (last beat of a packet) only for a kick taken earlier, i.e. for a user with used > 0.
   always @* begin
-    if (take_i) assume (chk_user_i == take_user_i && has_credit_o);
+    if (take_i) assume (chk_user_i == take_user_i);   // the take is take_i && has_credit_o
     if (ret_i)  assume (used_q[ret_user_i*16 +: 16] != 16'd0);
   end
+  // sel_user_i follows the CREDIT_SEL writes (after a reset every user's limit and used count
+  // are equal, so the selection in the reset cycle does not matter); no limit write in a
+  // CREDIT_SEL write cycle (one CSR access per cycle)
+  reg          f_sel_v = 1'b0;
+  reg [UW-1:0] f_sel;
+  always @(posedge clk_i) begin
+    f_sel_v <= rst_ni;
+    f_sel   <= sel_wr_i ? sel_wdata_i : sel_user_i;
+  end
+  always @* if (f_sel_v) assume (sel_user_i == f_sel);
+  always @* assume (!(sel_wr_i && lim_we_i));
   always @* begin
     if (f_rst_seen) begin
       // the credit check of the checked user is exact: used < limit at the start of the cycle
       assert (has_credit_o == (used_q[chk_user_i*16 +: 16] < lim_q[chk_user_i*16 +: 16]));
       // CREDIT_AVAIL (CSR path) and the pipelined check flop agree: AVAIL > 0 <=> a kick passes
       assert ((sel_avail_o != 16'd0) == hc_q[sel_user_i]);
+      // the registered CREDIT_SEL user's limit / used count are exact
+      assert (sel_limit_o == lim_q[sel_user_i*16 +: 16] && sel_used_o == used_q[sel_user_i*16 +: 16]);
     end
   end
   genvar fu;
@@ -104,7 +191,7 @@ module aotf_credit #(
     for (fu = 0; fu < NUM_USERS; fu = fu + 1) begin : g_f_user
       wire [15:0] f_used = used_q[fu*16 +: 16];
       wire [15:0] f_lim  = lim_q[fu*16 +: 16];
-      wire        f_tk   = take_i && (take_user_i == UW'(fu));
+      wire        f_tk   = take_i && (take_user_i == UW'(fu)) && hc_q[fu];
       wire        f_rt   = ret_i && (ret_user_i == UW'(fu));
       wire        f_lw   = lim_we_i && (sel_user_i == UW'(fu));
       // f_low: a CSR write set the limit at or below used (so a take in the same cycle or the
@@ -141,7 +228,7 @@ module aotf_credit #(
   always @(posedge clk_i) begin
     if (f_past_valid && f_rst_seen && rst_ni && $past(rst_ni)) begin
       // a take used the last credit of its user
-      cover ($past(take_i) && chk_user_i == $past(take_user_i) && !has_credit_o && sel_used_o != 16'd0);
+      cover ($past(take_i && has_credit_o) && chk_user_i == $past(take_user_i) && !has_credit_o && sel_used_o != 16'd0);
       // a return gives credit back to an exhausted user
       cover ($past(ret_i && !lim_we_i && !has_credit_o && chk_user_i == ret_user_i) &&
              chk_user_i == $past(chk_user_i) && has_credit_o);
@@ -151,7 +238,7 @@ module aotf_credit #(
       // limit lowered below used: AVAIL reads 0
       cover (sel_used_o > sel_limit_o && sel_limit_o != 16'd0 && sel_avail_o == 16'd0);
       // take and return of the same user in one cycle (cancel)
-      cover (take_i && ret_i && take_user_i == ret_user_i);
+      cover (take_i && has_credit_o && ret_i && take_user_i == ret_user_i);
     end
   end
 `endif

@@ -6,6 +6,9 @@
 //    written in ONE cycle (the two words are always in different banks).
 //  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly one cycle
 //    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0.
+//  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
+//    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
+//    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
 //  - Same-cycle write + read of one word: write-first. The colliding byte lanes' RAM read data
 //    (undefined on a collision) is never used; their new bytes are forwarded from the write
 //    port through a register instead. (The C model does not read those lanes, so its RAM
@@ -23,10 +26,18 @@ module aotf_llcm #(
   input  wire          rst_ni,
   input  wire          init_i,
   output wire          busy_o,
-  input  wire          wr_en_i,
-  input  wire [WA-1:0] wr_word_i,
-  input  wire [127:0]  wr_data_i,
-  input  wire [15:0]   wr_be_i,
+  // host write: word hw_word_i, bytes hw_be_i (has priority over the buffer port)
+  input  wire          hw_en_i,
+  input  wire [WA-1:0] hw_word_i,
+  input  wire [63:0]   hw_data_i,
+  input  wire [7:0]    hw_be_i,
+  // buffer write: word bw_word_i (bytes 0..7 of bw_data_i/bw_be_i) and bw_word_i+1 (8..15)
+  input  wire          bw_en_i,
+  input  wire [WA-1:0] bw_word_i,
+  input  wire [IA-1:0] bw_idx0_i,    // = bw_word_i[WA-1:1] + bw_word_i[0] (even-bank index of
+                                     //   the word pair, precomputed by the user: timing)
+  input  wire [127:0]  bw_data_i,
+  input  wire [15:0]   bw_be_i,
   input  wire          rd_en_i,
   /* verilator lint_off UNUSEDSIGNAL */ // bits 2:0: byte offset within the word, ignored
   input  wire [31:0]   rd_addr_i,
@@ -55,11 +66,16 @@ module aotf_llcm #(
   reg [IA-1:0] widx0, widx1;
   reg [63:0]   wdat0, wdat1;
   reg [7:0]    we0, we1;
+  // buffer port decoded per bank (before the host/buffer select)
+  reg [IA-1:0] bidx0;
+  reg [63:0]   bdat0, bdat1;
+  reg [7:0]    bwe0, bwe1;
   // read
   reg          inr, go, rb;
-  reg [WA-1:0] rword;
+  reg [WA-1:0] rword, rword_m1;
   reg [IA-1:0] ridx;
-  reg [7:0]    coll;
+  reg [7:0]    coll, hcoll, bcoll;
+  reg [63:0]   bfdat;
   reg [7:0]    re0, re1;
   wire [63:0]  rd0, rd1;
 
@@ -74,7 +90,20 @@ module aotf_llcm #(
       swp_d  = swp_q + 1'b1;
       busy_d = (swp_q != {IA{1'b1}});
     end
-    // ---- write decode: word W to bank W[0], word W+1 to the other bank
+    // ---- buffer port decode: word W to bank W[0], word W+1 to the other bank
+    bidx0 = bw_idx0_i;
+    if (bw_word_i[0]) begin
+      bdat0 = bw_data_i[127:64];
+      bdat1 = bw_data_i[63:0];
+      bwe0  = bw_en_i ? bw_be_i[15:8] : 8'h00;
+      bwe1  = bw_en_i ? bw_be_i[7:0] : 8'h00;
+    end else begin
+      bdat0 = bw_data_i[63:0];
+      bdat1 = bw_data_i[127:64];
+      bwe0  = bw_en_i ? bw_be_i[7:0] : 8'h00;
+      bwe1  = bw_en_i ? bw_be_i[15:8] : 8'h00;
+    end
+    // ---- write port: init sweep > host write > buffer
     if (busy_q) begin
       widx0 = swp_q;
       widx1 = swp_q;
@@ -82,20 +111,20 @@ module aotf_llcm #(
       wdat1 = '0;
       we0   = 8'hFF;
       we1   = 8'hFF;
-    end else if (wr_word_i[0]) begin
-      widx0 = wr_word_i[WA-1:1] + 1'b1;
-      widx1 = wr_word_i[WA-1:1];
-      wdat0 = wr_data_i[127:64];
-      wdat1 = wr_data_i[63:0];
-      we0   = wr_en_i ? wr_be_i[15:8] : 8'h00;
-      we1   = wr_en_i ? wr_be_i[7:0] : 8'h00;
+    end else if (hw_en_i) begin
+      widx0 = hw_word_i[WA-1:1];
+      widx1 = hw_word_i[WA-1:1];
+      wdat0 = hw_data_i;
+      wdat1 = hw_data_i;
+      we0   = hw_word_i[0] ? 8'h00 : hw_be_i;
+      we1   = hw_word_i[0] ? hw_be_i : 8'h00;
     end else begin
-      widx0 = wr_word_i[WA-1:1];
-      widx1 = wr_word_i[WA-1:1];
-      wdat0 = wr_data_i[63:0];
-      wdat1 = wr_data_i[127:64];
-      we0   = wr_en_i ? wr_be_i[7:0] : 8'h00;
-      we1   = wr_en_i ? wr_be_i[15:8] : 8'h00;
+      widx0 = bidx0;
+      widx1 = bw_word_i[WA-1:1];
+      wdat0 = bdat0;
+      wdat1 = bdat1;
+      we0   = bwe0;
+      we1   = bwe1;
     end
     // ---- read with write-first forwarding per byte lane
     inr   = (rd_addr_i[31:LB] == '0);
@@ -103,8 +132,18 @@ module aotf_llcm #(
     rb    = rword[0];
     ridx  = rword[WA-1:1];
     go    = rd_en_i && inr && !busy_q;
-    if (rb) coll = (widx1 == ridx) ? we1 : 8'h00;
-    else    coll = (widx0 == ridx) ? we0 : 8'h00;
+    // Colliding lanes per write request, compared on whole word addresses (timing: no write
+    // index adder in front of the compare; the buffer's word W+1 is matched as read word - 1 ==
+    // W, mod WORDS like the bank index): read word == W -> bytes 0..7 of the request, read word
+    // == W+1 -> bytes 8..15. The host-write strobe only selects. (While busy_q no read goes to
+    // the RAM, so coll is a don't-care then.)
+    rword_m1 = rword - 1'b1;
+    hcoll = (hw_en_i && rword == hw_word_i) ? hw_be_i : 8'h00;
+    bcoll = !bw_en_i ? 8'h00 :
+            (rword == bw_word_i)    ? bw_be_i[7:0] :
+            (rword_m1 == bw_word_i) ? bw_be_i[15:8] : 8'h00;
+    coll  = hw_en_i ? hcoll : bcoll;
+    bfdat = rb ? bdat1 : bdat0;
     // Read enables do not depend on the write address (timing: the RAM clock enables of all
     // lanes would otherwise sit behind the write-address compare). A colliding lane is still
     // read, its (undefined) data is never used: fsel_q selects the forwarded byte instead.
@@ -113,7 +152,7 @@ module aotf_llcm #(
     rzero_d = !go;
     rbank_d = rb;
     fsel_d  = coll;                 // only used when the read went to the RAM (!rzero_q)
-    fdat_d  = rb ? wdat1 : wdat0;
+    fdat_d  = hw_en_i ? hw_data_i : bfdat;
   end
 
   always @(posedge clk_i) begin
@@ -173,6 +212,7 @@ module aotf_llcm #(
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // a lane read in the same cycle as it is written (undefined RAM data) is always forwarded
+  always @* assume (bw_idx0_i == bw_word_i[WA-1:1] + IA'(bw_word_i[0]));
   always @* begin
     if (!rb) assert (((re0 & we0 & ~fsel_d) == 8'h00) || (widx0 != ridx));
     if (rb)  assert (((re1 & we1 & ~fsel_d) == 8'h00) || (widx1 != ridx));

@@ -14,7 +14,7 @@ module aotf_rx #(
   localparam int WA    = LB - 3,
   localparam int PTB   = $clog2(PT_ENTRIES),
   localparam int WBW   = $clog2(WB_DEPTH),
-  localparam int EW    = LB + 4 + 64           // write-buffer entry: raddr, len, data
+  localparam int EW    = (WA - 1) + WA + 16 + 128  // write-buffer entry: LLCM request, see wb_q
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -70,7 +70,11 @@ module aotf_rx #(
   reg [7:0]    len_q, len_d;
   reg [3:0]    ev_q, ev_d;
 
-  reg [WB_DEPTH*EW-1:0] wb_q, wb_d;       // write buffer entries (flops, packed)
+  // write buffer entries (flops, packed), stored as the LLCM write request they become:
+  // {even-bank index of the word pair, word, byte enables[15:0], data[127:0]} (timing: the
+  // shift to the byte offset and the even-bank index adder are done when the entry is pushed,
+  // so only the head mux sits between the buffer and the LLCM write port)
+  reg [WB_DEPTH*EW-1:0] wb_q, wb_d;
   reg [WBW-1:0] wb_wr_q, wb_wr_d, wb_rd_q, wb_rd_d;
   reg [WBW:0]   wb_cnt_q, wb_cnt_d;
 
@@ -100,26 +104,7 @@ module aotf_rx #(
   // ------------------------------------------------------------------ LLCM
   wire         llcm_busy;
   reg          llcm_init;
-  reg          llcm_we;
-  reg [WA-1:0] llcm_word;
-  reg [127:0]  llcm_wdata;
-  reg [15:0]   llcm_be;
-
-  aotf_llcm #(.WORDS(WORDS)) u_llcm (
-    .clk_i      (clk_i),
-    .rst_ni     (rst_ni),
-    .init_i     (llcm_init),
-    .busy_o     (llcm_busy),
-    .wr_en_i    (llcm_we),
-    .wr_word_i  (llcm_word),
-    .wr_data_i  (llcm_wdata),
-    .wr_be_i    (llcm_be),
-    .rd_en_i    (hr_valid_i),
-    .rd_addr_i  (hr_addr_i),
-    .rd_valid_o (hr_rvalid_o),
-    .rd_data_o  (hr_rdata_o),
-    .dbg_we_o   (dbg_llcm_we_o)
-  );
+  reg          llcm_bw_en;   // buffer head to the LLCM (the host write, hw_wr, has priority)
 
   // ------------------------------------------------------------------ datapath
   // tready depends on registered state only (own assigns, so that no tool sees a path from
@@ -139,17 +124,42 @@ module aotf_rx #(
   reg          sel_v_q;
   reg [15:0]   sel_pgid_q;
   reg [LB:0]   sel_base_q, sel_lim_q;
-  reg [EW-1:0] head;
-  reg [LB-1:0] h_addr;
-  reg [3:0]    h_len;
-  reg [63:0]   h_data;
+  reg [EW-1:0] head, p_ent;
+  reg [WA-2:0] h_idx0;
+  reg [WA-1:0] h_word, p_word;
   reg [15:0]   h_be;
   reg [127:0]  h_wide;
   reg [31:0]   rmux;
-  reg          sel_v;
-  reg [15:0]   sel_pgid;
-  reg [LB:0]   sel_base, sel_lim;
+  // timing: the protection entry the CSR read mux shows (entry pt_idx_q), registered. rd_*_q =
+  // entry pt_idx_q of the table as it is in this cycle (exact): a PT_INDEX write loads entry
+  // csr_wdata of the current table (no entry changes in that cycle); a PT_ENTRY/BASE/LIMIT
+  // write (only ever to entry pt_idx_q) is forwarded; otherwise it holds. So no 16:1 entry mux
+  // sits in front of the read mux.
+  reg          rd_v_q, rd_v_d;
+  reg [15:0]   rd_pgid_q, rd_pgid_d;
+  reg [LB:0]   rd_base_q, rd_base_d, rd_lim_q, rd_lim_d;
   integer      k;
+
+  aotf_llcm #(.WORDS(WORDS)) u_llcm (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .init_i     (llcm_init),
+    .busy_o     (llcm_busy),
+    .hw_en_i    (hw_wr),
+    .hw_word_i  (hw_addr_q),
+    .hw_data_i  (hw_data_q),
+    .hw_be_i    (csr_wdata_i[7:0]),
+    .bw_en_i    (llcm_bw_en),
+    .bw_word_i  (h_word),
+    .bw_idx0_i  (h_idx0),
+    .bw_data_i  (h_wide),
+    .bw_be_i    (h_be),
+    .rd_en_i    (hr_valid_i),
+    .rd_addr_i  (hr_addr_i),
+    .rd_valid_o (hr_rvalid_o),
+    .rd_data_o  (hr_rdata_o),
+    .dbg_we_o   (dbg_llcm_we_o)
+  );
 
   always @* begin
     acc     = s_axis_tvalid && tready;
@@ -162,17 +172,16 @@ module aotf_rx #(
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
     // entry pgid_q as it will be in the next cycle (this cycle's CSR write forwarded) -> sel_*_q
-    sel_v_d    = pt_v_q[0];
-    sel_pgid_d = pt_pgid_q[0 +: 16];
-    sel_base_d = pt_base_q[0 +: (LB+1)];
-    sel_lim_d  = pt_lim_q[0 +: (LB+1)];
-    for (k = 1; k < PT_ENTRIES; k = k + 1) begin   // constant-index mux (no shifters)
-      if (pgid_q[PTB-1:0] == PTB'(k)) begin
-        sel_v_d    = pt_v_q[k];
-        sel_pgid_d = pt_pgid_q[k*16 +: 16];
-        sel_base_d = pt_base_q[k*(LB+1) +: (LB+1)];
-        sel_lim_d  = pt_lim_q[k*(LB+1) +: (LB+1)];
-      end
+    // one-hot AND-OR mux (no shifters; timing: a loop of ifs would be a 15-deep mux chain)
+    sel_v_d    = 1'b0;
+    sel_pgid_d = '0;
+    sel_base_d = '0;
+    sel_lim_d  = '0;
+    for (k = 0; k < PT_ENTRIES; k = k + 1) begin
+      sel_v_d    = sel_v_d    | ((pgid_q[PTB-1:0] == PTB'(k)) & pt_v_q[k]);
+      sel_pgid_d = sel_pgid_d | ({16{pgid_q[PTB-1:0] == PTB'(k)}} & pt_pgid_q[k*16 +: 16]);
+      sel_base_d = sel_base_d | ({(LB+1){pgid_q[PTB-1:0] == PTB'(k)}} & pt_base_q[k*(LB+1) +: (LB+1)]);
+      sel_lim_d  = sel_lim_d  | ({(LB+1){pgid_q[PTB-1:0] == PTB'(k)}} & pt_lim_q[k*(LB+1) +: (LB+1)]);
     end
     if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
       if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
@@ -248,19 +257,22 @@ module aotf_rx #(
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
     llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
     hw_wr     = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_HW_CMD) && !llcm_busy;
-    pop       = (wb_cnt_q != '0) && !llcm_busy && !hw_wr;
+    // timing: the LLCM gets the buffer head as a request of its own and the (late, CSR-decoded)
+    // host write only as a priority select; pop = the head was written
+    llcm_bw_en = (wb_cnt_q != '0) && !llcm_busy;
+    pop       = llcm_bw_en && !hw_wr;
     head      = wb_q[0 +: EW];
     for (k = 1; k < WB_DEPTH; k = k + 1)
       if (wb_rd_q == WBW'(k)) head = wb_q[k*EW +: EW];
-    h_data    = head[63:0];
-    h_len     = head[67:64];
-    h_addr    = head[EW-1:68];
-    h_be      = {8'h00, ~(8'hFF << h_len)} << h_addr[2:0];
-    h_wide    = {64'd0, h_data} << {h_addr[2:0], 3'b000};
-    llcm_we   = hw_wr || pop;
-    llcm_word = hw_wr ? hw_addr_q : h_addr[LB-1:3];
-    llcm_wdata = hw_wr ? {64'd0, hw_data_q} : h_wide;
-    llcm_be   = hw_wr ? {8'h00, csr_wdata_i[7:0]} : h_be;
+    h_wide    = head[127:0];
+    h_be      = head[143:128];
+    h_word    = head[144 +: WA];
+    h_idx0    = head[EW-1 -: WA-1];
+    // the entry a push stores: the checked data beat at raddr_q, len_q bytes
+    p_word    = raddr_q[LB-1:3];
+    p_ent     = {p_word[WA-1:1] + (WA-1)'(p_word[0]), p_word,
+                 {8'h00, ~(8'hFF << len_q[3:0])} << raddr_q[2:0],
+                 {64'd0, s_axis_tdata} << {raddr_q[2:0], 3'b000}};
 
     // ---- write buffer
     wb_d     = wb_q;
@@ -268,7 +280,7 @@ module aotf_rx #(
     wb_rd_d  = wb_rd_q;
     if (push) begin
       for (k = 0; k < WB_DEPTH; k = k + 1)
-        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = {raddr_q, len_q[3:0], s_axis_tdata};
+        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = p_ent;
       wb_wr_d = wb_wr_q + 1'b1;
     end
     if (pop) wb_rd_d = wb_rd_q + 1'b1;
@@ -329,20 +341,34 @@ module aotf_rx #(
       chw_d    = 1'b0;
     end
 
+    // ---- protection entry for the CSR read mux of the next cycle (rd_*_q, see above). The
+    // entry mux is driven by the write data (a PT_INDEX write), not by a muxed index: the CSR
+    // decode only selects between it, the written fields and the held value (timing).
+    rd_v_d    = 1'b0;                               // one-hot AND-OR mux, as sel_*_d
+    rd_pgid_d = '0;
+    rd_base_d = '0;
+    rd_lim_d  = '0;
+    for (k = 0; k < PT_ENTRIES; k = k + 1) begin
+      rd_v_d    = rd_v_d    | ((csr_wdata_i[PTB-1:0] == PTB'(k)) & pt_v_q[k]);
+      rd_pgid_d = rd_pgid_d | ({16{csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_pgid_q[k*16 +: 16]);
+      rd_base_d = rd_base_d | ({(LB+1){csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_base_q[k*(LB+1) +: (LB+1)]);
+      rd_lim_d  = rd_lim_d  | ({(LB+1){csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_lim_q[k*(LB+1) +: (LB+1)]);
+    end
+    if (!(csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_INDEX)) begin
+      rd_v_d    = rd_v_q;
+      rd_pgid_d = rd_pgid_q;
+      rd_base_d = rd_base_q;
+      rd_lim_d  = rd_lim_q;
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
+        rd_v_d    = csr_wdata_i[31];
+        rd_pgid_d = csr_wdata_i[15:0];
+      end
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  rd_base_d = csr_wdata_i[LB:0];
+      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) rd_lim_d  = csr_wdata_i[LB:0];
+    end
+
     // ---- CSR read mux (value of the request cycle; counters: count + pending event = cnt_d,
     // a read never coincides with a clear)
-    sel_v    = pt_v_q[0];
-    sel_pgid = pt_pgid_q[0 +: 16];
-    sel_base = pt_base_q[0 +: (LB+1)];
-    sel_lim  = pt_lim_q[0 +: (LB+1)];
-    for (k = 1; k < PT_ENTRIES; k = k + 1) begin
-      if (pt_idx_q == PTB'(k)) begin
-        sel_v    = pt_v_q[k];
-        sel_pgid = pt_pgid_q[k*16 +: 16];
-        sel_base = pt_base_q[k*(LB+1) +: (LB+1)];
-        sel_lim  = pt_lim_q[k*(LB+1) +: (LB+1)];
-      end
-    end
     case (csr_addr_i)
       nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
       nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
@@ -352,9 +378,9 @@ module aotf_rx #(
                                                8'd0, status_q};
       nic_pkg::CSR_AOTF_RX_IRQ_EN:     rmux = {24'd0, irq_en_q};
       nic_pkg::CSR_AOTF_RX_PT_INDEX:   rmux = 32'(pt_idx_q);
-      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {sel_v, 15'd0, sel_pgid};
-      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(sel_base);
-      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(sel_lim);
+      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {rd_v_q, 15'd0, rd_pgid_q};
+      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(rd_base_q);
+      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(rd_lim_q);
       nic_pkg::CSR_AOTF_RX_HW_ADDR:    rmux = 32'({hw_addr_q, 3'b000});
       nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
       nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
@@ -390,6 +416,10 @@ module aotf_rx #(
       status_q   <= 8'd0;
       irq_en_q   <= 8'd0;
       pt_idx_q   <= '0;
+      rd_v_q     <= 1'b0;
+      rd_pgid_q  <= '0;
+      rd_base_q  <= '0;
+      rd_lim_q   <= '0;
       hw_addr_q  <= '0;
       hw_data_q  <= 64'd0;
       cnt_q      <= '0;
@@ -413,6 +443,10 @@ module aotf_rx #(
       status_q   <= status_d;
       irq_en_q   <= irq_en_d;
       pt_idx_q   <= pt_idx_d;
+      rd_v_q     <= rd_v_d;
+      rd_pgid_q  <= rd_pgid_d;
+      rd_base_q  <= rd_base_d;
+      rd_lim_q   <= rd_lim_d;
       hw_addr_q  <= hw_addr_d;
       hw_data_q  <= hw_data_d;
       cnt_q      <= cnt_d;

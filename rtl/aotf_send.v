@@ -72,6 +72,7 @@ module aotf_send #(
   wire          tag_wr, tag_rd, seed_wr, seed_rd, flush, lim_we;
   wire [63:0]   seed_wdata;
   wire [UW-1:0] credit_sel;
+  wire          credit_sel_wr;
   wire [15:0]   sel_limit, sel_used, sel_avail;
   wire [35:0]   tag_rd_data;
   wire [63:0]   seed_rd_data;
@@ -165,9 +166,10 @@ module aotf_send #(
   wire [NUM_USERS*16-1:0] used_flat;
   aotf_credit #(.NUM_USERS(NUM_USERS), .RESET_LIMIT(FIFO_DEPTH / NUM_USERS)) u_cred (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .take_i(kick), .take_user_i(k_user), .ret_i(ret), .ret_user_i(ret_user),
+    .take_i(st_fire && k_ok), .take_user_i(k_user), .ret_i(ret), .ret_user_i(ret_user),
     .chk_user_i(k_user), .has_credit_o(has_credit),
-    .sel_user_i(credit_sel), .lim_we_i(lim_we),
+    .sel_user_i(credit_sel), .sel_wr_i(credit_sel_wr),
+    .sel_wdata_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
     .lim_data_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
     .sel_limit_o(sel_limit), .sel_used_o(sel_used), .sel_avail_o(sel_avail),
     .used_flat_o(used_flat)
@@ -180,7 +182,8 @@ module aotf_send #(
     .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .irq_o(irq_o),
     .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
     .tag_wr_o(tag_wr), .tag_rd_o(tag_rd), .seed_wr_o(seed_wr), .seed_rd_o(seed_rd),
-    .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel), .lim_we_o(lim_we),
+    .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
+    .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we),
     .init_busy_i(init_busy), .miss_wait_i(lk_state == 2'd2), .pg_busy_i(dbg_pg_o[7] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),

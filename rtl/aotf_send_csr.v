@@ -31,6 +31,7 @@ module aotf_send_csr #(
   output wire [63:0]   seed_wdata_o,
   output reg           flush_o,
   output wire [UW-1:0] credit_sel_o,
+  output reg           credit_sel_wr_o,     // CREDIT_SEL written (credit_sel_o <= wdata USER)
   output reg           lim_we_o,
   // events and state
   input  wire          init_busy_i,
@@ -90,6 +91,7 @@ module aotf_send_csr #(
     seed_rd_o = rd && (csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_LO || csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI);
     flush_o   = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CTRL && csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
     lim_we_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
+    credit_sel_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
   end
 
   always @* begin

@@ -42,7 +42,8 @@ module nic_fifo #(
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
-  reg pop, out_free, push, load_ram, bypass, ram_wr;
+  reg pop, out_free, push, load_ram, bypass, ram_wr, cnt_inc, cnt_dec;
+  reg [CW-1:0] cnt_p1, cnt_m1;
 
   always @* begin
     pop      = out_valid_q && m_ready_i;
@@ -54,7 +55,14 @@ module nic_fifo #(
 
     wr_ptr_d    = ram_wr   ? wr_ptr_q + 1'b1 : wr_ptr_q;
     rd_ptr_d    = load_ram ? rd_ptr_q + 1'b1 : rd_ptr_q;
-    ram_cnt_d   = ram_cnt_q + CW'(ram_wr) - CW'(load_ram);
+    // timing: +1 / -1 from the flops; the (late) write / load strobes only select, as AND-OR
+    // terms (Yosys merges adders that feed a mux back into one adder of the muxed operand)
+    cnt_p1      = ram_cnt_q + 1'b1;
+    cnt_m1      = ram_cnt_q - 1'b1;
+    cnt_inc     = ram_wr && !load_ram;
+    cnt_dec     = load_ram && !ram_wr;
+    ram_cnt_d   = ({CW{cnt_inc}} & cnt_p1) | ({CW{cnt_dec}} & cnt_m1) |
+                  ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = bypass ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     byp_d       = bypass ? s_data_i : byp_q;
