@@ -691,6 +691,14 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
             status.setdefault(name, "ok")
             if r["errors"]:
                 status[name] = "FAIL"
+            if out_path:
+                # results so far (a long run stopped early keeps them; usable by `merge`)
+                part = dict(results, failures=failures, warnings=warnings, timing_misses=misses,
+                            partial=True)
+                os.makedirs(os.path.dirname(out_path), exist_ok=True)
+                with open(out_path + ".partial", "w") as f:
+                    json.dump(part, f, indent=1, sort_keys=True)
+                    f.write("\n")
     for name, s in status.items():
         if s != "SKIP":
             results[name + ".status"] = s
@@ -883,6 +891,8 @@ def merge(inputs, out, doc):
                 res[k] = round(res.get(k, 0) + v, 1)
             elif k == "rtl_dirty":
                 res[k] = res.get(k, False) or v
+            elif k == "partial":
+                continue
             else:
                 res[k] = v
     # a timing miss is "<block> <target>: ..."; a later run of the same block and target
