@@ -211,7 +211,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
   int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done;
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
-  int cq_push = 0, cq_pop = 0;
+  int cq_push = 0, cq_pop = 0, w_start = 0;
   uint32_t cq_perr = 0;
   int gnt_free = !(c.dv && !in->dma_req_ready_i); /* the grant is decided at the end */
   int csr_wr = in->csr_req_i && in->csr_we_i;
@@ -459,14 +459,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
             n.state = CV_S_IDLE;
           }
         } else if (q->op_rx) {
-          n.w_act = 1;
-          n.w_bank = q->f_bank;
-          n.f_bank = !q->f_bank;
-          n.w_segcnt = q->segcnt & segmask;
-          n.seg_idx = 0;
-          n.seg_vld = 0;
-          n.seg_rd = 0;
-          n.walk_done = 0;
+          w_start = 1;
           n.acc[0] = n.acc[1] = 0;
           n.cnt = 0;
           n.in_done = 0;
@@ -478,15 +471,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     }
     case CV_S_TXQ:
       if (!q->w_act) {
-        n.w_act = 1;
-        n.w_bank = q->f_bank;
-        n.f_bank = !q->f_bank;
-        n.w_segcnt = q->segcnt & segmask;
-        n.w_vi = q->vi;
-        n.seg_idx = 0;
-        n.seg_vld = 0;
-        n.seg_rd = 0;
-        n.walk_done = 0;
+        w_start = 1;
         cq_push = 1;
         n.state = CV_S_IDLE;
       }
@@ -547,6 +532,17 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     else
       n.gnt = !(q->state == CV_S_DB_RD || q->state == CV_S_DB_WAIT || q->state == CV_S_CTL || q->state == CV_S_SEG ||
                 q->state == CV_S_DRAIN || q->state == CV_S_WB || q->state == CV_S_WBS || (q->state == CV_S_IDLE && cq_rdy));
+  }
+  if (w_start) { /* a checked descriptor to the idle walker: it takes the half the fetch filled */
+    n.w_act = 1;
+    n.w_bank = q->f_bank;
+    n.f_bank = !q->f_bank;
+    n.w_segcnt = q->segcnt & segmask;
+    n.w_vi = q->vi;
+    n.seg_idx = 0;
+    n.seg_vld = 0;
+    n.seg_rd = 0;
+    n.walk_done = 0;
   }
   if (cq_push) {
     uint32_t w = q->cq_wp & 3;

@@ -276,15 +276,13 @@ module comet_via #(
   wire       if_room = !inflight_q[IFW-1];
 
   // receive unpacker candidates (timing: built from registers and the rx beat only; the write
-  // acceptance picks one at the end. In S_RX the walker is the only DMA requester, so its
-  // acceptance is rx_wr_v && ready without the arbiter)
+  // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
-  wire        rx_acc    = gnt_q && w_act_q && rx_wr_v && dma_req_ready_i;
 
   // DMA requests: control FSM (descriptor reads, status writes) and walker (payload reads,
   // receive writes). The port serves the granted source; the grant for the next cycle goes to
@@ -332,7 +330,7 @@ module comet_via #(
   end
 
   // ------------------------------------------------------------------ next state
-  reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop;
+  reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
@@ -360,7 +358,7 @@ module comet_via #(
     cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
     cd_d = cd_q; cd_wp_d = cd_wp_q; cd_rp_d = cd_rp_q; cd_cnt_d = cd_cnt_q; aw_cnt_d = aw_cnt_q;
     ctl_aerr_d = ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q});
-    cq_push = 1'b0; cq_pop = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
+    cq_push = 1'b0; cq_pop = 1'b0; w_start = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
@@ -385,7 +383,7 @@ module comet_via #(
     dma_acc = dma_req_valid_o && dma_req_ready_i;
     f_acc   = dma_acc && !sel_w;
     w_acc   = dma_acc && sel_w;
-    gnt_d   = gnt_q;  // (the idle case is decided at the end, from state_d)
+    gnt_d   = gnt_q;  // (decided below the control FSM)
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
     tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q;
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
@@ -476,7 +474,7 @@ module comet_via #(
         seg_last_d = (seg_idx_q + 1'b1 == w_segcnt_q);
         seg_idx_d = seg_idx_q + 1'b1;
       end
-      if ((state_q == S_RX) ? rx_acc : w_acc) begin
+      if (w_acc) begin
         cur_addr_d = cur_addr_q + {28'd0, (state_q == S_RX) ? rx_n : room};
         cur_rem_d = cur_rem_q - {12'd0, (state_q == S_RX) ? rx_n : room};
         if (rlast_q && ((state_q != S_RX) || rx_full)) begin  // cur_rem_q == chunk
@@ -641,14 +639,7 @@ module comet_via #(
             end
           end else if (op_rx_q) begin
             // receive: start the walker on this descriptor (the send side is idle)
-            w_act_d = 1'b1;
-            w_bank_d = f_bank_q;
-            f_bank_d = !f_bank_q;
-            w_segcnt_d = segcnt_q[SAW:0];
-            seg_idx_d = '0;
-            seg_vld_d = 1'b0;
-            seg_rd_d = 1'b0;
-            walk_done_d = 1'b0;
+            w_start = 1'b1;
             acc_d = 128'd0;
             cnt_d = 5'd0;
             in_done_d = 1'b0;
@@ -660,15 +651,7 @@ module comet_via #(
       S_TXQ: begin
         // hand the checked send descriptor to the walker once it is free
         if (!w_act_q) begin
-          w_act_d = 1'b1;
-          w_bank_d = f_bank_q;
-          f_bank_d = !f_bank_q;
-          w_segcnt_d = segcnt_q[SAW:0];
-          w_vi_d = vi_q;
-          seg_idx_d = '0;
-          seg_vld_d = 1'b0;
-          seg_rd_d = 1'b0;
-          walk_done_d = 1'b0;
+          w_start = 1'b1;
           cq_push = 1'b1;
           state_d = S_IDLE;
         end
@@ -676,7 +659,7 @@ module comet_via #(
       S_RX: begin
         // byte unpacker: write one chunk, take one beat
         // timing: both outcomes of the (late) write acceptance are built in parallel
-        if (rx_acc) xfer_d = xfer_q + {28'd0, rx_n};
+        if (w_acc) xfer_d = xfer_q + {28'd0, rx_n};
         rx_add = rx_beat_w ? rx_pc_w : 4'd0;
         if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
@@ -685,8 +668,8 @@ module comet_via #(
           acc_d = (cnt_q != 5'd0) ? 128'd0 : acc_q;
           cnt_d = (cnt_q != 5'd0) ? 5'd0 : cnt_q;
         end else begin
-          acc_d = rx_acc ? rx_a1 : rx_a0;
-          cnt_d = (rx_acc ? rx_left : cnt_q) + {1'b0, rx_add};
+          acc_d = w_acc ? rx_a1 : rx_a0;
+          cnt_d = (w_acc ? rx_left : cnt_q) + {1'b0, rx_add};
         end
         if (in_done_q && cnt_q == 5'd0) begin
           w_act_d = 1'b0;
@@ -712,6 +695,20 @@ module comet_via #(
       end
       default: state_d = S_IDLE;
     endcase
+
+    // ---------------- walker start (a checked descriptor; the walker is idle): it takes the
+    // segment RAM half the fetch filled
+    if (w_start) begin
+      w_act_d = 1'b1;
+      w_bank_d = f_bank_q;
+      f_bank_d = !f_bank_q;
+      w_segcnt_d = segcnt_q[SAW:0];
+      w_vi_d = vi_q;
+      seg_idx_d = '0;
+      seg_vld_d = 1'b0;
+      seg_rd_d = 1'b0;
+      walk_done_d = 1'b0;
+    end
 
     // ---------------- completion queue
     if (cq_push) begin
@@ -781,7 +778,7 @@ module comet_via #(
       room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
       rlast_d = (seg_rd_data[47:32] <= {12'd0, room_full_d});
       room_d = rlast_d ? seg_rd_data[35:32] : room_full_d;
-    end else if (w_act_q && ((state_q == S_RX) ? rx_acc : w_acc)) begin
+    end else if (w_act_q && w_acc) begin
       rlast_d = (rem_nx <= 16'd8);
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
     end
