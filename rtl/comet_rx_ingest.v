@@ -92,7 +92,6 @@ module comet_rx_ingest (
   reg        acc, fin;
   reg [3:0]  nb, code_d;
   reg [16:0] bytes_sum;
-  reg [7:0]  ipkeep;
   reg [15:0] ulen_in;
   reg [63:0] iw;                             // masked big-endian 16-bit words (4 x 16)
   reg        uok;
@@ -135,12 +134,12 @@ module comet_rx_ingest (
     acc      = s_axis_tvalid && s_axis_tready;
     fin      = (state_q == S_FIN);
     // IPv4 header lanes: beat 1 lanes 6..7, beats 2..3 all, beat 4 lanes 0..1 (and tkeep);
-    // timing: words masked by tkeep only, the beat flags select after the adders
-    ipkeep = s_axis_tkeep;
+    // timing: big-endian 16-bit words (byte 2j high) masked by tkeep only, the beat flags
+    // select after the adders (r_ip01_q / r_ip23_q)
     ulen_in = {s_axis_tdata[55:48], s_axis_tdata[63:56]};
-    // big-endian 16-bit words (byte 2j high), masked
     for (k = 0; k < 4; k = k + 1)
-      iw[16*k +: 16] = {ipkeep[2*k] ? s_axis_tdata[16*k +: 8] : 8'd0, ipkeep[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
+      iw[16*k +: 16] = {s_axis_tkeep[2*k] ? s_axis_tdata[16*k +: 8] : 8'd0,
+                        s_axis_tkeep[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
     // UDP sum lanes: beat 3 lanes 2..7 (source IP, destination IP high), beat 4 all lanes
     // (destination IP low, UDP header; unmasked: a frame whose UDP checksum check decides its
     // status has a full beat 4 and 17 <= UDP length <= 1480, see docs/comet.md; its word 3, the
