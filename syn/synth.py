@@ -590,6 +590,13 @@ def job_pnr(block, kind, files, wdir):
     return r
 
 
+def write_json(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
     os.makedirs(BUILD, exist_ok=True)
     if not shutil.which("yosys"):
@@ -693,12 +700,8 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                 status[name] = "FAIL"
             if out_path:
                 # results so far (a long run stopped early keeps them; usable by `merge`)
-                part = dict(results, failures=failures, warnings=warnings, timing_misses=misses,
-                            partial=True)
-                os.makedirs(os.path.dirname(out_path), exist_ok=True)
-                with open(out_path + ".partial", "w") as f:
-                    json.dump(part, f, indent=1, sort_keys=True)
-                    f.write("\n")
+                write_json(out_path + ".partial", dict(results, failures=failures, warnings=warnings,
+                                                       timing_misses=misses, partial=True))
     for name, s in status.items():
         if s != "SKIP":
             results[name + ".status"] = s
@@ -707,10 +710,7 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
     results["timing_misses"] = misses
     results["elapsed_s"] = round(time.time() - t0, 1)
     if out_path:
-        os.makedirs(os.path.dirname(out_path), exist_ok=True)
-        with open(out_path, "w") as f:
-            json.dump(results, f, indent=1, sort_keys=True)
-            f.write("\n")
+        write_json(out_path, results)
     log("")
     for w in warnings:
         log("synth: warning: " + w)
@@ -881,8 +881,8 @@ def merge(inputs, out, doc):
     """Join the json files of runs over block subsets into one (later files win per key; the
     lists are concatenated; commit / rtl_dirty / date of the newest run)."""
     res, lists = {}, ("failures", "timing_misses", "warnings")
-    for path in inputs:
-        d = json.load(open(path))
+    runs = [json.load(open(path)) for path in inputs]
+    for d in runs:
         for k, v in d.items():
             if k in lists:
                 res.setdefault(k, [])
@@ -898,8 +898,7 @@ def merge(inputs, out, doc):
     # a timing miss is "<block> <target>: ..."; a later run of the same block and target
     # replaces the earlier entry (and a later run that met timing removes it)
     latest = {}
-    for path in inputs:
-        d = json.load(open(path))
+    for d in runs:
         for k in d:
             if k.endswith(".fmax_mhz"):
                 latest[tuple(k.split(".")[:2])] = [m for m in d.get("timing_misses", [])
