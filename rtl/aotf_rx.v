@@ -81,6 +81,19 @@ module aotf_rx #(
   reg [PT_ENTRIES-1:0]    pt_v_q, pt_v_d;
   reg [PT_ENTRIES*16-1:0] pt_pgid_q, pt_pgid_d;
   reg [PT_ENTRIES*(LB+1)-1:0] pt_base_q, pt_base_d, pt_lim_q, pt_lim_d;
+  // protection entry idx as {v, pgid, base, lim}: one-hot AND-OR mux (no shifters; timing: a
+  // loop of ifs becomes a PT_ENTRIES-1 deep mux chain). The table is passed in (an always @*
+  // does not see signals read inside a function).
+  localparam int PTEW = 1 + 16 + 2 * (LB + 1);
+  function automatic [PTEW-1:0] pt_entry(input [PTB-1:0] idx, input [PT_ENTRIES-1:0] v,
+                                         input [PT_ENTRIES*16-1:0] pgid,
+                                         input [PT_ENTRIES*(LB+1)-1:0] base, lim);
+    integer j;
+    pt_entry = '0;
+    for (j = 0; j < PT_ENTRIES; j = j + 1)
+      pt_entry = pt_entry | ({PTEW{idx == PTB'(j)}} &
+                             {v[j], pgid[j*16 +: 16], base[j*(LB+1) +: (LB+1)], lim[j*(LB+1) +: (LB+1)]});
+  endfunction
 
   reg          rx_en_q, rx_en_d;
   reg [7:0]    status_q, status_d;
@@ -172,17 +185,8 @@ module aotf_rx #(
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
     // entry pgid_q as it will be in the next cycle (this cycle's CSR write forwarded) -> sel_*_q
-    // one-hot AND-OR mux (no shifters; timing: a loop of ifs would be a 15-deep mux chain)
-    sel_v_d    = 1'b0;
-    sel_pgid_d = '0;
-    sel_base_d = '0;
-    sel_lim_d  = '0;
-    for (k = 0; k < PT_ENTRIES; k = k + 1) begin
-      sel_v_d    = sel_v_d    | ((pgid_q[PTB-1:0] == PTB'(k)) & pt_v_q[k]);
-      sel_pgid_d = sel_pgid_d | ({16{pgid_q[PTB-1:0] == PTB'(k)}} & pt_pgid_q[k*16 +: 16]);
-      sel_base_d = sel_base_d | ({(LB+1){pgid_q[PTB-1:0] == PTB'(k)}} & pt_base_q[k*(LB+1) +: (LB+1)]);
-      sel_lim_d  = sel_lim_d  | ({(LB+1){pgid_q[PTB-1:0] == PTB'(k)}} & pt_lim_q[k*(LB+1) +: (LB+1)]);
-    end
+    {sel_v_d, sel_pgid_d, sel_base_d, sel_lim_d} = pt_entry(pgid_q[PTB-1:0], pt_v_q, pt_pgid_q,
+                                                            pt_base_q, pt_lim_q);
     if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
       if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
         sel_v_d    = csr_wdata_i[31];
@@ -344,16 +348,8 @@ module aotf_rx #(
     // ---- protection entry for the CSR read mux of the next cycle (rd_*_q, see above). The
     // entry mux is driven by the write data (a PT_INDEX write), not by a muxed index: the CSR
     // decode only selects between it, the written fields and the held value (timing).
-    rd_v_d    = 1'b0;                               // one-hot AND-OR mux, as sel_*_d
-    rd_pgid_d = '0;
-    rd_base_d = '0;
-    rd_lim_d  = '0;
-    for (k = 0; k < PT_ENTRIES; k = k + 1) begin
-      rd_v_d    = rd_v_d    | ((csr_wdata_i[PTB-1:0] == PTB'(k)) & pt_v_q[k]);
-      rd_pgid_d = rd_pgid_d | ({16{csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_pgid_q[k*16 +: 16]);
-      rd_base_d = rd_base_d | ({(LB+1){csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_base_q[k*(LB+1) +: (LB+1)]);
-      rd_lim_d  = rd_lim_d  | ({(LB+1){csr_wdata_i[PTB-1:0] == PTB'(k)}} & pt_lim_q[k*(LB+1) +: (LB+1)]);
-    end
+    {rd_v_d, rd_pgid_d, rd_base_d, rd_lim_d} = pt_entry(csr_wdata_i[PTB-1:0], pt_v_q, pt_pgid_q,
+                                                        pt_base_q, pt_lim_q);
     if (!(csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_INDEX)) begin
       rd_v_d    = rd_v_q;
       rd_pgid_d = rd_pgid_q;
