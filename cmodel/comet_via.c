@@ -72,14 +72,14 @@ uint64_t comet_via_collisions(const comet_via_t *m) {
 
 /* combinational values that depend on state only */
 typedef struct {
-  int rsp_v, rsp_desc, rsp_pay;
+  int rsp_v, rsp_desc, rsp_pf, rsp_pay;
   uint64_t rsp_data;
   uint32_t meta_data;
   uint32_t room, rx_n, rx_wr_v;
   uint32_t h, h_nd, h_code, c_err, c_code, status_word, wb_len;
   uint32_t tx_v, tx_last, tx_keep;
   uint32_t rx_ready;
-  uint32_t f_v, w_v, sel_w;
+  uint32_t fsm_v, pf_v, f_v, w_v, sel_w;
   uint32_t dv, dwe, daddr, dstrb;
   uint64_t dwdata;
 } cmb_t;
@@ -95,7 +95,8 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->rsp_data = fo.m_data[0];
   nic_fifo_eval(&m->meta_fifo, &fi, &fo);
   c->meta_data = (uint32_t)fo.m_data[0] & 0x3FF;
-  c->rsp_desc = c->rsp_v && (c->meta_data >> 9 & 1);
+  c->rsp_desc = c->rsp_v && (c->meta_data >> 9 & 1) && !(c->meta_data >> 8 & 1);
+  c->rsp_pf = c->rsp_v && (c->meta_data >> 9 & 1) && (c->meta_data >> 8 & 1);
   c->rsp_pay = c->rsp_v && !(c->meta_data >> 9 & 1);
 
   int rx = r->state == CV_S_RX;
@@ -121,35 +122,40 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   uint32_t f_addr = 0;
   switch (r->state) {
     case CV_S_CTL:
-      c->f_v = r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
+      c->fsm_v = r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
       f_addr = r->desc + ((r->req_idx & 2) ? 32u + 8u * (r->req_idx & 1)
                                             : ((r->req_idx & 1) ? CTL_W3 : CTL_W1));
       break;
     case CV_S_SEG:
-      c->f_v = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
+      c->fsm_v = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
                r->inflight < m->cfg.rsp_depth;
       f_addr = r->desc + 32u + (r->req_idx << 3);
       break;
     case CV_S_WB:
-      c->f_v = 1;
+      c->fsm_v = 1;
       f_addr = r->desc + CTL_W3;
       break;
     case CV_S_WBS:
-      c->f_v = 1;
+      c->fsm_v = 1;
       f_addr = r->cq_desc[c->h] + CTL_W3;
       break;
     default: break;
   }
+  c->pf_v = r->pf_st == CV_P_ISS && r->inflight < m->cfg.rsp_depth;
+  uint32_t pf_addr = r->pf_desc + ((r->pf_idx & 2) ? 32u + 8u * (r->pf_idx & 1)
+                                                   : ((r->pf_idx & 1) ? CTL_W3 : CTL_W1));
+  c->f_v = r->fsel ? c->pf_v : c->fsm_v;
+  if (r->fsel) f_addr = pf_addr;
   c->w_v = r->w_act && (rx ? c->rx_wr_v : (r->seg_vld && r->inflight < m->cfg.rsp_depth));
   c->sel_w = r->gnt;
   int wb = r->state == CV_S_WB || wbs;
   c->dv = c->sel_w ? c->w_v : c->f_v;
-  c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)wb;
+  c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
   if (c->sel_w && rx && c->w_v) {
     c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
     c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
-  } else if (!c->sel_w && wb) {
+  } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
   }
@@ -183,6 +189,7 @@ void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_ou
   o->dbg_flags_o = r->prio_rx << 7 | r->op_rx << 6 | r->has_desc << 5 | r->seg_vld << 4 |
                    r->seg_rd << 3 | r->seg_last << 2 | r->walk_done << 1 | r->in_done;
   o->dbg_vi_o = r->rr << 2 | r->vi;
+  o->dbg_pf_o = r->pf_st << 5 | r->pf_vi << 3 | r->s_cnt;
 }
 
 void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
@@ -206,10 +213,21 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   uint32_t addr = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
 
   int dma_acc = c.dv && in->dma_req_ready_i;
-  int f_acc = dma_acc && !c.sel_w, w_acc = dma_acc && c.sel_w;
+  int f_acc = dma_acc && !c.sel_w && !q->fsel, pf_acc = dma_acc && !c.sel_w && q->fsel;
+  int w_acc = dma_acc && c.sel_w;
   n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
-  int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done;
+  int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done && q->pf_st == CV_P_IDLE;
+  /* send/receive turns; the prefetcher starts nothing new in the receive's turn or during one */
+  int any_sdb = 0;
+  for (uint32_t i = 0; i < NVI; i++)
+    if (q->db_cnt[2 + 2 * i]) any_sdb = 1;
+  int tx_turn = q->en && (any_sdb || q->s_cnt) && q->cq_cnt != COMET_VIA_CQD;
+  int rx_req = q->en && in->s_axis_rx_tvalid;
+  int rx_turn = rx_req && (!tx_turn || q->prio_rx);
+  int rx_active = q->op_rx && !(q->state == CV_S_IDLE || q->state == CV_S_WBS);
+  uint32_t th = q->s_rp & 3;
+  int take = q->en && q->s_rdy[th] && q->cq_cnt != COMET_VIA_CQD;
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
   int cq_push = 0, cq_pop = 0, w_start = 0;
   uint32_t cq_perr = 0;
@@ -272,7 +290,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     meta_push = 1;
     meta_wdata = c.sel_w ? (q->w_vi << 7 | (uint32_t)(q->seg_last && q->cur_rem == c.room) << 6 |
                             ((c.room - 1) & 7) << 3 | (q->cur_addr & 7))
-                         : 1u << 9;
+                         : (q->fsel ? 3u << 8 | q->pf_slot << 6 | q->pf_idx << 4 : 1u << 9);
   }
   /* tx_done codes: one per sent message, in order; a pulse with no message waiting is ignored */
   if (tx_emit && c.tx_last) n.aw_cnt = (n.aw_cnt + 1) & 7;
@@ -339,12 +357,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.state = CV_S_WBS;
         break;
       }
-      int tx_req = 0;
-      for (uint32_t i = 0; i < NVI; i++)
-        if (q->db_cnt[2 + 2 * i]) tx_req = q->en && q->cq_cnt != COMET_VIA_CQD;
-      int rx_req = q->en && in->s_axis_rx_tvalid;
       uint32_t tu = (uint32_t)in->s_axis_rx_tuser;
-      if (rx_req && (!tx_req || q->prio_rx)) {
+      if (rx_turn) {
         if (!tx_idle) break; /* a receive waits until the send side has drained */
         n.prio_rx = 0;
         n.op_rx = 1;
@@ -361,19 +375,32 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         } else {
           n.state = CV_S_DB_RD;
         }
-      } else if (tx_req) {
+      } else if (take) { /* the oldest prefetched send descriptor, checked next in S_CTL */
         n.prio_rx = 1;
         n.op_rx = 0;
-        int found = 0;
-        for (uint32_t k = 1; k <= NVI; k++) {
-          uint32_t pick = (q->rr + k) % NVI;
-          if (!found && q->db_cnt[2 + 2 * pick]) {
-            found = 1;
-            n.vi = pick;
-            n.rr = pick;
-          }
+        n.vi = q->s_vi[th];
+        n.desc = q->s_desc[th];
+        n.spec = q->s_spec[th];
+        n.segcnt = q->s_segcnt[th];
+        n.len = q->s_len[th];
+        n.ctl_aerr = q->s_aerr[th];
+        n.has_desc = 1;
+        if (q->s_spec[th]) {
+          n.sum = q->s_sum0[th];
+          n.err = q->s_e2[th] << 2 | q->s_e1[th] << 1;
+          seg_we = 1;
+          seg_waddr = 0;
+          seg_wdata = (uint64_t)(q->s_sum0[th] & 0xFFFF) << 32 | q->s_sa[th];
+          n.req_idx = n.rsp_idx = 4;
+        } else {
+          n.sum = 0;
+          n.err = 0;
+          n.req_idx = n.rsp_idx = 2;
         }
-        n.state = CV_S_DB_RD;
+        n.s_rdy[th] = 0;
+        n.s_rp = (q->s_rp + 1) & 3;
+        n.s_cnt = (n.s_cnt - 1) & 7;
+        n.state = CV_S_CTL;
       }
       break;
     }
@@ -525,13 +552,97 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       break;
     default: n.state = CV_S_IDLE; break;
   }
+  /* send descriptor prefetcher */
+  switch (q->pf_st) {
+    case CV_P_IDLE:
+      if (q->en && any_sdb && q->s_cnt != COMET_VIA_PFD && !rx_turn && !rx_active) {
+        int found = 0;
+        for (uint32_t k = 1; k <= NVI; k++) {
+          uint32_t pick = (q->rr + k) % NVI;
+          if (!found && q->db_cnt[2 + 2 * pick]) {
+            found = 1;
+            n.pf_vi = pick;
+            n.rr = pick;
+          }
+        }
+        n.pf_st = CV_P_RD;
+      }
+      break;
+    case CV_P_RD: {
+      uint32_t ring = 2 + 2 * q->pf_vi;
+      if (!csr_pop) {
+        db_re = 1;
+        db_raddr = ring << m->dbaw | q->db_rp[ring];
+        db_pop |= 1u << ring;
+        n.pf_st = CV_P_WAIT;
+      }
+      break;
+    }
+    case CV_P_WAIT:
+      n.pf_desc = (uint32_t)nic_ram_rd64(&m->db_ram);
+      n.pf_st = CV_P_CHK;
+      break;
+    case CV_P_CHK:
+      if ((q->pf_desc & 7) || (uint64_t)q->pf_desc + 32 > q->limit) {
+        cnt_inc |= 1u << CV_C_DADDR;
+        n.status |= 1u << 6;
+        n.pf_st = CV_P_IDLE;
+      } else {
+        uint32_t w = q->s_wp & 3;
+        n.pf_spec = (uint64_t)q->pf_desc + 48 <= q->limit;
+        n.pf_idx = 0;
+        n.pf_slot = w;
+        n.s_desc[w] = q->pf_desc;
+        n.s_vi[w] = q->pf_vi;
+        n.s_spec[w] = n.pf_spec;
+        n.s_rdy[w] = 0;
+        n.s_wp = (q->s_wp + 1) & 3;
+        n.s_cnt = (n.s_cnt + 1) & 7;
+        n.pf_st = CV_P_ISS;
+      }
+      break;
+    case CV_P_ISS:
+      if (pf_acc) {
+        if (q->pf_idx == (q->pf_spec ? 3u : 1u)) n.pf_st = CV_P_IDLE;
+        else n.pf_idx = (q->pf_idx + 1) & 3;
+      }
+      break;
+    default: n.pf_st = CV_P_IDLE; break;
+  }
+  /* prefetched words: drained from the response head into their slot, checks precomputed */
+  if (c.rsp_pf) {
+    rsp_pop = 1;
+    uint32_t sl = (c.meta_data >> 6) & 3;
+    switch ((c.meta_data >> 4) & 3) {
+      case 0: n.s_segcnt[sl] = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_SEG_COUNT_LSB) & 0xFFFF; break;
+      case 1:
+        n.s_len[sl] = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_LENGTH_LSB);
+        n.s_aerr[sl] = (uint64_t)q->s_desc[sl] + 32 + ((uint64_t)q->s_segcnt[sl] << 4) > q->limit;
+        if (!q->s_spec[sl]) n.s_rdy[sl] = 1;
+        break;
+      case 2:
+        n.s_sa[sl] = (uint32_t)c.rsp_data;
+        n.s_seghi[sl] = (c.rsp_data >> 32) != 0;
+        break;
+      default: {
+        uint32_t seglen = (uint32_t)(c.rsp_data >> VIA_SEG_HDR_LENGTH_LSB);
+        n.s_sum0[sl] = seglen;
+        n.s_e1[sl] = seglen == 0 || (seglen >> 16);
+        n.s_e2[sl] = q->s_seghi[sl] || (uint64_t)q->s_sa[sl] + seglen > q->limit;
+        n.s_rdy[sl] = 1;
+        break;
+      }
+    }
+  }
   if (gnt_free) {
-    if (c.w_v && c.f_v) n.gnt = !q->gnt;
+    if (c.w_v && (c.fsm_v || c.pf_v)) n.gnt = !q->gnt;
     else if (c.w_v) n.gnt = 1;
-    else if (c.f_v) n.gnt = 0;
+    else if (c.fsm_v || c.pf_v) n.gnt = 0;
     else
       n.gnt = !(q->state == CV_S_DB_RD || q->state == CV_S_DB_WAIT || q->state == CV_S_CTL || q->state == CV_S_SEG ||
-                q->state == CV_S_DRAIN || q->state == CV_S_WB || q->state == CV_S_WBS || (q->state == CV_S_IDLE && cq_rdy));
+                q->state == CV_S_DRAIN || q->state == CV_S_WB || q->state == CV_S_WBS || (q->state == CV_S_IDLE && cq_rdy) ||
+                q->pf_st == CV_P_CHK || q->pf_st == CV_P_ISS);
+    n.fsel = c.fsm_v ? 0 : (c.pf_v || q->pf_st == CV_P_CHK);
   }
   if (w_start) { /* a checked descriptor to the idle walker: it takes the half the fetch filled */
     n.w_act = 1;

@@ -14,6 +14,10 @@ LS_DECLARE_PORTS(comet_via)
 #define COMET_VIA_MAX_DB 8
 #define COMET_VIA_NCNT 11
 #define COMET_VIA_CQD 4 /* send completion queue entries */
+#define COMET_VIA_PFD 4 /* send descriptor prefetch slots */
+
+/* send descriptor prefetcher states (dbg_pf_o[7:5]) */
+enum { CV_P_IDLE = 0, CV_P_RD = 1, CV_P_WAIT = 2, CV_P_CHK = 3, CV_P_ISS = 4 };
 
 /* engine states (dbg_state_o) */
 enum {
@@ -47,6 +51,12 @@ typedef struct {
   uint32_t en, status, irq_en, limit;
   uint32_t send_cnt[3], recv_cnt[3], err_cnt[COMET_VIA_NCNT];
   uint32_t csr_ack, csr_rdata, csr_pop;
+  /* send descriptor prefetcher + its slots */
+  uint32_t pf_st, pf_vi, pf_idx, pf_slot, pf_desc, pf_spec, fsel;
+  uint32_t s_desc[COMET_VIA_PFD], s_len[COMET_VIA_PFD], s_sa[COMET_VIA_PFD], s_sum0[COMET_VIA_PFD],
+      s_segcnt[COMET_VIA_PFD], s_vi[COMET_VIA_PFD], s_spec[COMET_VIA_PFD], s_seghi[COMET_VIA_PFD],
+      s_e1[COMET_VIA_PFD], s_e2[COMET_VIA_PFD], s_aerr[COMET_VIA_PFD], s_rdy[COMET_VIA_PFD];
+  uint32_t s_wp, s_rp, s_cnt;
 } comet_via_regs_t;
 
 typedef struct {

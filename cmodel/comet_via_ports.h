@@ -12,4 +12,4 @@
   P(m_axis_tx_tdata, 64, 1) P(m_axis_tx_tkeep, 8, 1) P(m_axis_tx_tvalid, 1, 1)                 \
   P(m_axis_tx_tlast, 1, 1) P(m_axis_tx_tuser, 2, 1) P(s_axis_rx_tready, 1, 1) P(irq_o, 1, 1)   \
   P(dbg_state_o, 4, 1) P(dbg_db_level_o, 40, 1) P(dbg_inflight_o, 6, 1) P(dbg_acc_cnt_o, 5, 1) \
-  P(dbg_flags_o, 8, 1) P(dbg_vi_o, 4, 1)
+  P(dbg_flags_o, 8, 1) P(dbg_vi_o, 4, 1) P(dbg_pf_o, 8, 1)

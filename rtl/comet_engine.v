@@ -168,6 +168,9 @@ module comet_engine #(
                        (via_ack ? via_rdata : 32'd0) | eng_rdata_q;
 
   // ------------------------------------------------------------------ sub-blocks
+  /* verilator lint_off UNUSEDSIGNAL */  // the VIA prefetcher state is observed by the comet_via bench only
+  wire [7:0] via_dbg_pf;
+  /* verilator lint_on UNUSEDSIGNAL */
   comet_via #(.NUM_DB(NUM_DB), .DB_DEPTH(DB_DEPTH), .MAX_SEGS(MAX_SEGS), .RSP_DEPTH(RSP_DEPTH)) u_via (
     .clk_i, .rst_ni,
     .csr_req_i(req_via), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
@@ -182,7 +185,7 @@ module comet_engine #(
     .irq_o,
     .dbg_state_o(dbg_via_state_o), .dbg_db_level_o(dbg_via_db_level_o),
     .dbg_inflight_o(dbg_via_inflight_o), .dbg_acc_cnt_o(dbg_via_acc_o),
-    .dbg_flags_o(dbg_via_flags_o), .dbg_vi_o(dbg_via_vi_o));
+    .dbg_flags_o(dbg_via_flags_o), .dbg_vi_o(dbg_via_vi_o), .dbg_pf_o(via_dbg_pf));
 
   comet_tx #(.NT_DEPTH(NT_DEPTH)) u_tx (
     .clk_i, .rst_ni,

@@ -23,7 +23,8 @@ module comet_via #(
   localparam int RW     = $clog2(NUM_DB),
   localparam int SAW    = $clog2(MAX_SEGS),
   localparam int IFW    = $clog2(RSP_DEPTH) + 1,
-  localparam int CQD    = 4     // send completion queue entries
+  localparam int CQD    = 4,    // send completion queue entries
+  localparam int PFD    = 4     // send descriptor prefetch slots
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -66,7 +67,8 @@ module comet_via #(
   output wire [IFW-1:0]        dbg_inflight_o,
   output wire [4:0]            dbg_acc_cnt_o,
   output wire [7:0]            dbg_flags_o,
-  output wire [3:0]            dbg_vi_o
+  output wire [3:0]            dbg_vi_o,
+  output wire [7:0]            dbg_pf_o
 );
 `ifndef __ICARUS__
   generate
@@ -90,6 +92,8 @@ module comet_via #(
   localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_DB_WAIT = 4'd2, S_CTL = 4'd3,
                          S_SEG = 4'd4, S_TXQ = 4'd5, S_WBS = 4'd6, S_RX = 4'd7,
                          S_DRAIN = 4'd8, S_WB = 4'd9;
+  // send descriptor prefetcher states
+  localparam logic [2:0] P_IDLE = 3'd0, P_RD = 3'd1, P_WAIT = 3'd2, P_CHK = 3'd3, P_ISS = 3'd4;
   localparam logic [11:0] A_ID = nic_pkg::CSR_COMET_VIA_ID, A_VERSION = nic_pkg::CSR_COMET_VIA_VERSION,
                           A_PARAMS = nic_pkg::CSR_COMET_VIA_PARAMS, A_CTRL = nic_pkg::CSR_COMET_VIA_CTRL,
                           A_STATUS = nic_pkg::CSR_COMET_VIA_STATUS, A_IRQ_EN = nic_pkg::CSR_COMET_VIA_IRQ_EN,
@@ -190,6 +194,21 @@ module comet_via #(
   reg        csr_ack_q, csr_pop_q;
   reg [31:0] csr_rdata_q, csr_rdata_d;
   reg        csr_pop_d;
+  // send descriptor prefetcher: pops a send doorbell, checks the address and reads the control
+  // words (and segment 0) of the descriptor into one of PFD slots, ahead of the control FSM;
+  // its responses are drained into the slot as they reach the response FIFO head
+  reg [2:0]  pf_st_q, pf_st_d;
+  reg [1:0]  pf_vi_q, pf_vi_d, pf_idx_q, pf_idx_d, pf_slot_q, pf_slot_d;
+  reg [31:0] pf_desc_q, pf_desc_d;
+  reg        pf_spec_q, pf_spec_d;
+  reg        fsel_q, fsel_d;   // control side of the DMA port: 0 = control FSM, 1 = prefetcher
+  reg [PFD*32-1:0] s_desc_q, s_desc_d, s_len_q, s_len_d, s_sa_q, s_sa_d, s_sum0_q, s_sum0_d;
+  reg [PFD*16-1:0] s_segcnt_q, s_segcnt_d;
+  reg [PFD*2-1:0]  s_vi_q, s_vi_d;
+  reg [PFD-1:0]    s_spec_q, s_spec_d, s_seghi_q, s_seghi_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
+                   s_aerr_q, s_aerr_d, s_rdy_q, s_rdy_d;
+  reg [1:0]  s_wp_q, s_wp_d, s_rp_q, s_rp_d;
+  reg [2:0]  s_cnt_q, s_cnt_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -234,7 +253,9 @@ module comet_via #(
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
     .m_data_o(meta_data), .count_o(meta_count));
-  wire        rsp_desc = rsp_v && meta_data[9];   // head response: a descriptor word
+  // {1, 1, slot, word, 0000}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
+  wire        rsp_desc = rsp_v && meta_data[9] && !meta_data[8];  // head: a control FSM word
+  wire        rsp_pf   = rsp_v && meta_data[9] && meta_data[8];   // head: a prefetcher word
   wire        rsp_pay  = rsp_v && !meta_data[9];  // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
@@ -284,58 +305,69 @@ module comet_via #(
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
 
-  // DMA requests: control FSM (descriptor reads, status writes) and walker (payload reads,
-  // receive writes). The port serves the granted source; the grant for the next cycle goes to
-  // the other source after an accepted request if both ask, to the only one that asks, and
-  // stays while a request is refused (AXI hold). Requests persist until accepted.
-  reg        f_v, w_v, sel_w;
-  reg [31:0] f_addr;
+  // DMA requests: control FSM (descriptor reads, status writes), prefetcher (descriptor reads)
+  // and walker (payload reads, receive writes). The port serves the granted source: gnt_q
+  // picks walker or control side, fsel_q picks FSM or prefetcher on the control side (both
+  // registers). The grant for the next cycle goes to the other side after an accepted request
+  // if both ask, to the only one that asks, and stays while a request is refused (AXI hold).
+  // Requests persist until accepted.
+  reg        fsm_v, pf_v, f_v, w_v, sel_w;
+  reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
-    f_v = 1'b0;
-    f_addr = 32'd0;
+    fsm_v = 1'b0;
+    fsm_addr = 32'd0;
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        f_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
-        f_addr = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
-                                        : (req_idx_q[0] ? CTL_W3 : CTL_W1));
+        fsm_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
+        fsm_addr = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
+                                          : (req_idx_q[0] ? CTL_W3 : CTL_W1));
       end
       S_SEG: begin
-        f_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
-        f_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
+        fsm_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
+        fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
-        f_v    = 1'b1;
-        f_addr = desc_q + CTL_W3;
+        fsm_v    = 1'b1;
+        fsm_addr = desc_q + CTL_W3;
       end
       S_WBS: begin
-        f_v    = 1'b1;
-        f_addr = h_desc + CTL_W3;
+        fsm_v    = 1'b1;
+        fsm_addr = h_desc + CTL_W3;
       end
       default: ;
     endcase
+    // prefetcher: words 1 and 3, then (when in HOST_LIMIT) segment 0's two words
+    pf_v    = (pf_st_q == P_ISS) && if_room;
+    pf_addr = pf_desc_q + (pf_idx_q[1] ? 32'd32 + {28'd0, pf_idx_q[0], 3'b000}
+                                       : (pf_idx_q[0] ? CTL_W3 : CTL_W1));
+    f_v    = fsel_q ? pf_v : fsm_v;
+    f_addr = fsel_q ? pf_addr : fsm_addr;
     w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
     sel_w = gnt_q;
     dma_req_valid_o = sel_w ? w_v : f_v;
-    dma_req_we_o    = sel_w ? (state_q == S_RX) : (state_q == S_WB || state_q == S_WBS);
+    dma_req_we_o    = sel_w ? (state_q == S_RX) : (!fsel_q && (state_q == S_WB || state_q == S_WBS));
     dma_req_addr_o  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
     dma_req_wdata_o = 64'd0;
     dma_req_wstrb_o = 8'd0;
     if (sel_w && state_q == S_RX && w_v) begin
       dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
       dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
-    end else if (!sel_w && (state_q == S_WB || state_q == S_WBS)) begin
+    end else if (!sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS)) begin
       dma_req_wdata_o = {status_word, wb_len};
       dma_req_wstrb_o = 8'hFF;
     end
   end
 
   // ------------------------------------------------------------------ next state
+  reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
+  reg [1:0]  psl, th;
+  reg [RW-1:0] pf_ring;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
-  reg        tx_req, rx_req, found;
+  reg        rx_req, found;
   reg [1:0]  pick;
   reg [2:0]  m_off;
   reg [3:0]  m_n;
@@ -373,7 +405,7 @@ module comet_via #(
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
-    tx_req = 1'b0; rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
+    rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_off = 3'd0; m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
     room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
@@ -381,11 +413,29 @@ module comet_via #(
     seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
-    f_acc   = dma_acc && !sel_w;
     w_acc   = dma_acc && sel_w;
     gnt_d   = gnt_q;  // (decided below the control FSM)
+    fsel_d  = fsel_q;
+    f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
+    pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
+    pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
+    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; pf_ring = '0; psl = 2'd0; th = s_rp_q;
+    s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
+    s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; s_seghi_d = s_seghi_q;
+    s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
+    s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
-    tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q;
+    tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
+    // send/receive turns (prio_rx_q alternates them); the prefetcher starts no new descriptor
+    // while it is the receive's turn or a receive runs, so the send side drains for it
+    any_sdb = 1'b0;
+    for (i = 0; i < NUM_VI; i = i + 1)
+      if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) any_sdb = 1'b1;
+    tx_turn   = en_q && (any_sdb || s_cnt_q != 3'd0) && (cq_cnt_q != 3'(CQD));
+    rx_req    = en_q && s_axis_rx_tvalid;
+    rx_turn   = rx_req && (!tx_turn || prio_rx_q);
+    rx_active = op_rx_q && !(state_q == S_IDLE || state_q == S_WBS);
+    take      = en_q && s_rdy_q[s_rp_q] && (cq_cnt_q != 3'(CQD));
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
@@ -448,7 +498,7 @@ module comet_via #(
       meta_push = 1'b1;
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1,
                             cur_addr_q[2:0]}
-                         : 10'b10_0000_0000;
+                         : (fsel_q ? {2'b11, pf_slot_q, pf_idx_q, 4'd0} : 10'b10_0000_0000);
     end
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
@@ -520,41 +570,54 @@ module comet_via #(
     case (state_q)
       S_IDLE: begin
         if (cq_rdy) state_d = S_WBS;  // a send completion first
-        else begin
-          for (i = 0; i < NUM_VI; i = i + 1)
-            if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) tx_req = en_q && (cq_cnt_q != 3'(CQD));
-          rx_req = en_q && s_axis_rx_tvalid;
-          if (rx_req && (!tx_req || prio_rx_q)) begin
-            if (tx_idle) begin  // a receive waits until the send side has drained
-              prio_rx_d = 1'b0;
-              op_rx_d = 1'b1;
-              vi_d = s_axis_rx_tuser;
-              has_desc_d = 1'b0;
-              if ({30'd0, s_axis_rx_tuser} >= NUM_VI) begin
-                cnt_inc[C_BADVI] = 1'b1;
-                status_d[5] = 1'b1;
-                state_d = S_DRAIN;
-              end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
-                cnt_inc[C_NODESC] = 1'b1;
-                status_d[5] = 1'b1;
-                state_d = S_DRAIN;
-              end else begin
-                state_d = S_DB_RD;
-              end
+        else if (rx_turn) begin
+          if (tx_idle) begin  // a receive waits until the send side has drained
+            prio_rx_d = 1'b0;
+            op_rx_d = 1'b1;
+            vi_d = s_axis_rx_tuser;
+            has_desc_d = 1'b0;
+            if ({30'd0, s_axis_rx_tuser} >= NUM_VI) begin
+              cnt_inc[C_BADVI] = 1'b1;
+              status_d[5] = 1'b1;
+              state_d = S_DRAIN;
+            end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
+              cnt_inc[C_NODESC] = 1'b1;
+              status_d[5] = 1'b1;
+              state_d = S_DRAIN;
+            end else begin
+              state_d = S_DB_RD;
             end
-          end else if (tx_req) begin
-            prio_rx_d = 1'b1;
-            op_rx_d = 1'b0;
-            for (k = 1; k <= NUM_VI; k = k + 1) begin
-              pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
-              if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
-                found = 1'b1;
-                vi_d = pick;
-                rr_d = pick;
-              end
-            end
-            state_d = S_DB_RD;
           end
+        end else if (take) begin
+          // the oldest prefetched send descriptor (every word arrived): into the control
+          // registers as if S_CTL had fetched it; S_CTL then checks it
+          prio_rx_d = 1'b1;
+          op_rx_d = 1'b0;
+          vi_d = s_vi_q[th*2 +: 2];
+          desc_d = s_desc_q[th*32 +: 32];
+          spec_d = s_spec_q[th];
+          segcnt_d = s_segcnt_q[th*16 +: 16];
+          len_d = s_len_q[th*32 +: 32];
+          ctl_aerr_d = s_aerr_q[th];
+          has_desc_d = 1'b1;
+          if (s_spec_q[th]) begin
+            sum_d = s_sum0_q[th*32 +: 32];
+            err_d = {1'b0, s_e2_q[th], s_e1_q[th], 1'b0};
+            seg_we = 1'b1;
+            seg_waddr = '0;
+            seg_wdata = {s_sum0_q[th*32 +: 16], s_sa_q[th*32 +: 32]};
+            req_idx_d = 6'd4;
+            rsp_idx_d = 6'd4;
+          end else begin
+            sum_d = 32'd0;
+            err_d = 4'd0;
+            req_idx_d = 6'd2;
+            rsp_idx_d = 6'd2;
+          end
+          s_rdy_d[th] = 1'b0;
+          s_rp_d = s_rp_q + 2'd1;
+          s_cnt_d = s_cnt_d - 3'd1;
+          state_d = S_CTL;
         end
       end
       S_DB_RD: begin
@@ -696,6 +759,89 @@ module comet_via #(
       default: state_d = S_IDLE;
     endcase
 
+    // ---------------- send descriptor prefetcher
+    case (pf_st_q)
+      P_IDLE: begin
+        // round robin over the VIs with a non-empty send doorbell, while a slot is free
+        if (en_q && any_sdb && s_cnt_q != 3'(PFD) && !rx_turn && !rx_active) begin
+          for (k = 1; k <= NUM_VI; k = k + 1) begin
+            pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
+            if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
+              found = 1'b1;
+              pf_vi_d = pick;
+              rr_d = pick;
+            end
+          end
+          pf_st_d = P_RD;
+        end
+      end
+      P_RD: begin  // a SYS_POP read has the doorbell RAM in this cycle: wait
+        pf_ring = RW'(2 + 2 * pf_vi_q);
+        if (!csr_pop_d) begin
+          db_re = 1'b1;
+          db_raddr = {pf_ring, db_rp_q[pf_ring*DBAW +: DBAW]};
+          db_pop[pf_ring] = 1'b1;
+          pf_st_d = P_WAIT;
+        end
+      end
+      P_WAIT: begin  // timing: the doorbell RAM output goes into a register first
+        pf_desc_d = db_rd_data;
+        pf_st_d = P_CHK;
+      end
+      P_CHK: begin
+        if (pf_desc_q[2:0] != 3'd0 || ({1'b0, pf_desc_q} + 33'd32 > {1'b0, limit_q})) begin
+          cnt_inc[C_DADDR] = 1'b1;  // no descriptor to complete: counted and dropped
+          status_d[6] = 1'b1;
+          pf_st_d = P_IDLE;
+        end else begin
+          pf_spec_d = ({1'b0, pf_desc_q} + 33'd48 <= {1'b0, limit_q});
+          pf_idx_d = 2'd0;
+          pf_slot_d = s_wp_q;
+          s_desc_d[s_wp_q*32 +: 32] = pf_desc_q;
+          s_vi_d[s_wp_q*2 +: 2] = pf_vi_q;
+          s_spec_d[s_wp_q] = pf_spec_d;
+          s_rdy_d[s_wp_q] = 1'b0;
+          s_wp_d = s_wp_q + 2'd1;
+          s_cnt_d = s_cnt_d + 3'd1;
+          pf_st_d = P_ISS;
+        end
+      end
+      P_ISS: begin
+        if (pf_acc) begin
+          if (pf_idx_q == (pf_spec_q ? 2'd3 : 2'd1)) pf_st_d = P_IDLE;
+          else pf_idx_d = pf_idx_q + 2'd1;
+        end
+      end
+      default: pf_st_d = P_IDLE;
+    endcase
+
+    // prefetched words: taken from the response head whenever they reach it (never blocks the
+    // packer or the control FSM) and kept in their slot, with the checks of S_CTL precomputed
+    if (rsp_pf) begin
+      rsp_pop = 1'b1;
+      psl = meta_data[7:6];
+      case (meta_data[5:4])
+        2'd0: s_segcnt_d[psl*16 +: 16] = rsp_data[SEGCNT_LSB +: 16];
+        2'd1: begin
+          s_len_d[psl*32 +: 32] = rsp_data[LEN_LSB +: 32];
+          s_aerr_d[psl] = ({1'b0, s_desc_q[psl*32 +: 32]} + 33'd32 + {13'd0, s_segcnt_q[psl*16 +: 16], 4'd0} >
+                           {1'b0, limit_q});
+          if (!s_spec_q[psl]) s_rdy_d[psl] = 1'b1;
+        end
+        2'd2: begin
+          s_sa_d[psl*32 +: 32] = rsp_data[SADDR_LSB +: 32];
+          s_seghi_d[psl] = (rsp_data[SADDR_LSB + 32 +: 32] != 32'd0);
+        end
+        default: begin
+          seglen = rsp_data[SLEN_LSB +: 32];
+          s_sum0_d[psl*32 +: 32] = seglen;
+          s_e1_d[psl] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
+          s_e2_d[psl] = s_seghi_q[psl] || ({1'b0, s_sa_q[psl*32 +: 32]} + {1'b0, seglen} > {1'b0, limit_q});
+          s_rdy_d[psl] = 1'b1;
+        end
+      endcase
+    end
+
     // ---------------- walker start (a checked descriptor; the walker is idle): it takes the
     // segment RAM half the fetch filled
     if (w_start) begin
@@ -763,14 +909,17 @@ module comet_via #(
       db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
     end
 
-    // DMA grant for the next cycle; with no request now it goes to the FSM if the FSM is in (or
-    // on the way to) a state that issues requests, else to the walker (from state_q: timing)
+    // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
+    // or the prefetcher is in (or on the way to) a state that issues requests, else to the
+    // walker (from state_q / pf_st_q: timing). On the control side the FSM goes first.
     if (!(dma_req_valid_o && !dma_req_ready_i)) begin
-      if (w_v && f_v) gnt_d = !gnt_q;
+      if (w_v && (fsm_v || pf_v)) gnt_d = !gnt_q;
       else if (w_v) gnt_d = 1'b1;
-      else if (f_v) gnt_d = 1'b0;
+      else if (fsm_v || pf_v) gnt_d = 1'b0;
       else gnt_d = !(state_q == S_DB_RD || state_q == S_DB_WAIT || state_q == S_CTL || state_q == S_SEG ||
-                     state_q == S_DRAIN || state_q == S_WB || state_q == S_WBS || (state_q == S_IDLE && cq_rdy));
+                     state_q == S_DRAIN || state_q == S_WB || state_q == S_WBS || (state_q == S_IDLE && cq_rdy) ||
+                     pf_st_q == P_CHK || pf_st_q == P_ISS);
+      fsel_d = fsm_v ? 1'b0 : (pf_v || pf_st_q == P_CHK);
     end
 
     // walker chunk for the next cycle (see room_q)
@@ -812,6 +961,11 @@ module comet_via #(
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
+      pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= 2'd0; pf_desc_q <= 32'd0;
+      pf_spec_q <= 1'b0; fsel_q <= 1'b0;
+      s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
+      s_spec_q <= '0; s_seghi_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
+      s_wp_q <= 2'd0; s_rp_q <= 2'd0; s_cnt_q <= 3'd0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -831,6 +985,12 @@ module comet_via #(
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
       csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
+      pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
+      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d;
+      s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
+      s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d; s_seghi_q <= s_seghi_d;
+      s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
+      s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
     end
   end
 
@@ -850,6 +1010,7 @@ module comet_via #(
   assign dbg_flags_o    = {prio_rx_q, op_rx_q, has_desc_q, seg_vld_q, seg_rd_q, seg_last_q,
                            walk_done_q, in_done_q};
   assign dbg_vi_o       = {rr_q, vi_q};
+  assign dbg_pf_o       = {pf_st_q, pf_vi_q, s_cnt_q};
 
 `ifdef FORMAL
   // Invariants once a reset edge has been seen; the DMA request is held under back-pressure.
@@ -868,6 +1029,9 @@ module comet_via #(
       if (state_q != S_RX) assert (cnt_q < 5'd16);
       assert (cq_cnt_q <= 3'(CQD));
       assert (cd_cnt_q <= cq_cnt_q);
+      assert (s_cnt_q <= 3'(PFD));
+      assert (pf_st_q <= P_ISS);
+      if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));

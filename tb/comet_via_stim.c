@@ -95,6 +95,8 @@ typedef struct {
   desc_t *infl[16];            /* descriptors popped by the engine and not yet completed, in pop order */
   int ninfl;
   int prev_state;
+  int prev_pf;                 /* prefetcher state at the previous cycle (dbg_pf_o[7:5]) */
+  int npf;                     /* descriptors the prefetcher accepted and the control FSM has not taken */
   /* DMA request of the previous cycle (AXI: a refused request must stay unchanged) */
   int pd_refused, pd_we;
   uint32_t pd_addr, pd_strb;
@@ -215,6 +217,9 @@ static desc_t *build_desc(st_t *s, int kind, int vi, int bad) {
   uint32_t base = slot_base(s, d);
   d->addr = base + 8u * (uint32_t)rnd(s, 0, 15);
   int nseg = rnd(s, s->p.seg_min, s->p.seg_max);
+  /* a bad descriptor often has one segment: segment 0 is fetched (and checked) with the control
+   * segment by the send prefetcher, the other segments by the control FSM */
+  if (bad != B_NONE && nic_rng_pct(&s->rng, 30)) nseg = s->p.seg_min;
   int L = rnd(s, s->p.len_min, s->p.len_max);
   if (L < nseg) L = nseg;
   d->nseg = (uint32_t)nseg;
@@ -237,7 +242,7 @@ static desc_t *build_desc(st_t *s, int kind, int vi, int bad) {
   }
   d->segcnt = (uint32_t)nseg;
   d->len_field = kind == 0 ? (uint32_t)L : (uint32_t)nic_rng_next(&s->rng);
-  int k = rnd(s, 0, nseg - 1);
+  int k = nic_rng_pct(&s->rng, 40) ? 0 : rnd(s, 0, nseg - 1);  /* the segment a segment error hits */
   switch (bad) {
     case B_FMT0: d->segcnt = 0; break;
     case B_FMTBIG: d->segcnt = nic_rng_pct(&s->rng, 50) ? MAX_SEGS + 1 : (uint32_t)rnd(s, MAX_SEGS + 1, 40); break;
@@ -442,6 +447,8 @@ static void ref_reset(st_t *s) {
   s->txn = 0; s->txd_n = 0;
   s->rx_active = 0; s->rx_valid = 0; s->rx_bound = 0;
   s->prev_state = CV_S_IDLE;
+  s->prev_pf = CV_P_IDLE;
+  s->npf = 0;
   s->pd_refused = 0;
   s->last_tx_vi = NVI - 1;
   s->clr_cycle_valid = 0;
@@ -898,15 +905,43 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
         if (!avail) fail(s, "rx op with no posted descriptor", 0, 0);
       } else fail(s, "unexpected state after IDLE: %llu", (unsigned long long)st, 0);
     } else {
-      if (st != CV_S_DB_RD || !q_count_before(s, 2 + 2 * vi, s->cycle - 2))
-        fail(s, "send op on VI %llu with an empty send queue (state %llu)", vi, st);
-      /* round-robin: every VI after the last served one and before vi had nothing posted */
-      for (int k = (s->last_tx_vi + 1) % NVI; k != vi; k = (k + 1) % NVI)
-        if (q_count_before(s, 2 + 2 * k, s->cycle - 2)) fail(s, "round-robin skipped VI %llu (served %llu)", k, vi);
-      s->last_tx_vi = vi;
+      /* a send: the oldest prefetched descriptor goes to the control checks */
+      if (st != CV_S_CTL || s->npf <= 0) fail(s, "send op with no prefetched descriptor (state %llu)", st, 0);
+      else s->npf--;
     }
   }
+  /* send descriptor prefetcher: doorbell choice (round robin) and pop */
+  int pf = (int)(o->dbg_pf_o >> 5 & 7), pf_vi = (int)(o->dbg_pf_o >> 3 & 3), pps = s->prev_pf;
+  if (pps == CV_P_IDLE && pf != CV_P_IDLE) {
+    if (pf != CV_P_RD || !q_count_before(s, 2 + 2 * pf_vi, s->cycle - 2))
+      fail(s, "prefetch on VI %llu with an empty send queue (state %llu)", pf_vi, pf);
+    /* round-robin: every VI after the last served one and before pf_vi had nothing posted */
+    for (int k = (s->last_tx_vi + 1) % NVI; k != pf_vi; k = (k + 1) % NVI)
+      if (q_count_before(s, 2 + 2 * k, s->cycle - 2)) fail(s, "round-robin skipped VI %llu (served %llu)", k, pf_vi);
+    s->last_tx_vi = pf_vi;
+  }
+  if (pps == CV_P_CHK) {
+    desc_t *d = q_pop(s, 2 + 2 * pf_vi);
+    if (!d) fail(s, "prefetch pop from empty reference ring %llu", 2 + 2 * pf_vi, 0);
+    else if (pf == CV_P_ISS) {
+      if (d->daddr_bad) fail(s, "descriptor at bad address 0x%llx accepted", d->addr, 0);
+      if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
+      else s->infl[s->ninfl++] = d;
+      s->npf++;
+      if (s->npf > COMET_VIA_PFD) fail(s, "more than %llu prefetched descriptors", COMET_VIA_PFD, 0);
+    } else {
+      if (!d->daddr_bad) fail(s, "good descriptor 0x%llx rejected as bad address", d->addr, 0);
+      if (pf != CV_P_IDLE) fail(s, "prefetcher state %llu after a bad address", pf, 0);
+      ev_count(s, CV_C_DADDR, 1, 1);
+      s->e_status |= 0x40;
+      s->n_daddr++;
+      free_desc(d);
+    }
+  }
+  if (pf != CV_P_IDLE && op_rx && st != CV_S_IDLE && st != CV_S_WBS) fail(s, "prefetch during a receive", 0, 0);
+  s->prev_pf = pf;
   if (ps == CV_S_DB_WAIT) {
+    if (!op_rx) fail(s, "control FSM doorbell read for a send", 0, 0);
     int ring = 2 + 2 * vi + op_rx;
     desc_t *d = q_pop(s, ring);
     if (!d) fail(s, "doorbell pop from empty reference ring %llu", ring, 0);
@@ -933,7 +968,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     }
   }
   s->prev_state = st;
-  if (st == CV_S_DB_RD && in->csr_req_i && !in->csr_we_i && (in->csr_addr_i == 0x060 || in->csr_addr_i == 0x064) &&
+  if ((st == CV_S_DB_RD || pf == CV_P_RD) && in->csr_req_i && !in->csr_we_i && (in->csr_addr_i == 0x060 || in->csr_addr_i == 0x064) &&
       (o->dbg_db_level_o >> (5 * (in->csr_addr_i == 0x064)) & 31))
     s->cov_pop_stall++;
   if (o->dbg_inflight_o == RSP_DEPTH) s->cov_inflight_full++;
