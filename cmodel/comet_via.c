@@ -203,6 +203,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int db_we = 0, db_re = 0;
   uint32_t db_waddr = 0, db_raddr = 0;
   int seg_we = 0, seg_re = 0;
+  uint32_t seg_raddr = q->w_bank << m->saw | (q->seg_idx & (m->cfg.max_segs - 1));
   uint32_t seg_waddr = 0;
   uint64_t seg_wdata = 0;
   int rsp_pop = 0, meta_push = 0;
@@ -497,7 +498,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       break;
     }
     case CV_S_TXQ:
-      if (!q->w_act) {
+      if (!q->w_act || q->walk_done) {
         w_start = 1;
         cq_push = 1;
         n.state = CV_S_IDLE;
@@ -610,22 +611,27 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     default: n.pf_st = CV_P_IDLE; break;
   }
   /* prefetched words: drained from the response head into their slot, checks precomputed */
-  if (c.rsp_pf) {
-    rsp_pop = 1;
-    uint32_t sl = (c.meta_data >> 6) & 3;
-    switch ((c.meta_data >> 4) & 3) {
-      case 0: n.s_segcnt[sl] = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_SEG_COUNT_LSB) & 0xFFFF; break;
+  if (c.rsp_pf) rsp_pop = 1;
+  n.dr_v = (uint32_t)c.rsp_pf;
+  n.dr_sl = (c.meta_data >> 6) & 3;
+  n.dr_w = (c.meta_data >> 4) & 3;
+  n.dr_data = c.rsp_data;
+  if (q->dr_v) {
+    uint32_t sl = q->dr_sl;
+    uint64_t dd = q->dr_data;
+    switch (q->dr_w) {
+      case 0: n.s_segcnt[sl] = (uint32_t)(dd >> VIA_DESC_HDR_SEG_COUNT_LSB) & 0xFFFF; break;
       case 1:
-        n.s_len[sl] = (uint32_t)(c.rsp_data >> VIA_DESC_HDR_LENGTH_LSB);
+        n.s_len[sl] = (uint32_t)(dd >> VIA_DESC_HDR_LENGTH_LSB);
         n.s_aerr[sl] = (uint64_t)q->s_desc[sl] + 32 + ((uint64_t)q->s_segcnt[sl] << 4) > q->limit;
         if (!q->s_spec[sl]) n.s_rdy[sl] = 1;
         break;
       case 2:
-        n.s_sa[sl] = (uint32_t)c.rsp_data;
-        n.s_seghi[sl] = (c.rsp_data >> 32) != 0;
+        n.s_sa[sl] = (uint32_t)dd;
+        n.s_seghi[sl] = (dd >> 32) != 0;
         break;
       default: {
-        uint32_t seglen = (uint32_t)(c.rsp_data >> VIA_SEG_HDR_LENGTH_LSB);
+        uint32_t seglen = (uint32_t)(dd >> VIA_SEG_HDR_LENGTH_LSB);
         n.s_sum0[sl] = seglen;
         n.s_e1[sl] = seglen == 0 || (seglen >> 16);
         n.s_e2[sl] = q->s_seghi[sl] || (uint64_t)q->s_sa[sl] + seglen > q->limit;
@@ -650,9 +656,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     n.f_bank = !q->f_bank;
     n.w_segcnt = q->segcnt & segmask;
     n.w_vi = q->vi;
-    n.seg_idx = 0;
+    seg_re = 1; /* segment 0 at once (written at least two cycles earlier) */
+    seg_raddr = q->f_bank << m->saw;
+    n.seg_idx = 1;
+    n.seg_last = (q->segcnt & segmask) == 1;
     n.seg_vld = 0;
-    n.seg_rd = 0;
+    n.seg_rd = 1;
     n.walk_done = 0;
   }
   if (cq_push) {
@@ -715,8 +724,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
 
   /* sub-blocks: same edge */
   nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
-  nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re,
-                 q->w_bank << m->saw | (q->seg_idx & (m->cfg.max_segs - 1)));
+  nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re, seg_raddr);
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
   nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, rsp_pop, rd};
   nic_fifo_tick(&m->rsp_fifo, &fr);

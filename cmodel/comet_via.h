@@ -57,6 +57,8 @@ typedef struct {
       s_segcnt[COMET_VIA_PFD], s_vi[COMET_VIA_PFD], s_spec[COMET_VIA_PFD], s_seghi[COMET_VIA_PFD],
       s_e1[COMET_VIA_PFD], s_e2[COMET_VIA_PFD], s_aerr[COMET_VIA_PFD], s_rdy[COMET_VIA_PFD];
   uint32_t s_wp, s_rp, s_cnt;
+  uint32_t dr_v, dr_sl, dr_w; /* a prefetched word, registered before its slot update */
+  uint64_t dr_data;
 } comet_via_regs_t;
 
 typedef struct {

@@ -208,6 +208,10 @@ module comet_via #(
   reg [PFD-1:0]    s_spec_q, s_spec_d, s_seghi_q, s_seghi_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
                    s_aerr_q, s_aerr_d, s_rdy_q, s_rdy_d;
   reg [1:0]  s_wp_q, s_wp_d, s_rp_q, s_rp_d;
+  // timing: a prefetched word is registered (dr_*) before it updates its slot
+  reg        dr_v_q, dr_v_d;
+  reg [1:0]  dr_sl_q, dr_sl_d, dr_w_q, dr_w_d;
+  reg [63:0] dr_data_q, dr_data_d;
   reg [2:0]  s_cnt_q, s_cnt_d;
 
   // ------------------------------------------------------------------ sub-blocks
@@ -222,10 +226,11 @@ module comet_via #(
   wire [47:0] seg_rd_data;
   reg         seg_we, seg_re;
   reg [SAW-1:0] seg_waddr;
+  reg [SAW:0] seg_raddr;  // {bank, index}
   reg [47:0]  seg_wdata;
   nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
-    .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i({w_bank_q, seg_idx_q[SAW-1:0]}),
+    .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
 
   wire        rsp_v;
@@ -400,6 +405,7 @@ module comet_via #(
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
     seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
+    seg_raddr = {w_bank_q, seg_idx_q[SAW-1:0]};
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
     db_push = '0; db_pop = '0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
@@ -712,8 +718,9 @@ module comet_via #(
         end
       end
       S_TXQ: begin
-        // hand the checked send descriptor to the walker once it is free
-        if (!w_act_q) begin
+        // hand the checked send descriptor to the walker once it is free (or issues nothing
+        // more: walk_done_q, its last cycle)
+        if (!w_act_q || walk_done_q) begin
           w_start = 1'b1;
           cq_push = 1'b1;
           state_d = S_IDLE;
@@ -816,24 +823,29 @@ module comet_via #(
     endcase
 
     // prefetched words: taken from the response head whenever they reach it (never blocks the
-    // packer or the control FSM) and kept in their slot, with the checks of S_CTL precomputed
-    if (rsp_pf) begin
-      rsp_pop = 1'b1;
-      psl = meta_data[7:6];
-      case (meta_data[5:4])
-        2'd0: s_segcnt_d[psl*16 +: 16] = rsp_data[SEGCNT_LSB +: 16];
+    // packer or the control FSM), registered, then kept in their slot with the checks of S_CTL
+    // precomputed
+    if (rsp_pf) rsp_pop = 1'b1;
+    dr_v_d = rsp_pf;
+    dr_sl_d = meta_data[7:6];
+    dr_w_d = meta_data[5:4];
+    dr_data_d = rsp_data;
+    if (dr_v_q) begin
+      psl = dr_sl_q;
+      case (dr_w_q)
+        2'd0: s_segcnt_d[psl*16 +: 16] = dr_data_q[SEGCNT_LSB +: 16];
         2'd1: begin
-          s_len_d[psl*32 +: 32] = rsp_data[LEN_LSB +: 32];
+          s_len_d[psl*32 +: 32] = dr_data_q[LEN_LSB +: 32];
           s_aerr_d[psl] = ({1'b0, s_desc_q[psl*32 +: 32]} + 33'd32 + {13'd0, s_segcnt_q[psl*16 +: 16], 4'd0} >
                            {1'b0, limit_q});
           if (!s_spec_q[psl]) s_rdy_d[psl] = 1'b1;
         end
         2'd2: begin
-          s_sa_d[psl*32 +: 32] = rsp_data[SADDR_LSB +: 32];
-          s_seghi_d[psl] = (rsp_data[SADDR_LSB + 32 +: 32] != 32'd0);
+          s_sa_d[psl*32 +: 32] = dr_data_q[SADDR_LSB +: 32];
+          s_seghi_d[psl] = (dr_data_q[SADDR_LSB + 32 +: 32] != 32'd0);
         end
         default: begin
-          seglen = rsp_data[SLEN_LSB +: 32];
+          seglen = dr_data_q[SLEN_LSB +: 32];
           s_sum0_d[psl*32 +: 32] = seglen;
           s_e1_d[psl] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
           s_e2_d[psl] = s_seghi_q[psl] || ({1'b0, s_sa_q[psl*32 +: 32]} + {1'b0, seglen} > {1'b0, limit_q});
@@ -844,15 +856,19 @@ module comet_via #(
 
     // ---------------- walker start (a checked descriptor; the walker is idle): it takes the
     // segment RAM half the fetch filled
+    // (segment 0 is read at once: it was written at least two cycles earlier)
     if (w_start) begin
       w_act_d = 1'b1;
       w_bank_d = f_bank_q;
       f_bank_d = !f_bank_q;
       w_segcnt_d = segcnt_q[SAW:0];
       w_vi_d = vi_q;
-      seg_idx_d = '0;
+      seg_re = 1'b1;
+      seg_raddr = {f_bank_q, {SAW{1'b0}}};
+      seg_idx_d = (SAW+1)'(1);
+      seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
-      seg_rd_d = 1'b0;
+      seg_rd_d = 1'b1;
       walk_done_d = 1'b0;
     end
 
@@ -966,6 +982,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_seghi_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= 2'd0; s_rp_q <= 2'd0; s_cnt_q <= 3'd0;
+      dr_v_q <= 1'b0; dr_sl_q <= 2'd0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -991,6 +1008,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d; s_seghi_q <= s_seghi_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
+      dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
     end
   end
 

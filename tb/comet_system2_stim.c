@@ -778,6 +778,11 @@ int comet_system2_stim_check(void *pv, const comet_system2_out_t *o) {
       printf("bench: comet.hdr_to_first_beat_cycles_csum_off %u\n", s->b_result_off);
       printf("bench: comet.hdr_to_first_beat_cycles_csum_on %u\n", s->b_result_on);
       for (int k = 0; k < 6; k++) printf("bench: comet.tx_bytes_per_cycle_%u %.3f\n", BENCH_SIZES[k], s->b_rate[k]);
+      /* Ethernet line rate at 8 bytes/cycle: every frame also occupies 20 byte times on the wire
+       * (preamble + SFD 8, minimum inter-frame gap 12), added by the MAC after m_axis */
+      for (int k = 0; k < 6; k++)
+        printf("bench: comet.tx_line_rate_pct_%u %.1f\n", BENCH_SIZES[k],
+               100.0 * s->b_rate[k] / (8.0 * BENCH_SIZES[k] / (BENCH_SIZES[k] + 20.0)));
       printf("bench: comet.rx_frame_to_completion_cycles %u\n", s->b_result_rx);
       printf("bench: (DMA latency 20 cycles, memory always ready, no link back-pressure, 1-segment descriptors)\n");
     }
