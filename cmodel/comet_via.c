@@ -415,9 +415,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       }
       break;
     }
-    case CV_S_DB_WAIT: {
-      uint32_t d = (uint32_t)nic_ram_rd64(&m->db_ram);
-      n.desc = d;
+    case CV_S_DB_WAIT: /* the doorbell RAM output goes into a register first */
+      n.desc = (uint32_t)nic_ram_rd64(&m->db_ram);
+      n.state = CV_S_DB_CHK;
+      break;
+    case CV_S_DB_CHK: {
+      uint32_t d = q->desc;
       n.spec = (uint64_t)d + 48 <= q->limit;
       n.sum = 0;
       n.err = 0;
@@ -487,10 +490,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
             n.state = CV_S_IDLE;
           }
         } else if (q->op_rx) {
-          w_start = 1;
-          n.acc[0] = n.acc[1] = 0;
-          n.cnt = 0;
-          n.in_done = 0;
+          w_start = 1; /* acc, cnt, in_done are 0: the send side is idle */
           n.xfer = 0;
           n.state = CV_S_RX;
         } else n.state = CV_S_TXQ;
@@ -645,7 +645,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     else if (c.w_v) n.gnt = 1;
     else if (c.fsm_v || c.pf_v) n.gnt = 0;
     else
-      n.gnt = !(q->state == CV_S_DB_RD || q->state == CV_S_DB_WAIT || q->state == CV_S_CTL || q->state == CV_S_SEG ||
+      n.gnt = !(q->state == CV_S_DB_RD || q->state == CV_S_DB_WAIT || q->state == CV_S_DB_CHK || q->state == CV_S_CTL ||
+                q->state == CV_S_SEG ||
                 q->state == CV_S_DRAIN || q->state == CV_S_WB || q->state == CV_S_WBS || (q->state == CV_S_IDLE && cq_rdy) ||
                 q->pf_st == CV_P_CHK || q->pf_st == CV_P_ISS);
     n.fsel = c.fsm_v ? 0 : (c.pf_v || q->pf_st == CV_P_CHK);

@@ -22,7 +22,7 @@ enum { CV_P_IDLE = 0, CV_P_RD = 1, CV_P_WAIT = 2, CV_P_CHK = 3, CV_P_ISS = 4 };
 /* engine states (dbg_state_o) */
 enum {
   CV_S_IDLE = 0, CV_S_DB_RD = 1, CV_S_DB_WAIT = 2, CV_S_CTL = 3, CV_S_SEG = 4, CV_S_TXQ = 5,
-  CV_S_WBS = 6, CV_S_RX = 7, CV_S_DRAIN = 8, CV_S_WB = 9
+  CV_S_WBS = 6, CV_S_RX = 7, CV_S_DRAIN = 8, CV_S_WB = 9, CV_S_DB_CHK = 10
 };
 /* counter indices (CSR CNT_* at 0x0A0 + 4 * index) */
 enum {

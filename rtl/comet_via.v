@@ -91,7 +91,7 @@ module comet_via #(
   // ------------------------------------------------------------------ constants
   localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_DB_WAIT = 4'd2, S_CTL = 4'd3,
                          S_SEG = 4'd4, S_TXQ = 4'd5, S_WBS = 4'd6, S_RX = 4'd7,
-                         S_DRAIN = 4'd8, S_WB = 4'd9;
+                         S_DRAIN = 4'd8, S_WB = 4'd9, S_DB_CHK = 4'd10;
   // send descriptor prefetcher states
   localparam logic [2:0] P_IDLE = 3'd0, P_RD = 3'd1, P_WAIT = 3'd2, P_CHK = 3'd3, P_ISS = 3'd4;
   localparam logic [11:0] A_ID = nic_pkg::CSR_COMET_VIA_ID, A_VERSION = nic_pkg::CSR_COMET_VIA_VERSION,
@@ -635,14 +635,17 @@ module comet_via #(
           state_d = S_DB_WAIT;
         end
       end
-      S_DB_WAIT: begin
+      S_DB_WAIT: begin  // timing: the doorbell RAM output goes into a register first
         desc_d = db_rd_data;
-        spec_d = ({1'b0, db_rd_data} + 33'd48 <= {1'b0, limit_q});
+        state_d = S_DB_CHK;
+      end
+      S_DB_CHK: begin
+        spec_d = ({1'b0, desc_q} + 33'd48 <= {1'b0, limit_q});
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        if (db_rd_data[2:0] != 3'd0 || ({1'b0, db_rd_data} + 33'd32 > {1'b0, limit_q})) begin
+        if (desc_q[2:0] != 3'd0 || ({1'b0, desc_q} + 33'd32 > {1'b0, limit_q})) begin
           cnt_inc[C_DADDR] = 1'b1;
           status_d[6] = 1'b1;
           has_desc_d = 1'b0;
@@ -707,11 +710,9 @@ module comet_via #(
               state_d = S_IDLE;
             end
           end else if (op_rx_q) begin
-            // receive: start the walker on this descriptor (the send side is idle)
+            // receive: start the walker on this descriptor (the send side is idle: cnt_q = 0,
+            // in_done_q = 0, and acc_q = 0 since its bytes at and above cnt_q are always 0)
             w_start = 1'b1;
-            acc_d = 128'd0;
-            cnt_d = 5'd0;
-            in_done_d = 1'b0;
             xfer_d = 32'd0;
             state_d = S_RX;
           end else state_d = S_TXQ;
@@ -932,7 +933,7 @@ module comet_via #(
       if (w_v && (fsm_v || pf_v)) gnt_d = !gnt_q;
       else if (w_v) gnt_d = 1'b1;
       else if (fsm_v || pf_v) gnt_d = 1'b0;
-      else gnt_d = !(state_q == S_DB_RD || state_q == S_DB_WAIT || state_q == S_CTL || state_q == S_SEG ||
+      else gnt_d = !(state_q == S_DB_RD || state_q == S_DB_WAIT || state_q == S_DB_CHK || state_q == S_CTL || state_q == S_SEG ||
                      state_q == S_DRAIN || state_q == S_WB || state_q == S_WBS || (state_q == S_IDLE && cq_rdy) ||
                      pf_st_q == P_CHK || pf_st_q == P_ISS);
       fsel_d = fsm_v ? 1'b0 : (pf_v || pf_st_q == P_CHK);
@@ -1043,7 +1044,7 @@ module comet_via #(
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
       assert (cnt_q <= 5'd16);
-      assert (state_q <= S_WB);
+      assert (state_q <= S_DB_CHK);
       if (state_q != S_RX) assert (cnt_q < 5'd16);
       assert (cq_cnt_q <= 3'(CQD));
       assert (cd_cnt_q <= cq_cnt_q);
@@ -1052,6 +1053,8 @@ module comet_via #(
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
+      for (f_i = 0; f_i < 16; f_i = f_i + 1)
+        if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
     end
   end

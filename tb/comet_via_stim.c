@@ -940,7 +940,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   }
   if (pf != CV_P_IDLE && op_rx && st != CV_S_IDLE && st != CV_S_WBS) fail(s, "prefetch during a receive", 0, 0);
   s->prev_pf = pf;
-  if (ps == CV_S_DB_WAIT) {
+  if (ps == CV_S_DB_CHK) {
     if (!op_rx) fail(s, "control FSM doorbell read for a send", 0, 0);
     int ring = 2 + 2 * vi + op_rx;
     desc_t *d = q_pop(s, ring);
