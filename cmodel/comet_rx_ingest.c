@@ -24,6 +24,12 @@ static unsigned popc8(uint64_t k) {
 
 static unsigned byte_of(uint64_t d, int i) { return (unsigned)(d >> (8 * i)) & 0xFF; }
 
+/* expected CRC register at S_FIN: the residue 0xDEBB20E3 after the zero padding (8 - nb bytes)
+ * of the last beat */
+static uint32_t fcs_res(uint32_t nb) {
+  return nb > 8 ? 0xDEBB20E3u : comet_crc32_d64(0xDEBB20E3u, 0, 8 - nb);
+}
+
 /* fold(s) == 0xFFFF, as the RTL tests it */
 static int ones_ok(uint32_t s) {
   return ((s & 0xFFFF) == (~(s >> 16) & 0xFFFF)) || s == 0xFFFFFFFFu;
@@ -65,7 +71,7 @@ static void comb(const comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in,
   /* checks latched at S_FIN (priority order, bit 13 first) */
   uint32_t fl = m->bytes;
   c->fl = (uint32_t)(fl < 64) << 13 | (uint32_t)(fl > 1518) << 12 |
-          (uint32_t)(m->crc != 0xDEBB20E3u) << 11 | (uint32_t)(m->iplen_sum > fl) << 10 |
+          (uint32_t)(m->crc != fcs_res(m->r_nb)) << 11 | (uint32_t)(m->iplen_sum > fl) << 10 |
           m->f_mac << 9 | m->f_type << 8 | m->f_iphdr << 7 | (uint32_t)(fl != m->need) << 6 |
           m->f_proto << 5 | m->f_ipdst << 4 | m->f_port << 3 | m->f_udplen << 2 |
           (uint32_t)(m->f_ucsnz && !ones_ok(m->usum)) << 1 | m->f_fm;
@@ -113,7 +119,7 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
     uint64_t d = m->r_data;
     uint32_t b = m->bytes + m->r_nb;
     n.bytes = m->r_widx == 0 ? m->r_nb : (b > 0xFFFF ? 0xFFFF : b);
-    n.crc = comet_crc32_d64(m->crc, d, m->r_nb);
+    n.crc = comet_crc32_d64(m->crc, 0, 8) ^ m->r_g; /* CRC linear: F(crc) ^ G(data) */
     n.ipsum = m->ipsum + m->r_ip01 + m->r_ip23;
     n.usum = m->usum + m->r_u01 + m->r_u23;
     switch (m->r_widx) {
@@ -167,6 +173,10 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
     n.r_u01 = c.uw[0] + c.uw[1];
     n.r_u23 = c.uw[2] + c.u3;
     n.r_widx = m->widx;
+    uint64_t kd = 0;
+    for (int k = 0; k < 8; k++)
+      if ((in->tkeep >> k) & 1) kd |= in->tdata & (0xFFull << (8 * k));
+    n.r_g = comet_crc32_d64(0, kd, 8);
   }
   /* flags (from the current registers; bytes from its next value) */
   uint64_t mac = in->own_mac & 0xFFFFFFFFFFFFull;

@@ -11,6 +11,7 @@ typedef struct {
   /* R stage (registered input beat) */
   uint32_t r_valid, r_nb, r_ip01, r_ip23, r_u01, r_u23, r_widx;
   uint64_t r_data;
+  uint32_t r_g; /* CRC data term G(beat, bytes past tkeep 0) */
   /* registered check flags */
   uint32_t f_mac, f_type, f_iphdr, f_proto, f_ipdst, f_port;
   uint32_t f_udplen, f_ucsnz, f_fm, iplen_sum, need;

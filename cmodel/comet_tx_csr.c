@@ -31,29 +31,33 @@ void comet_tx_csr_eval(const comet_tx_csr_t *m, const comet_tx_csr_in_t *in, com
   o->ack = m->ack;
   if (m->ack) {
     if (m->ntrd) {
-      uint64_t w = in->nt_rdata[m->lane >> 1];
+      uint64_t w = m->sh[m->lane >> 1];
       o->rdata = (m->lane & 1) ? (w >> 32) : (w & 0xFFFFFFFFu);
     } else {
       o->rdata = m->rdata;
     }
   }
   int nt_acc = in->req && is_nt(in->addr);
-  int wr = in->req && in->we, rd = in->req && !in->we;
+  int wr = in->req && in->we;
+  int nt_wr = wr && nt_acc && !m->init;
+  int idx_ld = wr && in->addr == CSR_COMET_TX_NT_IDX && !m->init;
   uint32_t am = m->nt_depth - 1;
   o->nt_waddr = m->init_idx;
   o->nt_be = 0xF;
   o->nt_raddr = in->lk_node & am;
-  if (nt_acc) {
-    o->nt_raddr = m->ntidx;
-    o->nt_re = (uint64_t)(rd && !m->init);
-    o->nt_we = wr && !m->init;
+  if (nt_acc) { /* any NT access pauses the sweep */
+    o->nt_we = (uint64_t)nt_wr;
     o->nt_waddr = m->ntidx;
     uint64_t w = in->wdata & 0xFFFFFFFFu;
     o->nt_wdata[0] = o->nt_wdata[1] = w | (w << 32);
     o->nt_be = 1u << lane_of(in->addr);
   } else if (m->init) {
     o->nt_we = 1;
-  } else if (in->lk_req) {
+  }
+  if (idx_ld) { /* read the new entry for the shadow */
+    o->nt_re = 1;
+    o->nt_raddr = in->wdata & am;
+  } else if (in->lk_req && !m->init && !nt_wr) {
     o->nt_re = 1;
     o->lk_gnt = 1;
   }
@@ -95,8 +99,22 @@ void comet_tx_csr_tick(comet_tx_csr_t *m, const comet_tx_csr_in_t *in) {
   }
   n.ack = (uint32_t)in->req;
   n.rdata = rd ? rv : 0;
-  n.ntrd = rd && nt_acc && !m->init;
+  n.ntrd = rd && nt_acc; /* sh is 0 during the init sweep */
   if (n.ntrd) n.lane = lane_of(in->addr);
+  /* shadow: a lane written this cycle takes the write data, the others the entry read for the
+   * NT_IDX write of the last cycle */
+  int nt_wr = wr && nt_acc && !m->init;
+  uint32_t wl = lane_of(in->addr);
+  for (uint32_t j = 0; j < 4; j++) {
+    uint64_t *w = &n.sh[j >> 1];
+    unsigned sft = (j & 1) * 32;
+    uint64_t v;
+    if (nt_wr && wl == j) v = in->wdata & 0xFFFFFFFFu;
+    else if (m->shld) v = (in->nt_rdata[j >> 1] >> sft) & 0xFFFFFFFFu;
+    else continue;
+    *w = (*w & ~(0xFFFFFFFFull << sft)) | (v << sft);
+  }
+  n.shld = wr && in->addr == CSR_COMET_TX_NT_IDX && !m->init;
   if (!nt_acc && m->init) {
     n.init_idx = (m->init_idx + 1) & (m->nt_depth - 1);
     if (m->init_idx == m->nt_depth - 1) n.init = 0;

@@ -6,6 +6,8 @@
 typedef struct {
   uint32_t nt_depth;
   uint32_t ack, rdata, ntrd, lane, csum_en, sip, sport, ntidx, init, init_idx;
+  uint64_t sh[2];  /* shadow of node table entry ntidx (lanes 0,1 | 2,3) */
+  uint32_t shld;   /* nt_rdata holds the entry NT_IDX was set to: load sh */
   uint64_t smac;
   uint32_t c_frames, c_msgs, c_node, c_zero, c_len, c_ovs, c_bytes;
 } comet_tx_csr_t;

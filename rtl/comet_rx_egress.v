@@ -7,6 +7,8 @@
 // Timing (156.25 MHz on ECP5): the RAM read data goes straight into registers (prev_q holds
 // word(5+k)[63:16], rdq_q holds word(6+k); the RAM runs one word ahead), and the remaining
 // byte count rem_q is a register, so m_axis is driven by registers through one mask level.
+// m_axis_tlast is the register last_q (= rem_q <= 8, updated with rem_q), so the slot ready
+// flags and the phase do not wait for a comparison of rem_q.
 module comet_rx_egress (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -32,6 +34,7 @@ module comet_rx_egress (
   reg        rd_slot_q, rd_slot_d;
   reg [1:0]  ready_q, ready_d;
   reg [10:0] len0_q, len0_d, len1_q, len1_d, rem_q, rem_d;
+  reg        last_q, last_d;                // rem_q <= 8
   reg [7:0]  beat_q, beat_d;
   reg [47:0] prev_q, prev_d;
   reg [63:0] rdq_q, rdq_d;
@@ -39,7 +42,7 @@ module comet_rx_egress (
   integer i;
 
   assign m_axis_tvalid = (ph_q == P_BUSY);
-  assign m_axis_tlast  = rem_q <= 11'd8;
+  assign m_axis_tlast  = last_q;
   assign slot_free_o   = ~ready_q;
   assign slot_ready_o  = ready_q;
   assign phase_o       = ph_q;
@@ -51,17 +54,18 @@ module comet_rx_egress (
     for (i = 0; i < 8; i = i + 1)
       m_axis_tdata[8*i +: 8] = m_axis_tkeep[i] ? (i < 6 ? prev_q[8*i +: 8] : rdq_q[8*(i-6) +: 8]) : 8'd0;
     xfer  = (ph_q == P_BUSY) && m_axis_tready;
-    start = (ph_q == P_IDLE) && ready_q[rd_slot_q];
+    start = (ph_q == P_IDLE) && (rd_slot_q ? ready_q[1] : ready_q[0]);
     buf_re_o    = start || (ph_q == P_RD6) || (ph_q == P_RD7) || xfer;
     buf_raddr_o = {rd_slot_q, start ? 8'd5 : (ph_q == P_RD6) ? 8'd6 : (ph_q == P_RD7) ? 8'd7 : beat_q + 8'd8};
   end
 
   always @* begin
     ph_d = ph_q; rd_slot_d = rd_slot_q; ready_d = ready_q; len0_d = len0_q; len1_d = len1_q;
-    rem_d = rem_q; beat_d = beat_q; prev_d = prev_q; rdq_d = rdq_q;
+    rem_d = rem_q; beat_d = beat_q; prev_d = prev_q; rdq_d = rdq_q; last_d = last_q;
     if (start) begin
-      ph_d  = P_RD6;
-      rem_d = rd_slot_q ? len1_q : len0_q;
+      ph_d   = P_RD6;
+      rem_d  = rd_slot_q ? len1_q : len0_q;
+      last_d = rem_d <= 11'd8;
     end
     if (ph_q == P_RD6) begin
       ph_d   = P_RD7;
@@ -75,16 +79,19 @@ module comet_rx_egress (
     if (xfer) begin
       beat_d = beat_q + 8'd1;
       rem_d  = rem_q - 11'd8;
+      last_d = rem_d <= 11'd8;
       prev_d = rdq_q[63:16];
       rdq_d  = buf_rdata_i;
       if (m_axis_tlast) begin
         ph_d = P_IDLE;
-        ready_d[rd_slot_q] = 1'b0;
         rd_slot_d = !rd_slot_q;
       end
     end
+    // slot ready flags bit by bit (a write with a variable index costs an adder chain in Yosys):
+    // the last beat clears rd_slot, a push sets push_slot (a push wins)
+    ready_d[0] = (ready_q[0] && !(xfer && m_axis_tlast && !rd_slot_q)) || (push_i && !push_slot_i);
+    ready_d[1] = (ready_q[1] && !(xfer && m_axis_tlast && rd_slot_q)) || (push_i && push_slot_i);
     if (push_i) begin
-      ready_d[push_slot_i] = 1'b1;
       if (push_slot_i) len1_d = push_len_i;
       else             len0_d = push_len_i;
     end
@@ -93,10 +100,10 @@ module comet_rx_egress (
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       ph_q <= P_IDLE; rd_slot_q <= 1'b0; ready_q <= 2'b00; len0_q <= '0; len1_q <= '0;
-      rem_q <= '0; beat_q <= '0; prev_q <= '0; rdq_q <= '0;
+      rem_q <= '0; beat_q <= '0; prev_q <= '0; rdq_q <= '0; last_q <= 1'b1;
     end else begin
       ph_q <= ph_d; rd_slot_q <= rd_slot_d; ready_q <= ready_d; len0_q <= len0_d; len1_q <= len1_d;
-      rem_q <= rem_d; beat_q <= beat_d; prev_q <= prev_d; rdq_q <= rdq_d;
+      rem_q <= rem_d; beat_q <= beat_d; prev_q <= prev_d; rdq_q <= rdq_d; last_q <= last_d;
     end
   end
 `ifdef FORMAL

@@ -13,6 +13,12 @@
 //  - accepted beats are written to the RAM directly and registered (R stage: data, byte
 //    count, IP / UDP byte masks); the CRC, the byte count, the sums and the header fields are
 //    updated from R one cycle later;
+//  - the CRC is linear: crc(c, d) = F(c) ^ G(d). The R stage registers G of the beat (its bytes
+//    past tkeep zeroed, always 8 bytes), so the CRC loop is only crc_q <= F(crc_q) ^ r_g_q (F =
+//    8 zero bytes, no byte-count mux). Only the last beat may be partial (tkeep contiguous from
+//    bit 0): its zero padding of 8 - n bytes leaves crc_q = F_(8-n)(CRC of the frame), so the
+//    FCS check at S_FIN compares crc_q with the residue 0xDEBB20E3 advanced by 8 - n zero bytes
+//    (a constant per n = r_nb_q of the last beat) instead of the residue itself;
 //  - the UDP sum register starts at 17 and also takes the source / destination IP words and
 //    the UDP length a second time (pseudo header), so no addition is left for the end; a
 //    one's-complement sum S is "folded = 0xFFFF" iff S[15:0] == ~S[31:16] or S = 0xFFFFFFFF
@@ -63,6 +69,7 @@ module comet_rx_ingest (
   // R stage
   reg        r_valid_q;
   reg [63:0] r_data_q;
+  reg [31:0] r_g_q;                          // G(beat bytes, past tkeep 0): CRC data term
   reg [3:0]  r_nb_q;
   reg [16:0] r_ip01_q, r_ip23_q;             // IPv4 header words 0+1, 2+3 of the beat (masked)
   reg [16:0] r_u01_q;                        // UDP sum words 0+1, 2+3 (masked; see below)
@@ -98,12 +105,30 @@ module comet_rx_ingest (
   reg [7:0]  ukm;
   reg [63:0] uwm;                            // UDP words of beats 3, 5.. (masked lanes)
   reg [47:0] tsw;                            // beat bytes as big-endian 16-bit words, unmasked
+  reg [63:0] kd;                             // beat bytes past tkeep 0 (CRC data)
+  reg [31:0] fcs_res;                        // expected crc_q at S_FIN (residue after padding)
   reg [16:0] u01_d;
   reg [17:0] u23_d;
-  wire [31:0] crc_n;
+  wire [31:0] crc_f, crc_g;
   integer k;
 
-  comet_crc32_d64 u_crc (.crc_i(crc_q), .data_i(r_data_q), .nbytes_i(r_nb_q), .crc_o(crc_n));
+  // CRC register after n zero bytes (elaboration time)
+  function automatic [31:0] crc_zeros(input [31:0] c, input integer n);
+    integer i;
+    begin
+      crc_zeros = c;
+      for (i = 0; i < 8 * n; i = i + 1) crc_zeros = (crc_zeros >> 1) ^ (32'hEDB88320 & {32{crc_zeros[0]}});
+    end
+  endfunction
+  localparam logic [31:0] RES = 32'hDEBB20E3;
+  // FCS_RES[32*n +: 32]: expected crc_q when the last beat has n bytes (8 - n zero bytes after)
+  localparam logic [32*9-1:0] FCS_RES = {crc_zeros(RES, 0), crc_zeros(RES, 1), crc_zeros(RES, 2),
+                                         crc_zeros(RES, 3), crc_zeros(RES, 4), crc_zeros(RES, 5),
+                                         crc_zeros(RES, 6), crc_zeros(RES, 7), crc_zeros(RES, 8)};
+
+  // F(crc_q) (8 zero bytes) in the loop; G(beat) from the input side into the R stage
+  comet_crc32_d64 u_crc (.crc_i(crc_q), .data_i(64'd0), .nbytes_i(4'd8), .crc_o(crc_f));
+  comet_crc32_d64 u_crcg (.crc_i(32'd0), .data_i(kd), .nbytes_i(4'd8), .crc_o(crc_g));
 
   // the RAM is written from the R stage (so the slot of a frame accepted in the status cycle is
   // known when its first beat is written)
@@ -133,6 +158,7 @@ module comet_rx_ingest (
     endcase
     acc      = s_axis_tvalid && s_axis_tready;
     fin      = (state_q == S_FIN);
+    for (k = 0; k < 8; k = k + 1) kd[8*k +: 8] = s_axis_tkeep[k] ? s_axis_tdata[8*k +: 8] : 8'd0;
     // IPv4 header lanes: beat 1 lanes 6..7, beats 2..3 all, beat 4 lanes 0..1 (and tkeep);
     // timing: big-endian 16-bit words (byte 2j high) masked by tkeep only, the beat flags
     // select after the adders (r_ip01_q / r_ip23_q)
@@ -164,7 +190,9 @@ module comet_rx_ingest (
     f_giant = bytes_q > 16'd1518;
     f_trunc = iplen_sum_q > {1'b0, bytes_q};
     f_iplen = bytes_q != need_q;
-    fl = {f_runt, f_giant, crc_q != 32'hDEBB20E3, f_trunc, f_mac_q, f_type_q, f_iphdr_q, f_iplen,
+    // FCS residue after the zero padding of the last beat (r_nb_q: its byte count)
+    fcs_res = (r_nb_q > 4'd8) ? RES : FCS_RES[32*r_nb_q +: 32];
+    fl = {f_runt, f_giant, crc_q != fcs_res, f_trunc, f_mac_q, f_type_q, f_iphdr_q, f_iplen,
           f_proto_q, f_ipdst_q, f_port_q, f_udplen_q, f_ucsnz_q && !uok, f_fm_q};
     // status cycle: code from the latched checks
     if (fl_q[13])                              code_d = 4'd2;
@@ -201,7 +229,7 @@ module comet_rx_ingest (
     bytes_sum = {1'b0, bytes_q} + {13'd0, r_nb_q};
     if (r_valid_q) begin
       bytes_d = (r_widx_q == 9'd0) ? {12'd0, r_nb_q} : (bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0]);
-      crc_d   = crc_n;
+      crc_d   = crc_f ^ r_g_q;
       ipsum_d = ipsum_q + {15'd0, r_ip01_q} + {15'd0, r_ip23_q};
       usum_d  = usum_q + {15'd0, r_u01_q} + {14'd0, r_u23_q};
       case (r_widx_q)
@@ -257,7 +285,7 @@ module comet_rx_ingest (
       ucs_q <= '0; fmnode_q <= '0; fmlen_q <= '0; verihl_q <= '0; proto_q <= '0;
       dip_q <= '0; ipsum_q <= '0; usum_q <= 32'd17;
       r_valid_q <= 1'b0; r_data_q <= '0; r_nb_q <= '0; r_ip01_q <= '0; r_ip23_q <= '0;
-      r_u01_q <= '0; r_u23_q <= '0; r_widx_q <= '0;
+      r_u01_q <= '0; r_u23_q <= '0; r_widx_q <= '0; r_g_q <= '0;
       f_mac_q <= 1'b0;
       f_type_q <= 1'b0; f_iphdr_q <= 1'b0; f_proto_q <= 1'b0; f_ipdst_q <= 1'b0; f_port_q <= 1'b0;
       f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; need_q <= '0;
@@ -272,7 +300,7 @@ module comet_rx_ingest (
       ipsum_q <= ipsum_d; usum_q <= usum_d;
       r_valid_q <= acc;
       if (acc) begin
-        r_data_q <= s_axis_tdata; r_nb_q <= nb; r_widx_q <= widx_q;
+        r_data_q <= s_axis_tdata; r_nb_q <= nb; r_widx_q <= widx_q; r_g_q <= crc_g;
         r_ip01_q <= (bw2_q | bw3_q) ? {1'b0, iw[15:0]} + {1'b0, iw[31:16]} :
                     bw4_q ? {1'b0, iw[15:0]} : 17'd0;
         r_ip23_q <= (bw2_q | bw3_q) ? {1'b0, iw[47:32]} + {1'b0, iw[63:48]} :

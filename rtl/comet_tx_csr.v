@@ -3,10 +3,14 @@
 // node table RAM ports. Priority on the node table: CSR NT_* access > init sweep > lookup.
 //  - After reset an init sweep writes all NT_DEPTH entries to 0 (one per cycle; a cycle with
 //    a CSR NT access pauses it; CSR NT writes during the sweep are ignored).
-//  - A lookup (lk_req_i) is granted in a cycle with no CSR NT access and no sweep; the entry
-//    is on nt_rdata_i the next cycle.
-//  - CSR reads of NT_* return the RAM lane the cycle after the request (the RAM read register);
-//    during the sweep they return 0 (the RAM is not read: unswept entries are undefined).
+//  - A lookup (lk_req_i) is granted in a cycle with no sweep, no CSR NT write and no NT_IDX
+//    load (below); the entry is on nt_rdata_i the next cycle.
+//  - CSR reads of NT_* do not read the RAM: they return a lane of the shadow register sh_q, a
+//    copy of the entry NT_IDX points to, so the RAM clock-to-out never feeds the CSR read data.
+//    A write to NT_IDX (after the sweep) reads the new entry (it takes the read port that cycle)
+//    and loads it into sh_q the next cycle; NT writes update the RAM and sh_q together. During
+//    and right after the sweep sh_q is 0 (the value of every swept entry), so NT reads during
+//    the sweep return 0.
 module comet_tx_csr #(
   parameter int NT_DEPTH = 256,
   localparam int NT_AW = $clog2(NT_DEPTH)
@@ -46,6 +50,8 @@ module comet_tx_csr #(
   reg [31:0]       rdata_q, rdata_d;
   reg              ntrd_q, ntrd_d;
   reg [1:0]        lane_q, lane_d;
+  reg [127:0]      sh_q, sh_d;         // shadow of node table entry ntidx_q
+  reg              shld_q, shld_d;     // nt_rdata_i holds the entry NT_IDX was set to: load sh_q
   reg              csum_en_q, csum_en_d;
   reg [47:0]       smac_q, smac_d;
   reg [31:0]       sip_q, sip_d;
@@ -56,13 +62,14 @@ module comet_tx_csr #(
   reg [31:0]       c_frames_q, c_frames_d, c_msgs_q, c_msgs_d, c_node_q, c_node_d;
   reg [31:0]       c_zero_q, c_zero_d, c_len_q, c_len_d, c_ovs_q, c_ovs_d, c_bytes_q, c_bytes_d;
 
-  reg        nt_acc, wr, rd;
+  reg        nt_acc, wr, rd, nt_wr, idx_ld;
+  reg [1:0]  wlane;
+  integer    j;
   reg [31:0] rv;
 
   assign csr_ack_o   = ack_q;
-  // rdata_q is 0 unless a non-NT read was acknowledged, and ntrd_q implies ack_q: one mux level
-  // after the node table RAM (its DP16KD clock-to-out is most of the cycle)
-  assign csr_rdata_o = ntrd_q ? nt_rdata_i[32*lane_q +: 32] : rdata_q;
+  // rdata_q is 0 unless a non-NT read was acknowledged, and ntrd_q implies ack_q
+  assign csr_rdata_o = ntrd_q ? sh_q[32*lane_q +: 32] : rdata_q;
   assign init_busy_o = init_q;
   assign csum_en_o   = csum_en_q;
   assign src_mac_o   = smac_q;
@@ -98,9 +105,20 @@ module comet_tx_csr #(
       default:                           rv = nt_acc ? 32'd0 : nic_pkg::CSR_UNMAPPED;
     endcase
     rdata_d = rd ? rv : 32'd0;
-    if (rd && nt_acc && !init_q) begin   // during the init sweep NT reads return 0
+    wlane   = csr_addr_i[3:2] - 2'd1;    // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
+    if (rd && nt_acc) begin              // sh_q is 0 during the init sweep
       ntrd_d = 1'b1;
-      lane_d = csr_addr_i[3:2] - 2'd1;   // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
+      lane_d = wlane;
+    end
+    nt_wr  = wr && nt_acc && !init_q;    // NT writes during the sweep are ignored
+    idx_ld = wr && csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IDX && !init_q;
+    shld_d = idx_ld;
+    // shadow: a lane written this cycle takes the write data, the others the entry read for
+    // the NT_IDX write of the last cycle (the write targets that same entry)
+    sh_d = sh_q;
+    for (j = 0; j < 4; j = j + 1) begin
+      if (nt_wr && wlane == 2'(j)) sh_d[32*j +: 32] = csr_wdata_i;
+      else if (shld_q)             sh_d[32*j +: 32] = nt_rdata_i[32*j +: 32];
     end
 
     // node table RAM ports
@@ -113,18 +131,20 @@ module comet_tx_csr #(
     lk_gnt_o   = 1'b0;
     init_d     = init_q;
     init_idx_d = init_idx_q;
-    if (nt_acc) begin
-      nt_raddr_o = ntidx_q;
-      nt_re_o    = rd && !init_q;
-      nt_we_o    = wr && !init_q;
+    if (nt_acc) begin                    // any NT access pauses the sweep
+      nt_we_o    = nt_wr;
       nt_waddr_o = ntidx_q;
       nt_wdata_o = {4{csr_wdata_i}};
-      nt_be_o    = 4'b0001 << (csr_addr_i[3:2] - 2'd1);
+      nt_be_o    = 4'b0001 << wlane;
     end else if (init_q) begin
       nt_we_o    = 1'b1;
       init_idx_d = init_idx_q + 1'b1;
       if (init_idx_q == NT_AW'(NT_DEPTH - 1)) init_d = 1'b0;
-    end else if (lk_req_i) begin
+    end
+    if (idx_ld) begin
+      nt_re_o    = 1'b1;
+      nt_raddr_o = csr_wdata_i[NT_AW-1:0];
+    end else if (lk_req_i && !init_q && !nt_wr) begin
       nt_re_o  = 1'b1;
       lk_gnt_o = 1'b1;
     end
@@ -164,13 +184,15 @@ module comet_tx_csr #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ack_q <= 1'b0; rdata_q <= 32'd0; ntrd_q <= 1'b0; lane_q <= 2'd0;
+      ack_q <= 1'b0; rdata_q <= 32'd0; ntrd_q <= 1'b0; lane_q <= 2'd0; sh_q <= 128'd0;
+      shld_q <= 1'b0;
       csum_en_q <= 1'b1; smac_q <= 48'h0200_0000_0001; sip_q <= 32'h0A000001; sport_q <= 16'h4D43;
       ntidx_q <= '0; init_q <= 1'b1; init_idx_q <= '0;
       c_frames_q <= '0; c_msgs_q <= '0; c_node_q <= '0; c_zero_q <= '0; c_len_q <= '0;
       c_ovs_q <= '0; c_bytes_q <= '0;
     end else begin
-      ack_q <= csr_req_i; rdata_q <= rdata_d; ntrd_q <= ntrd_d; lane_q <= lane_d;
+      ack_q <= csr_req_i; rdata_q <= rdata_d; ntrd_q <= ntrd_d; lane_q <= lane_d; sh_q <= sh_d;
+      shld_q <= shld_d;
       csum_en_q <= csum_en_d; smac_q <= smac_d; sip_q <= sip_d; sport_q <= sport_d;
       ntidx_q <= ntidx_d; init_q <= init_d; init_idx_q <= init_idx_d;
       c_frames_q <= c_frames_d; c_msgs_q <= c_msgs_d; c_node_q <= c_node_d; c_zero_q <= c_zero_d;

@@ -139,7 +139,7 @@ module comet_tx_egress (
     s_ip   = rd_slot_q ? d1_ip_q   : d0_ip_q;
     s_mac  = rd_slot_q ? d1_mac_q  : d0_mac_q;
     s_port = rd_slot_q ? d1_port_q : d0_port_q;
-    prep   = !busy_q && ready_q[rd_slot_q];
+    prep   = !busy_q && (rd_slot_q ? ready_q[1] : ready_q[0]);
     // frame geometry without chained arithmetic: the length compare is on s_len directly
     p_small = s_len < 11'd10;                       // 50 + len < 60: padded to 60 bytes
     p_dend  = 12'd50 + {1'b0, s_len};
@@ -212,13 +212,15 @@ module comet_tx_egress (
       if (beat_q >= 8'd4) rdq_d = buf_rdata_i;
       if (gen_last) begin
         busy_d = 1'b0;
-        ready_d[rd_slot_q] = 1'b0;
         rd_slot_d = !rd_slot_q;
       end
     end
     if (ipid_we_i) ipid_d = ipid_wdata_i;
+    // slot ready flags bit by bit (a write with a variable index costs an adder chain in Yosys):
+    // the last generator beat clears rd_slot, a push sets push_slot (a push wins)
+    ready_d[0] = (ready_q[0] && !(xfer && gen_last && !rd_slot_q)) || (push_i && !push_slot_i);
+    ready_d[1] = (ready_q[1] && !(xfer && gen_last && rd_slot_q)) || (push_i && push_slot_i);
     if (push_i) begin
-      ready_d[push_slot_i] = 1'b1;
       if (push_slot_i) begin
         d1_len_d = push_len_i; d1_psum_d = push_psum_i; d1_ip_d = push_ip_i;
         d1_mac_d = push_mac_i; d1_port_d = push_port_i;

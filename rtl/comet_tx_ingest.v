@@ -57,6 +57,9 @@ module comet_tx_ingest #(
   reg        pb_v_q, pb_first_q;
   reg [3:0]  nbq_q;                      // beat byte count, added to bytes_q one cycle later
   reg [15:0] flen8_q;                    // length field + 8 (expected byte count)
+  reg [16:0] need_q, need_d;             // flen8 - bytes counted (bit 16: more bytes, sticky)
+  reg [16:0] need_cur;                   // need before the beat in pb (first beat: flen8)
+  reg        len_lt8, len_ne;            // S_CHK: final byte count < 8, != flen8
   reg [2:0]  pre_code_q, pre_code_d;     // length checks, registered in S_CHK
   reg        node_bad_q, node_bad_d;
   reg        lk_req_q, lk_req_d, lk_wait_q, lk_wait_d, lk_done_q, lk_done_d;
@@ -101,11 +104,18 @@ module comet_tx_ingest #(
     buf_we_o = acc && !widx_q[8];
     fin      = (state_q == S_FIN) && lk_done_q;
 
-    // in S_CHK bytes_d is the final byte count (the last beat's count is being added)
-    if (bytes_d < 16'd8)                        pre_code_d = 3'd3;
+    // in S_CHK the last beat's count is still in nbq_q (bytes_q / need_cur exclude it); no
+    // adder in front of the checks: final < 8 from the low bits, final != flen8 as
+    // need_cur != nbq_q (final = bytes_q + nbq_q; the comparison only decides the code for
+    // 1 <= length <= MAX_LEN, where the saturation of bytes_q at 0xFFFF cannot matter)
+    need_cur = pb_first_q ? {1'b0, flen8_q} : need_q;
+    len_lt8  = pb_first_q ? (nbq_q < 4'd8)
+                          : (bytes_q < 16'd8 && ({1'b0, bytes_q[2:0]} + nbq_q) < 4'd8);
+    len_ne   = need_cur != {13'd0, nbq_q};
+    if (len_lt8)                                pre_code_d = 3'd3;
     else if (flen_q > MAX_LEN)                  pre_code_d = 3'd4;
     else if (flen_q == 16'd0)                   pre_code_d = 3'd2;
-    else if (bytes_d != flen8_q)                pre_code_d = 3'd3;
+    else if (len_ne)                            pre_code_d = 3'd3;
     else                                        pre_code_d = 3'd0;
     node_bad_d = {16'd0, node_q} >= NT_DEPTH;
     if (pre_code_q != 3'd0)                     st_code_o = pre_code_q;
@@ -115,7 +125,7 @@ module comet_tx_ingest #(
 
   always @* begin
     state_d = state_q; wr_slot_d = wr_slot_q; widx_d = widx_q; bytes_d = bytes_q;
-    node_d = node_q; flen_d = flen_q; psum_d = psum_q;
+    node_d = node_q; flen_d = flen_q; psum_d = psum_q; need_d = need_q;
     lk_req_d = lk_req_q; lk_wait_d = lk_wait_q; lk_done_d = lk_done_q;
     lk_valid_d = lk_valid_q; lk_ip_d = lk_ip_q; lk_mac_d = lk_mac_q; lk_port_d = lk_port_q;
 
@@ -133,6 +143,7 @@ module comet_tx_ingest #(
     if (pb_v_q) begin
       psum_d  = (pb_first_q ? 32'd0 : psum_q) + {14'd0, pb_q};
       bytes_d = pb_first_q ? {12'd0, nbq_q} : (bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0]);
+      need_d  = need_cur[16] ? need_cur : need_cur - {13'd0, nbq_q};
     end
     if (state_q == S_CHK) state_d = S_FIN;
     if (lk_req_q && lk_gnt_i) begin
@@ -160,12 +171,12 @@ module comet_tx_ingest #(
       state_q <= S_IDLE; wr_slot_q <= 1'b0; widx_q <= 9'd0; bytes_q <= 16'd0;
       node_q <= 16'd0; flen_q <= 16'd0; psum_q <= 32'd0;
       pb_q <= 18'd0; pb_v_q <= 1'b0; pb_first_q <= 1'b0; pre_code_q <= 3'd0; node_bad_q <= 1'b0;
-      nbq_q <= 4'd0; flen8_q <= 16'd0;
+      nbq_q <= 4'd0; flen8_q <= 16'd0; need_q <= 17'd0;
       lk_req_q <= 1'b0; lk_wait_q <= 1'b0; lk_done_q <= 1'b0;
       lk_valid_q <= 1'b0; lk_ip_q <= 32'd0; lk_mac_q <= 48'd0; lk_port_q <= 16'd0;
     end else begin
       state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; bytes_q <= bytes_d;
-      node_q <= node_d; flen_q <= flen_d; psum_q <= psum_d;
+      node_q <= node_d; flen_q <= flen_d; psum_q <= psum_d; need_q <= need_d;
       pb_v_q <= acc;
       if (acc) begin pb_q <= bsum; nbq_q <= nb; pb_first_q <= (state_q == S_IDLE); end
       if (acc && state_q == S_IDLE) flen8_q <= s_axis_tdata[63:48] + 16'd8;

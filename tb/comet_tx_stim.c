@@ -149,6 +149,24 @@ static void nt_program(st_t *s, unsigned k, int valid) {
   s->csrq[(s->cq_h + s->cq_n - 1) % CSRQ].rel = (int)k;
 }
 
+/* read entry k back through NT_IDX without rewriting it first (the NT_IDX write loads the
+ * CSR read shadow of the entry); with upd one data lane is rewritten right after NT_IDX (shadow
+ * load and lane write in the same cycle). The lanes are read in a random order. */
+static void nt_readback(st_t *s, unsigned k, int upd) {
+  static const uint32_t lanes[4] = {CSR_COMET_TX_NT_IP, CSR_COMET_TX_NT_MAC_LO, CSR_COMET_TX_NT_MAC_HI,
+                                    CSR_COMET_TX_NT_VALID};
+  csr_push(s, 1, CSR_COMET_TX_NT_IDX, k);
+  if (upd) {
+    unsigned l = (unsigned)rnd(s, 3);
+    uint32_t w = (uint32_t)nic_rng_next(&s->rng);
+    s->nt_pend[k]++;
+    csr_push(s, 1, lanes[l], l == 2 ? w & 0xFFFEFFFEu : l == 0 ? 0xC0A80000u | (w & 0xFFFF) : w);
+    s->csrq[(s->cq_h + s->cq_n - 1) % CSRQ].rel = (int)k;
+  }
+  unsigned r = (unsigned)rnd(s, 4);
+  for (unsigned i = 0; i < 4; i++) csr_push(s, 0, lanes[(r + i * (1 + 2 * (r & 1))) & 3], 0);
+}
+
 static unsigned pick_len(st_t *s) {
   switch (s->mode) {
     case M_MIN: return 1 + (unsigned)rnd(s, 12);
@@ -355,7 +373,8 @@ int comet_tx_stim_next(void *p, uint64_t cycle, const comet_tx_out_t *prev, come
     if ((s->mode == M_RANDOM || s->mode == M_UNKNOWN || s->mode == M_CSR) && s->cq_n == 0 &&
         rnd(s, s->mode == M_CSR ? 20 : 400) == 0) {
       unsigned k = rnd(s, 3) ? (unsigned)rnd(s, 16) : (unsigned)rnd(s, NT_DEPTH);
-      if (!node_in_flight(s, k)) nt_program(s, k, rnd(s, 5) != 0);
+      if (rnd(s, 2)) nt_readback(s, k, !node_in_flight(s, k) && rnd(s, 2));
+      else if (!node_in_flight(s, k)) nt_program(s, k, rnd(s, 5) != 0);
     }
   }
   /* random CSR traffic */
