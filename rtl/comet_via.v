@@ -288,7 +288,13 @@ module comet_via #(
   wire [31:0] h_desc = cq_desc_q[cq_rp_q*32 +: 32];
   wire [15:0] h_len  = cq_len_q[cq_rp_q*16 +: 16];
   wire [1:0]  h_vi   = cq_vi_q[cq_rp_q*2 +: 2];
-  wire [2:0]  h_err  = cq_err_q[cq_rp_q*3 +: 3];
+  // timing: a 3-bit field at a variable index is selected by compares (no index * 3 adder)
+  reg  [2:0]  h_err;
+  integer     hi;
+  always @* begin
+    h_err = 3'd0;
+    for (hi = 0; hi < CQD; hi = hi + 1) if (cq_rp_q == 2'(hi)) h_err = cq_err_q[hi*3 +: 3];
+  end
   wire        h_nd   = cq_nd_q[cq_rp_q];
   wire [3:0]  h_code = h_nd ? cd_q[cd_rp_q*4 +: 4] : 4'd0;
   // status word / length written back: S_WBS from the queue head, S_WB (receive) from registers
@@ -365,6 +371,8 @@ module comet_via #(
 
   // ------------------------------------------------------------------ next state
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
+  reg [NUM_VI-1:0] sdb_ne;
+  reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
   reg [1:0]  psl, th;
   reg [RW-1:0] pf_ring;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
@@ -434,9 +442,14 @@ module comet_via #(
     tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
     // send/receive turns (prio_rx_q alternates them); the prefetcher starts no new descriptor
     // while it is the receive's turn or a receive runs, so the send side drains for it
-    any_sdb = 1'b0;
-    for (i = 0; i < NUM_VI; i = i + 1)
-      if (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0) any_sdb = 1'b1;
+    // per-VI doorbell non-empty flags (timing: no variable index * DBCW in front of a compare)
+    sdb_ne = '0;
+    rdb_ne = 4'd0;
+    for (i = 0; i < NUM_VI; i = i + 1) begin
+      sdb_ne[i] = (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0);
+      rdb_ne[i] = (db_cnt_q[(3 + 2 * i)*DBCW +: DBCW] != '0);
+    end
+    any_sdb = (sdb_ne != '0);
     tx_turn   = en_q && (any_sdb || s_cnt_q != 3'd0) && (cq_cnt_q != 3'(CQD));
     rx_req    = en_q && s_axis_rx_tvalid;
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
@@ -586,7 +599,7 @@ module comet_via #(
               cnt_inc[C_BADVI] = 1'b1;
               status_d[5] = 1'b1;
               state_d = S_DRAIN;
-            end else if (db_cnt_q[(3 + 2 * s_axis_rx_tuser)*DBCW +: DBCW] == '0) begin
+            end else if (!rdb_ne[s_axis_rx_tuser]) begin
               cnt_inc[C_NODESC] = 1'b1;
               status_d[5] = 1'b1;
               state_d = S_DRAIN;
@@ -774,7 +787,7 @@ module comet_via #(
         if (en_q && any_sdb && s_cnt_q != 3'(PFD) && !rx_turn && !rx_active) begin
           for (k = 1; k <= NUM_VI; k = k + 1) begin
             pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
-            if (!found && db_cnt_q[(2 + 2 * pick)*DBCW +: DBCW] != '0) begin
+            if (!found && sdb_ne[pick]) begin
               found = 1'b1;
               pf_vi_d = pick;
               rr_d = pick;
@@ -878,7 +891,7 @@ module comet_via #(
       cq_desc_d[cq_wp_q*32 +: 32] = desc_q;
       cq_len_d[cq_wp_q*16 +: 16] = len_q[15:0];
       cq_vi_d[cq_wp_q*2 +: 2] = vi_q;
-      cq_err_d[cq_wp_q*3 +: 3] = cq_perr;
+      for (k = 0; k < CQD; k = k + 1) if (cq_wp_q == 2'(k)) cq_err_d[k*3 +: 3] = cq_perr;
       cq_nd_d[cq_wp_q] = (cq_perr == 3'd0);
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
