@@ -2,7 +2,7 @@
 #include <string.h>
 #include "nic_pkg.h"
 
-const comet_engine_cfg_t COMET_ENGINE_DEFAULT = {{8, 16, 16, 32}, 256};
+const comet_engine_cfg_t COMET_ENGINE_DEFAULT = {{8, 16, 16, 32, 4}, 256};
 
 #define WIN_COMET (CSR_BASE_COMET >> 12)
 #define WIN_VIA (CSR_BASE_COMET_VIA >> 12)

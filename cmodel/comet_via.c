@@ -49,6 +49,8 @@ int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed) {
   m->num_vi = (cfg->num_db - 2) / 2;
   m->dbaw = clog2(cfg->db_depth);
   m->saw = clog2(cfg->max_segs);
+  m->pfd = cfg->pf_slots ? cfg->pf_slots : COMET_VIA_PFD;
+  if (m->pfd != 2 && m->pfd != 4) return -1;
   if (nic_ram_init(&m->db_ram, cfg->num_db * cfg->db_depth, 32, 1, seed ^ 0x11)) return -1;
   if (nic_ram_init(&m->seg_ram, 2 * cfg->max_segs, 48, 1, seed ^ 0x22)) return -1;
   if (nic_fifo_init(&m->rsp_fifo, cfg->rsp_depth, 64, seed ^ 0x33)) return -1;
@@ -227,7 +229,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int rx_req = q->en && in->s_axis_rx_tvalid;
   int rx_turn = rx_req && (!tx_turn || q->prio_rx);
   int rx_active = q->op_rx && !(q->state == CV_S_IDLE || q->state == CV_S_WBS);
-  uint32_t th = q->s_rp & 3;
+  uint32_t th = q->s_rp & (m->pfd - 1);
   int take = q->en && q->s_rdy[th] && q->cq_cnt != COMET_VIA_CQD;
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
   int cq_push = 0, cq_pop = 0, w_start = 0;
@@ -399,7 +401,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
           n.req_idx = n.rsp_idx = 2;
         }
         n.s_rdy[th] = 0;
-        n.s_rp = (q->s_rp + 1) & 3;
+        n.s_rp = (q->s_rp + 1) & (m->pfd - 1);
         n.s_cnt = (n.s_cnt - 1) & 7;
         n.state = CV_S_CTL;
       }
@@ -556,7 +558,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   /* send descriptor prefetcher */
   switch (q->pf_st) {
     case CV_P_IDLE:
-      if (q->en && any_sdb && q->s_cnt != COMET_VIA_PFD && !rx_turn && !rx_active) {
+      if (q->en && any_sdb && q->s_cnt != m->pfd && !rx_turn && !rx_active) {
         int found = 0;
         for (uint32_t k = 1; k <= NVI; k++) {
           uint32_t pick = (q->rr + k) % NVI;
@@ -589,7 +591,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.status |= 1u << 6;
         n.pf_st = CV_P_IDLE;
       } else {
-        uint32_t w = q->s_wp & 3;
+        uint32_t w = q->s_wp & (m->pfd - 1);
         n.pf_spec = (uint64_t)q->pf_desc + 48 <= q->limit;
         n.pf_idx = 0;
         n.pf_slot = w;
@@ -597,7 +599,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.s_vi[w] = q->pf_vi;
         n.s_spec[w] = n.pf_spec;
         n.s_rdy[w] = 0;
-        n.s_wp = (q->s_wp + 1) & 3;
+        n.s_wp = (q->s_wp + 1) & (m->pfd - 1);
         n.s_cnt = (n.s_cnt + 1) & 7;
         n.pf_st = CV_P_ISS;
       }
@@ -613,7 +615,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   /* prefetched words: drained from the response head into their slot, checks precomputed */
   if (c.rsp_pf) rsp_pop = 1;
   n.dr_v = (uint32_t)c.rsp_pf;
-  n.dr_sl = (c.meta_data >> 6) & 3;
+  n.dr_sl = (c.meta_data >> 6) & (m->pfd - 1);
   n.dr_w = (c.meta_data >> 4) & 3;
   n.dr_data = c.rsp_data;
   if (q->dr_v) {

@@ -32,6 +32,7 @@ enum {
 
 typedef struct {
   uint32_t num_db, db_depth, max_segs, rsp_depth;
+  uint32_t pf_slots; /* send descriptor prefetch slots: 2 or 4 (0 = 4, the RTL default) */
 } comet_via_cfg_t;
 
 typedef struct {
@@ -63,7 +64,7 @@ typedef struct {
 
 typedef struct {
   comet_via_cfg_t cfg;
-  uint32_t num_vi, dbaw, saw;
+  uint32_t num_vi, dbaw, saw, pfd;
   nic_ram_t db_ram, seg_ram;
   nic_fifo_t rsp_fifo, meta_fifo;
   comet_via_regs_t r;

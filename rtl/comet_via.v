@@ -17,6 +17,7 @@ module comet_via #(
   parameter int DB_DEPTH  = 16,  // entries per doorbell (power of two)
   parameter int MAX_SEGS  = 16,  // data segments per descriptor (power of two)
   parameter int RSP_DEPTH = 32,  // DMA reads in flight (power of two; >= memory latency + 2 for line rate)
+  parameter int PF_SLOTS  = 4,   // send descriptor prefetch slots (2 or 4)
   localparam int NUM_VI = (NUM_DB - 2) / 2,
   localparam int DBAW   = $clog2(DB_DEPTH),
   localparam int DBCW   = DBAW + 1,
@@ -24,7 +25,8 @@ module comet_via #(
   localparam int SAW    = $clog2(MAX_SEGS),
   localparam int IFW    = $clog2(RSP_DEPTH) + 1,
   localparam int CQD    = 4,    // send completion queue entries
-  localparam int PFD    = 4     // send descriptor prefetch slots
+  localparam int PFD    = PF_SLOTS,
+  localparam int PFW    = $clog2(PF_SLOTS)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -74,7 +76,8 @@ module comet_via #(
   generate
     if (NUM_DB < 4 || NUM_DB > 8 || (NUM_DB % 2) != 0 || DB_DEPTH < 2 ||
         (DB_DEPTH & (DB_DEPTH - 1)) != 0 || MAX_SEGS < 2 || (MAX_SEGS & (MAX_SEGS - 1)) != 0 ||
-        MAX_SEGS > 16 || RSP_DEPTH < 2 || (RSP_DEPTH & (RSP_DEPTH - 1)) != 0) begin : g_param_err
+        MAX_SEGS > 16 || RSP_DEPTH < 2 || (RSP_DEPTH & (RSP_DEPTH - 1)) != 0 ||
+        (PF_SLOTS != 2 && PF_SLOTS != 4)) begin : g_param_err
       $error("comet_via: bad parameters");
     end
     if (nic_pkg::VIA_DESC_HDR_STATUS_DONE_LSB != 32 || nic_pkg::VIA_DESC_HDR_STATUS_FORMAT_LSB != 33 ||
@@ -198,7 +201,8 @@ module comet_via #(
   // words (and segment 0) of the descriptor into one of PFD slots, ahead of the control FSM;
   // its responses are drained into the slot as they reach the response FIFO head
   reg [2:0]  pf_st_q, pf_st_d;
-  reg [1:0]  pf_vi_q, pf_vi_d, pf_idx_q, pf_idx_d, pf_slot_q, pf_slot_d;
+  reg [1:0]  pf_vi_q, pf_vi_d, pf_idx_q, pf_idx_d;
+  reg [PFW-1:0] pf_slot_q, pf_slot_d;
   reg [31:0] pf_desc_q, pf_desc_d;
   reg        pf_spec_q, pf_spec_d;
   reg        fsel_q, fsel_d;   // control side of the DMA port: 0 = control FSM, 1 = prefetcher
@@ -207,10 +211,11 @@ module comet_via #(
   reg [PFD*2-1:0]  s_vi_q, s_vi_d;
   reg [PFD-1:0]    s_spec_q, s_spec_d, s_seghi_q, s_seghi_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
                    s_aerr_q, s_aerr_d, s_rdy_q, s_rdy_d;
-  reg [1:0]  s_wp_q, s_wp_d, s_rp_q, s_rp_d;
+  reg [PFW-1:0] s_wp_q, s_wp_d, s_rp_q, s_rp_d;
   // timing: a prefetched word is registered (dr_*) before it updates its slot
   reg        dr_v_q, dr_v_d;
-  reg [1:0]  dr_sl_q, dr_sl_d, dr_w_q, dr_w_d;
+  reg [PFW-1:0] dr_sl_q, dr_sl_d;
+  reg [1:0]  dr_w_q, dr_w_d;
   reg [63:0] dr_data_q, dr_data_d;
   reg [2:0]  s_cnt_q, s_cnt_d;
 
@@ -373,7 +378,7 @@ module comet_via #(
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
-  reg [1:0]  psl, th;
+  reg [PFW-1:0] psl, th;
   reg [RW-1:0] pf_ring;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
@@ -433,7 +438,7 @@ module comet_via #(
     f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
     pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
-    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; pf_ring = '0; psl = 2'd0; th = s_rp_q;
+    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; pf_ring = '0; psl = '0; th = s_rp_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
     s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; s_seghi_d = s_seghi_q;
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
@@ -517,7 +522,7 @@ module comet_via #(
       meta_push = 1'b1;
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1,
                             cur_addr_q[2:0]}
-                         : (fsel_q ? {2'b11, pf_slot_q, pf_idx_q, 4'd0} : 10'b10_0000_0000);
+                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 4'd0} : 10'b10_0000_0000);
     end
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
@@ -634,7 +639,7 @@ module comet_via #(
             rsp_idx_d = 6'd2;
           end
           s_rdy_d[th] = 1'b0;
-          s_rp_d = s_rp_q + 2'd1;
+          s_rp_d = s_rp_q + 1'b1;
           s_cnt_d = s_cnt_d - 3'd1;
           state_d = S_CTL;
         end
@@ -822,7 +827,7 @@ module comet_via #(
           s_vi_d[s_wp_q*2 +: 2] = pf_vi_q;
           s_spec_d[s_wp_q] = pf_spec_d;
           s_rdy_d[s_wp_q] = 1'b0;
-          s_wp_d = s_wp_q + 2'd1;
+          s_wp_d = s_wp_q + 1'b1;
           s_cnt_d = s_cnt_d + 3'd1;
           pf_st_d = P_ISS;
         end
@@ -841,7 +846,7 @@ module comet_via #(
     // precomputed
     if (rsp_pf) rsp_pop = 1'b1;
     dr_v_d = rsp_pf;
-    dr_sl_d = meta_data[7:6];
+    dr_sl_d = meta_data[6 +: PFW];
     dr_w_d = meta_data[5:4];
     dr_data_d = rsp_data;
     if (dr_v_q) begin
@@ -991,12 +996,12 @@ module comet_via #(
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
-      pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= 2'd0; pf_desc_q <= 32'd0;
+      pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
       pf_spec_q <= 1'b0; fsel_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_seghi_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
-      s_wp_q <= 2'd0; s_rp_q <= 2'd0; s_cnt_q <= 3'd0;
-      dr_v_q <= 1'b0; dr_sl_q <= 2'd0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
+      s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
+      dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;

@@ -28,6 +28,9 @@ LS_DECLARE_STIM(comet_via)
 #define DB_DEPTH 16
 #define MAX_SEGS 16
 #define RSP_DEPTH 32
+#ifndef PF_SLOTS
+#define PF_SLOTS 4 /* send prefetch slots (RTL parameter PF_SLOTS); -DPF_SLOTS=2 with -GPF_SLOTS=2 */
+#endif
 #define NVI 3
 #define MEM_SIZE 0x100000u
 #define LIMIT_RESET 0x00100000u
@@ -928,7 +931,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
       if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
       else s->infl[s->ninfl++] = d;
       s->npf++;
-      if (s->npf > COMET_VIA_PFD) fail(s, "more than %llu prefetched descriptors", COMET_VIA_PFD, 0);
+      if (s->npf > PF_SLOTS) fail(s, "more than %llu prefetched descriptors", PF_SLOTS, 0);
     } else {
       if (!d->daddr_bad) fail(s, "good descriptor 0x%llx rejected as bad address", d->addr, 0);
       if (pf != CV_P_IDLE) fail(s, "prefetcher state %llu after a bad address", pf, 0);
@@ -1149,7 +1152,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
 /* ------------------------------------------------------------------ model wrappers */
 void *comet_via_model_new(uint64_t seed) {
   comet_via_t *m = calloc(1, sizeof(*m));
-  comet_via_cfg_t cfg = {NUM_DB, DB_DEPTH, MAX_SEGS, RSP_DEPTH};
+  comet_via_cfg_t cfg = {NUM_DB, DB_DEPTH, MAX_SEGS, RSP_DEPTH, PF_SLOTS};
   if (comet_via_init(m, &cfg, seed)) { free(m); return NULL; }
   return m;
 }
