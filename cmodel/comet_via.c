@@ -34,6 +34,14 @@ static uint32_t popc8(uint32_t k) {
   for (int j = 0; j < 8; j++) c += (k >> j) & 1;
   return c;
 }
+/* descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT */
+static int daddr_bad(uint32_t a, uint32_t lim) { return (a & 7) || (uint64_t)a + 32 > lim; }
+/* segment 0 (descriptor bytes 32..47) inside HOST_LIMIT: read with the control words */
+static uint32_t spec_fits(uint32_t a, uint32_t lim) { return (uint64_t)a + 48 <= lim; }
+/* address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0 */
+static uint32_t ctl_addr(uint32_t d, uint32_t n) {
+  return d + ((n & 2) ? 32u + 8u * (n & 1) : ((n & 1) ? CTL_W3 : CTL_W1));
+}
 static u128 acc_get(const uint64_t a[2]) { return ((u128)a[1] << 64) | a[0]; }
 static void acc_set(uint64_t a[2], u128 v) {
   a[0] = (uint64_t)v;
@@ -125,8 +133,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   switch (r->state) {
     case CV_S_CTL:
       c->fsm_v = r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
-      f_addr = r->desc + ((r->req_idx & 2) ? 32u + 8u * (r->req_idx & 1)
-                                            : ((r->req_idx & 1) ? CTL_W3 : CTL_W1));
+      f_addr = ctl_addr(r->desc, r->req_idx & 3);
       break;
     case CV_S_SEG:
       c->fsm_v = r->req_idx < ((r->segcnt & ((2u << m->saw) - 1)) << 1 & 63) &&
@@ -144,10 +151,8 @@ static void comb(const comet_via_t *m, cmb_t *c) {
     default: break;
   }
   c->pf_v = r->pf_st == CV_P_ISS && r->inflight < m->cfg.rsp_depth;
-  uint32_t pf_addr = r->pf_desc + ((r->pf_idx & 2) ? 32u + 8u * (r->pf_idx & 1)
-                                                   : ((r->pf_idx & 1) ? CTL_W3 : CTL_W1));
   c->f_v = r->fsel ? c->pf_v : c->fsm_v;
-  if (r->fsel) f_addr = pf_addr;
+  if (r->fsel) f_addr = ctl_addr(r->pf_desc, r->pf_idx);
   c->w_v = r->w_act && (rx ? c->rx_wr_v : (r->seg_vld && r->inflight < m->cfg.rsp_depth));
   c->sel_w = r->gnt;
   int wb = r->state == CV_S_WB || wbs;
@@ -203,7 +208,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   const uint32_t cntmask = (2u << m->dbaw) - 1, segmask = (2u << m->saw) - 1;
   const uint32_t ifmask = (2u << clog2(m->cfg.rsp_depth)) - 1;
   int db_we = 0, db_re = 0;
-  uint32_t db_waddr = 0, db_raddr = 0;
+  uint32_t db_waddr = 0, db_raddr = 0, ring = 0; /* ring: the doorbell a pop (db_re) reads */
   int seg_we = 0, seg_re = 0;
   uint32_t seg_raddr = q->w_bank << m->saw | (q->seg_idx & (m->cfg.max_segs - 1));
   uint32_t seg_waddr = 0;
@@ -259,8 +264,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         if (q->db_cnt[i]) {
           csr_pop = 1;
           db_re = 1;
-          db_raddr = i << m->dbaw | q->db_rp[i];
-          db_pop |= 1u << i;
+          ring = i;
         }
       }
     for (uint32_t i = 0; i < NVI; i++) {
@@ -407,28 +411,25 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       }
       break;
     }
-    case CV_S_DB_RD: {
-      uint32_t ring = 2 + 2 * q->vi + q->op_rx;
+    case CV_S_DB_RD:
       if (!csr_pop) {
         db_re = 1;
-        db_raddr = ring << m->dbaw | q->db_rp[ring];
-        db_pop |= 1u << ring;
+        ring = 2 + 2 * q->vi + q->op_rx;
         n.state = CV_S_DB_WAIT;
       }
       break;
-    }
     case CV_S_DB_WAIT: /* the doorbell RAM output goes into a register first */
       n.desc = (uint32_t)nic_ram_rd64(&m->db_ram);
       n.state = CV_S_DB_CHK;
       break;
     case CV_S_DB_CHK: {
       uint32_t d = q->desc;
-      n.spec = (uint64_t)d + 48 <= q->limit;
+      n.spec = spec_fits(d, q->limit);
       n.sum = 0;
       n.err = 0;
       n.req_idx = 0;
       n.rsp_idx = 0;
-      if ((d & 7) || (uint64_t)d + 32 > q->limit) {
+      if (daddr_bad(d, q->limit)) {
         cnt_inc |= 1u << CV_C_DADDR;
         n.status |= 1u << 6;
         n.has_desc = 0;
@@ -571,28 +572,25 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.pf_st = CV_P_RD;
       }
       break;
-    case CV_P_RD: {
-      uint32_t ring = 2 + 2 * q->pf_vi;
+    case CV_P_RD:
       if (!csr_pop) {
         db_re = 1;
-        db_raddr = ring << m->dbaw | q->db_rp[ring];
-        db_pop |= 1u << ring;
+        ring = 2 + 2 * q->pf_vi;
         n.pf_st = CV_P_WAIT;
       }
       break;
-    }
     case CV_P_WAIT:
       n.pf_desc = (uint32_t)nic_ram_rd64(&m->db_ram);
       n.pf_st = CV_P_CHK;
       break;
     case CV_P_CHK:
-      if ((q->pf_desc & 7) || (uint64_t)q->pf_desc + 32 > q->limit) {
+      if (daddr_bad(q->pf_desc, q->limit)) {
         cnt_inc |= 1u << CV_C_DADDR;
         n.status |= 1u << 6;
         n.pf_st = CV_P_IDLE;
       } else {
         uint32_t w = q->s_wp & (m->pfd - 1);
-        n.pf_spec = (uint64_t)q->pf_desc + 48 <= q->limit;
+        n.pf_spec = spec_fits(q->pf_desc, q->limit);
         n.pf_idx = 0;
         n.pf_slot = w;
         n.s_desc[w] = q->pf_desc;
@@ -711,6 +709,10 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   for (uint32_t i = 0; i < COMET_VIA_NCNT; i++)
     if (cnt_inc >> i & 1)
       n.err_cnt[i] = q->err_cnt[i] + ((i == CV_C_TXB || i == CV_C_RXB) ? bytes_add : 1);
+  if (db_re) { /* one doorbell pop per cycle: SYS_POP read, control FSM or prefetcher */
+    db_raddr = ring << m->dbaw | q->db_rp[ring];
+    db_pop |= 1u << ring;
+  }
   for (uint32_t i = 0; i < NDB; i++) {
     uint32_t pu = db_push >> i & 1, po = db_pop >> i & 1;
     if (pu) n.db_wp[i] = (q->db_wp[i] + 1) & (DBD - 1);

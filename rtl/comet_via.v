@@ -125,6 +125,18 @@ module comet_via #(
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
+  // descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT
+  function automatic daddr_bad(input [31:0] a, input [31:0] lim);
+    daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
+  endfunction
+  // segment 0 (descriptor bytes 32..47) inside HOST_LIMIT: read with the control words
+  function automatic spec_fits(input [31:0] a, input [31:0] lim);
+    spec_fits = ({1'b0, a} + 33'd48 <= {1'b0, lim});
+  endfunction
+  // address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0
+  function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
+    ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
+  endfunction
   function automatic [3:0] popc8(input [7:0] k);
     integer j;
     popc8 = 4'd0;
@@ -335,8 +347,7 @@ module comet_via #(
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
         fsm_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
-        fsm_addr = desc_q + (req_idx_q[1] ? 32'd32 + {28'd0, req_idx_q[0], 3'b000}
-                                          : (req_idx_q[0] ? CTL_W3 : CTL_W1));
+        fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
       end
       S_SEG: begin
         fsm_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
@@ -354,8 +365,7 @@ module comet_via #(
     endcase
     // prefetcher: words 1 and 3, then (when in HOST_LIMIT) segment 0's two words
     pf_v    = (pf_st_q == P_ISS) && if_room;
-    pf_addr = pf_desc_q + (pf_idx_q[1] ? 32'd32 + {28'd0, pf_idx_q[0], 3'b000}
-                                       : (pf_idx_q[0] ? CTL_W3 : CTL_W1));
+    pf_addr = ctl_addr(pf_desc_q, pf_idx_q);
     f_v    = fsel_q ? pf_v : fsm_v;
     f_addr = fsel_q ? pf_addr : fsm_addr;
     w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
@@ -379,7 +389,6 @@ module comet_via #(
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
   reg [PFW-1:0] psl, th;
-  reg [RW-1:0] pf_ring;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
@@ -438,15 +447,13 @@ module comet_via #(
     f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
     pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
-    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; pf_ring = '0; psl = '0; th = s_rp_q;
+    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; psl = '0; th = s_rp_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
     s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; s_seghi_d = s_seghi_q;
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
     s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
     tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
-    // send/receive turns (prio_rx_q alternates them); the prefetcher starts no new descriptor
-    // while it is the receive's turn or a receive runs, so the send side drains for it
     // per-VI doorbell non-empty flags (timing: no variable index * DBCW in front of a compare)
     sdb_ne = '0;
     rdb_ne = 4'd0;
@@ -455,6 +462,8 @@ module comet_via #(
       rdb_ne[i] = (db_cnt_q[(3 + 2 * i)*DBCW +: DBCW] != '0);
     end
     any_sdb = (sdb_ne != '0);
+    // send/receive turns (prio_rx_q alternates them); the prefetcher starts no new descriptor
+    // while it is the receive's turn or a receive runs, so the send side drains for it
     tx_turn   = en_q && (any_sdb || s_cnt_q != 3'd0) && (cq_cnt_q != 3'(CQD));
     rx_req    = en_q && s_axis_rx_tvalid;
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
@@ -485,8 +494,7 @@ module comet_via #(
           if (db_cnt_q[i*DBCW +: DBCW] != '0) begin
             csr_pop_d = 1'b1;
             db_re = 1'b1;
-            db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
-            db_pop[i] = 1'b1;
+            ring = RW'(i);
           end
         end
       for (i = 0; i < NUM_VI; i = i + 1) begin
@@ -645,11 +653,9 @@ module comet_via #(
         end
       end
       S_DB_RD: begin
-        ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
         if (!csr_pop_d) begin
           db_re = 1'b1;
-          db_raddr = {ring, db_rp_q[ring*DBAW +: DBAW]};
-          db_pop[ring] = 1'b1;
+          ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
           state_d = S_DB_WAIT;
         end
       end
@@ -658,12 +664,12 @@ module comet_via #(
         state_d = S_DB_CHK;
       end
       S_DB_CHK: begin
-        spec_d = ({1'b0, desc_q} + 33'd48 <= {1'b0, limit_q});
+        spec_d = spec_fits(desc_q, limit_q);
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        if (desc_q[2:0] != 3'd0 || ({1'b0, desc_q} + 33'd32 > {1'b0, limit_q})) begin
+        if (daddr_bad(desc_q, limit_q)) begin
           cnt_inc[C_DADDR] = 1'b1;
           status_d[6] = 1'b1;
           has_desc_d = 1'b0;
@@ -802,11 +808,9 @@ module comet_via #(
         end
       end
       P_RD: begin  // a SYS_POP read has the doorbell RAM in this cycle: wait
-        pf_ring = RW'(2 + 2 * pf_vi_q);
         if (!csr_pop_d) begin
           db_re = 1'b1;
-          db_raddr = {pf_ring, db_rp_q[pf_ring*DBAW +: DBAW]};
-          db_pop[pf_ring] = 1'b1;
+          ring = RW'(2 + 2 * pf_vi_q);
           pf_st_d = P_WAIT;
         end
       end
@@ -815,12 +819,12 @@ module comet_via #(
         pf_st_d = P_CHK;
       end
       P_CHK: begin
-        if (pf_desc_q[2:0] != 3'd0 || ({1'b0, pf_desc_q} + 33'd32 > {1'b0, limit_q})) begin
+        if (daddr_bad(pf_desc_q, limit_q)) begin
           cnt_inc[C_DADDR] = 1'b1;  // no descriptor to complete: counted and dropped
           status_d[6] = 1'b1;
           pf_st_d = P_IDLE;
         end else begin
-          pf_spec_d = ({1'b0, pf_desc_q} + 33'd48 <= {1'b0, limit_q});
+          pf_spec_d = spec_fits(pf_desc_q, limit_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
           s_desc_d[s_wp_q*32 +: 32] = pf_desc_q;
@@ -937,7 +941,12 @@ module comet_via #(
       if (cnt_inc[i])
         err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? bytes_add : 32'd1);
 
-    // ---------------- doorbell pointers
+    // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
+    // per cycle) reads the head of ring `ring`
+    if (db_re) begin
+      db_raddr = {ring, db_rp_q[ring*DBAW +: DBAW]};
+      db_pop[ring] = 1'b1;
+    end
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
       if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
