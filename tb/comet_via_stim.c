@@ -810,6 +810,29 @@ static void ev_count(st_t *s, int idx, uint32_t add, int edge_is_prev) {
   s->e_cnt[idx] += add;
 }
 
+/* a doorbell pop the engine did at the previous edge: the reference ring's head. Accepted: in
+ * flight from now on (returned). Rejected: must be a bad address; counted (CNT_DESC_ADDR,
+ * STATUS.DESC_ADDR) and freed (NULL). */
+static desc_t *pop_checked(st_t *s, int ring, int accepted) {
+  desc_t *d = q_pop(s, ring);
+  if (!d) {
+    fail(s, "doorbell pop from empty reference ring %llu", ring, 0);
+    return NULL;
+  }
+  if (accepted) {
+    if (d->daddr_bad) fail(s, "descriptor at bad address 0x%llx accepted", d->addr, 0);
+    if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
+    else s->infl[s->ninfl++] = d;
+    return d;
+  }
+  if (!d->daddr_bad) fail(s, "good descriptor 0x%llx rejected as bad address", d->addr, 0);
+  ev_count(s, CV_C_DADDR, 1, 1);
+  s->e_status |= 0x40;
+  s->n_daddr++;
+  free_desc(d);
+  return NULL;
+}
+
 static void complete(st_t *s, desc_t *d, uint64_t w) {
   uint32_t st, len;
   if (d->exp_err) {
@@ -924,50 +947,27 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     s->last_tx_vi = pf_vi;
   }
   if (pps == CV_P_CHK) {
-    desc_t *d = q_pop(s, 2 + 2 * pf_vi);
-    if (!d) fail(s, "prefetch pop from empty reference ring %llu", 2 + 2 * pf_vi, 0);
-    else if (pf == CV_P_ISS) {
-      if (d->daddr_bad) fail(s, "descriptor at bad address 0x%llx accepted", d->addr, 0);
-      if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
-      else s->infl[s->ninfl++] = d;
+    if (pop_checked(s, 2 + 2 * pf_vi, pf == CV_P_ISS)) {
       s->npf++;
       if (s->npf > PF_SLOTS) fail(s, "more than %llu prefetched descriptors", PF_SLOTS, 0);
-    } else {
-      if (!d->daddr_bad) fail(s, "good descriptor 0x%llx rejected as bad address", d->addr, 0);
-      if (pf != CV_P_IDLE) fail(s, "prefetcher state %llu after a bad address", pf, 0);
-      ev_count(s, CV_C_DADDR, 1, 1);
-      s->e_status |= 0x40;
-      s->n_daddr++;
-      free_desc(d);
-    }
+    } else if (pf != CV_P_ISS && pf != CV_P_IDLE) fail(s, "prefetcher state %llu after a bad address", pf, 0);
   }
   if (pf != CV_P_IDLE && op_rx && st != CV_S_IDLE && st != CV_S_WBS) fail(s, "prefetch during a receive", 0, 0);
   s->prev_pf = pf;
-  if (ps == CV_S_DB_CHK) {
+  if (ps == CV_S_DB_CHK) {  /* the control FSM pops receive doorbells only */
     if (!op_rx) fail(s, "control FSM doorbell read for a send", 0, 0);
-    int ring = 2 + 2 * vi + op_rx;
-    desc_t *d = q_pop(s, ring);
-    if (!d) fail(s, "doorbell pop from empty reference ring %llu", ring, 0);
-    else if (st == CV_S_CTL) {
-      if (d->daddr_bad) fail(s, "descriptor at bad address 0x%llx accepted", d->addr, 0);
-      if (s->ninfl >= 16) fail(s, "more than 16 descriptors in flight", 0, 0);
-      else s->infl[s->ninfl++] = d;
-      if (op_rx) {
-        if (s->rx_len > MAXMSG) fail(s, "rx len", 0, 0);
-        memcpy(d->msg, s->rx_msg, s->rx_len);
-        memset(d->wr, 0, sizeof(d->wr));
-        d->msglen = s->rx_len;
-        d->has_msg = 1;
-        s->rx_bound = 2;
-      }
-    } else {
-      if (!d->daddr_bad) fail(s, "good descriptor 0x%llx rejected as bad address", d->addr, 0);
+    desc_t *d = pop_checked(s, 3 + 2 * vi, st == CV_S_CTL);
+    if (d) {
+      if (s->rx_len > MAXMSG) fail(s, "rx len", 0, 0);
+      memcpy(d->msg, s->rx_msg, s->rx_len);
+      memset(d->wr, 0, sizeof(d->wr));
+      d->msglen = s->rx_len;
+      d->has_msg = 1;
+      s->rx_bound = 2;
+    } else if (st != CV_S_CTL) {
       if (!has_desc && st != CV_S_IDLE && st != CV_S_DRAIN) fail(s, "state after bad address", 0, 0);
-      ev_count(s, CV_C_DADDR, 1, 1);
-      s->e_status |= 0x40;
-      s->n_daddr++;
-      if (op_rx) { s->rx_bound = 1; s->n_drop++; }
-      free_desc(d);
+      s->rx_bound = 1;
+      s->n_drop++;
     }
   }
   s->prev_state = st;
