@@ -29,6 +29,8 @@ int aotf_llcm_init(aotf_llcm_t *m, const aotf_llcm_cfg_t *cfg, uint64_t seed) {
   m->rbank = (int)(x >> 60) & 1;
   m->fsel = (uint8_t)(x >> 40);
   m->fdat = x * 0x9E3779B97F4A7C15ull;
+  m->rvalid2 = (int)(x >> 59) & 1;
+  m->rdata2 = x * 0xD1B54A32D192ED03ull;
   return 0;
 }
 
@@ -82,10 +84,8 @@ static llcm_comb_t comb(const aotf_llcm_t *m, const aotf_llcm_in_t *in) {
   return c;
 }
 
-void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out) {
-  llcm_comb_t c = comb(m, in);
-  out->busy = m->busy;
-  out->rd_valid = m->rvalid;
+/* read data of stage 1 (the cycle after rd_en): RAM read data or forwarded bytes */
+static uint64_t rd_stage1(const aotf_llcm_t *m) {
   uint64_t d = 0;
   for (int l = 0; l < 8; l++) {
     uint64_t b;
@@ -94,12 +94,20 @@ void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_ou
     else b = nic_ram_rd64(&m->ram[m->rbank][l]) & 0xFF;
     d |= b << (8 * l);
   }
-  out->rd_data = d;
+  return d;
+}
+
+void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out) {
+  llcm_comb_t c = comb(m, in);
+  out->busy = m->busy;
+  out->rd_valid = m->rvalid2;
+  out->rd_data = m->rdata2;
   out->dbg_we = (uint32_t)c.we[0] | ((uint32_t)c.we[1] << 8);
 }
 
 void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in) {
   llcm_comb_t c = comb(m, in);
+  m->rdata2 = rd_stage1(m); /* stage 2 (no reset) */
   for (int b = 0; b < 2; b++)
     for (int l = 0; l < 8; l++)
       nic_ram_tick64(&m->ram[b][l], (c.we[b] >> l) & 1, c.widx[b], (c.wdat[b] >> (8 * l)) & 0xFF, 1,
@@ -113,8 +121,10 @@ void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in) {
     m->busy = 1;
     m->swp = 0;
     m->rvalid = 0;
+    m->rvalid2 = 0;
     return;
   }
+  m->rvalid2 = m->rvalid;
   m->rvalid = in->rd_en;
   if (in->init) {
     m->busy = 1;

@@ -4,15 +4,21 @@
 //    nic_ram_1r1w of WORDS/2 x 8 bits. A write covers word W (bytes 0..7 of wr_data_i/wr_be_i)
 //    and word W+1 (bytes 8..15), so an unaligned 1-8 byte write that straddles two words is
 //    written in ONE cycle (the two words are always in different banks).
-//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly one cycle
-//    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0.
+//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly two cycles
+//    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is registered
+//    as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that register
+//    (timing: block RAM clock-to-out plus the routing from RAMs spread over the die leave no
+//    room for logic in the RAM read cycle). What a read returns is decided in its request cycle.
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
 //    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
-//  - Same-cycle write + read of one word: write-first. The colliding byte lanes' RAM read data
-//    (undefined on a collision) is never used; their new bytes are forwarded from the write
-//    port through a register instead. (The C model does not read those lanes, so its RAM
-//    collision count stays 0; outputs are identical because the lanes are masked.)
+//  - The selected write is registered (wq_*) and written to the RAMs one cycle later (timing:
+//    no decode logic in front of the 128 widely placed block RAM write pins). The port
+//    behaves as if the write happened in the request cycle: a read forwards, per byte lane,
+//    from the write requested in the same cycle (write-first) or else from the registered
+//    write being applied in this cycle (whose RAM lanes read undefined data). Forwarded lanes
+//    never use the RAM data. (The C model writes in the request cycle and does not read
+//    forwarded lanes, so its RAM collision count stays 0; outputs are identical.)
 //  - Init sweep: after reset and on init_i, every word is cleared, WORDS/2 cycles (both banks
 //    per cycle). While busy_o: writes from wr_* are ignored (the user must not issue them) and
 //    reads return 0.
@@ -61,6 +67,16 @@ module aotf_llcm #(
   reg          rbank_q, rbank_d;
   reg [7:0]    fsel_q, fsel_d;
   reg [63:0]   fdat_q, fdat_d;
+  // read stage 2: the RAM read data and the stage-1 select, registered
+  reg          rvalid2_q;
+  reg          rzero2_q, rbank2_q;
+  reg [IA-1:0] ridx_q, ridx_d;
+  reg [7:0]    fsel2_q, fsel2_d;
+  reg [63:0]   fdat2_q, fdat2_d, rd0_q, rd1_q;
+  // registered write port (applied to the RAMs one cycle after the request)
+  reg [IA-1:0] wq_idx0_q, wq_idx1_q;
+  reg [63:0]   wq_dat0_q, wq_dat1_q;
+  reg [7:0]    wq_we0_q, wq_we1_q;
 
   // per-bank write port
   reg [IA-1:0] widx0, widx1;
@@ -72,10 +88,11 @@ module aotf_llcm #(
   reg [7:0]    bwe0, bwe1;
   // read
   reg          inr, go, rb;
-  reg [WA-1:0] rword, rword_m1;
+  reg [WA-1:0] rword;
   reg [IA-1:0] ridx;
-  reg [7:0]    coll, hcoll, bcoll;
-  reg [63:0]   bfdat;
+  reg [7:0]    qcoll, ncoll;
+  reg [63:0]   qfdat, ndat;
+  integer      fl;
   reg [7:0]    re0, re1;
   wire [63:0]  rd0, rd1;
 
@@ -132,18 +149,16 @@ module aotf_llcm #(
     rb    = rword[0];
     ridx  = rword[WA-1:1];
     go    = rd_en_i && inr && !busy_q;
-    // Colliding lanes per write request, compared on whole word addresses (timing: no write
-    // index adder in front of the compare; the buffer's word W+1 is matched as read word - 1 ==
-    // W, mod WORDS like the bank index): read word == W -> bytes 0..7 of the request, read word
-    // == W+1 -> bytes 8..15. The host-write strobe only selects. (While busy_q no read goes to
-    // the RAM, so coll is a don't-care then.)
-    rword_m1 = rword - 1'b1;
-    hcoll = (hw_en_i && rword == hw_word_i) ? hw_be_i : 8'h00;
-    bcoll = !bw_en_i ? 8'h00 :
-            (rword == bw_word_i)    ? bw_be_i[7:0] :
-            (rword_m1 == bw_word_i) ? bw_be_i[15:8] : 8'h00;
-    coll  = hw_en_i ? hcoll : bcoll;
-    bfdat = rb ? bdat1 : bdat0;
+    // Forwarding (write-first per byte lane), in two parts so that the read address input
+    // only meets registered write operands (timing):
+    //  - the registered write (requested last cycle) lands in the RAM at the end of this cycle:
+    //    its colliding lanes are compared now, on its decoded bank index (fsel_q, fdat_q);
+    //  - the write requested in this cycle is decoded and registered (wq_*) like every write:
+    //    the next cycle compares it with the registered read index (ncoll, fsel2_d).
+    // (While busy_q no read goes to the RAM, so the collision is a don't-care then.)
+    qcoll = rb ? ((ridx == wq_idx1_q) ? wq_we1_q : 8'h00)
+               : ((ridx == wq_idx0_q) ? wq_we0_q : 8'h00);
+    qfdat = rb ? wq_dat1_q : wq_dat0_q;
     // Read enables do not depend on the write address (timing: the RAM clock enables of all
     // lanes would otherwise sit behind the write-address compare). A colliding lane is still
     // read, its (undefined) data is never used: fsel_q selects the forwarded byte instead.
@@ -151,8 +166,16 @@ module aotf_llcm #(
     re1     = {8{go && rb}};
     rzero_d = !go;
     rbank_d = rb;
-    fsel_d  = coll;                 // only used when the read went to the RAM (!rzero_q)
-    fdat_d  = hw_en_i ? hw_data_i : bfdat;
+    ridx_d  = ridx;
+    fsel_d  = qcoll;
+    fdat_d  = qfdat;
+    // read stage 1: lanes written by the request of the read cycle (now in wq_*)
+    ncoll = rbank_q ? ((ridx_q == wq_idx1_q) ? wq_we1_q : 8'h00)
+                    : ((ridx_q == wq_idx0_q) ? wq_we0_q : 8'h00);
+    ndat  = rbank_q ? wq_dat1_q : wq_dat0_q;
+    fsel2_d = ncoll | fsel_q;       // only used when the read went to the RAM (!rzero2_q)
+    for (fl = 0; fl < 8; fl = fl + 1)
+      fdat2_d[8*fl +: 8] = ncoll[fl] ? ndat[8*fl +: 8] : fdat_q[8*fl +: 8];
   end
 
   always @(posedge clk_i) begin
@@ -160,11 +183,25 @@ module aotf_llcm #(
       busy_q   <= 1'b1;
       swp_q    <= '0;
       rvalid_q <= 1'b0;
+      rvalid2_q <= 1'b0;
+      wq_we0_q <= 8'h00;
+      wq_we1_q <= 8'h00;
     end else begin
       busy_q   <= busy_d;
       swp_q    <= swp_d;
       rvalid_q <= rd_en_i;
+      rvalid2_q <= rvalid_q;
+      wq_we0_q <= we0;
+      wq_we1_q <= we1;
     end
+  end
+
+  // registered write address / data: no reset (used only with wq_we*_q)
+  always @(posedge clk_i) begin
+    wq_idx0_q <= widx0;
+    wq_idx1_q <= widx1;
+    wq_dat0_q <= wdat0;
+    wq_dat1_q <= wdat1;
   end
 
   // read-side registers: no reset (don't-care while rd_valid_o is 0)
@@ -173,6 +210,13 @@ module aotf_llcm #(
     rbank_q <= rbank_d;
     fsel_q  <= fsel_d;
     fdat_q  <= fdat_d;
+    rzero2_q <= rzero_q;
+    rbank2_q <= rbank_q;
+    ridx_q   <= ridx_d;
+    fsel2_q  <= fsel2_d;
+    fdat2_q  <= fdat2_d;
+    rd0_q    <= rd0;
+    rd1_q    <= rd1;
   end
 
   genvar l;
@@ -180,9 +224,9 @@ module aotf_llcm #(
     for (l = 0; l < 8; l = l + 1) begin : g_lane
       nic_ram_1r1w #(.DEPTH(WORDS / 2), .WIDTH(8), .NBE(1)) u_even (
         .clk_i    (clk_i),
-        .wr_en_i  (we0[l]),
-        .wr_addr_i(widx0),
-        .wr_data_i(wdat0[l*8 +: 8]),
+        .wr_en_i  (wq_we0_q[l]),
+        .wr_addr_i(wq_idx0_q),
+        .wr_data_i(wq_dat0_q[l*8 +: 8]),
         .wr_be_i  (1'b1),
         .rd_en_i  (re0[l]),
         .rd_addr_i(ridx),
@@ -190,36 +234,43 @@ module aotf_llcm #(
       );
       nic_ram_1r1w #(.DEPTH(WORDS / 2), .WIDTH(8), .NBE(1)) u_odd (
         .clk_i    (clk_i),
-        .wr_en_i  (we1[l]),
-        .wr_addr_i(widx1),
-        .wr_data_i(wdat1[l*8 +: 8]),
+        .wr_en_i  (wq_we1_q[l]),
+        .wr_addr_i(wq_idx1_q),
+        .wr_data_i(wq_dat1_q[l*8 +: 8]),
         .wr_be_i  (1'b1),
         .rd_en_i  (re1[l]),
         .rd_addr_i(ridx),
         .rd_data_o(rd1[l*8 +: 8])
       );
-      assign rd_data_o[l*8 +: 8] = rzero_q ? 8'h00 :
-                                   fsel_q[l] ? fdat_q[l*8 +: 8] :
-                                   rbank_q ? rd1[l*8 +: 8] : rd0[l*8 +: 8];
+      assign rd_data_o[l*8 +: 8] = rzero2_q ? 8'h00 :
+                                   fsel2_q[l] ? fdat2_q[l*8 +: 8] :
+                                   rbank2_q ? rd1_q[l*8 +: 8] : rd0_q[l*8 +: 8];
     end
   endgenerate
 
   assign busy_o      = busy_q;
-  assign rd_valid_o  = rvalid_q;
+  assign rd_valid_o  = rvalid2_q;
   assign dbg_we_o    = {we1, we0};
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
-  // a lane read in the same cycle as it is written (undefined RAM data) is always forwarded
+  // a lane read in the same cycle as the RAM writes it (undefined RAM data) is always
+  // forwarded, and so is a lane written by this cycle's request (write-first)
   always @* assume (bw_idx0_i == bw_word_i[WA-1:1] + IA'(bw_word_i[0]));
   always @* begin
-    if (!rb) assert (((re0 & we0 & ~fsel_d) == 8'h00) || (widx0 != ridx));
-    if (rb)  assert (((re1 & we1 & ~fsel_d) == 8'h00) || (widx1 != ridx));
+    if (!rb) assert (((re0 & wq_we0_q & ~fsel_d) == 8'h00) || (wq_idx0_q != ridx));
+    if (rb)  assert (((re1 & wq_we1_q & ~fsel_d) == 8'h00) || (wq_idx1_q != ridx));
   end
+  // lanes written by the request of the read cycle are forwarded by read stage 1
+  reg [7:0] f_ncoll_q = 8'h00;
+  always @(posedge clk_i)
+    f_ncoll_q <= rb ? ((widx1 == ridx) ? (re1 & we1) : 8'h00) : ((widx0 == ridx) ? (re0 & we0) : 8'h00);
+  always @* if (f_rst_seen) assert ((f_ncoll_q & ~fsel2_d) == 8'h00);
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
-      cover (go && coll != 8'h00 && coll != 8'hFF);   // partial forwarding
+      cover (go && qcoll != 8'h00 && qcoll != 8'hFF);  // partial forwarding (landing write)
+      cover (f_ncoll_q != 8'h00 && f_ncoll_q != 8'hFF); // partial forwarding (same-cycle write)
       cover (!busy_q && $past(busy_q));               // sweep finished
     end
   end

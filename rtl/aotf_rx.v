@@ -1,7 +1,7 @@
 `default_nettype none
 // aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/aotf_rx.md.
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
-//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (1-cycle latency, never
+//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (2-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
 //  A packet is 4 header beats + 1 data beat; it is written only after its tlast beat was checked
 //  (type/flag, len, tkeep, LLCM range, protection table), never partially.
@@ -31,7 +31,7 @@ module aotf_rx #(
   input  wire [31:0] csr_wdata_i,
   output wire        csr_ack_o,
   output wire [31:0] csr_rdata_o,
-  // host LLCM read port: data 1 cycle after hr_valid_i, never stalled
+  // host LLCM read port: data 2 cycles after hr_valid_i, never stalled
   input  wire        hr_valid_i,
   input  wire [31:0] hr_addr_i,
   output wire        hr_rvalid_o,
@@ -104,6 +104,8 @@ module aotf_rx #(
   reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
+  reg [3:0]    rcnt_q, rcnt_d;    // counter read in the response cycle (C_NONE: none)
+  reg [31:0]   rcnt;
   // data-beat checks, computed in the cycle before from the header registers (stable from the
   // cycle before the data beat on) and the protection table as it will be in the data-beat
   // cycle (this cycle's CSR write forwarded): exact, no added cycle
@@ -151,7 +153,8 @@ module aotf_rx #(
   reg          rd_v_q, rd_v_d;
   reg [15:0]   rd_pgid_q, rd_pgid_d;
   reg [LB:0]   rd_base_q, rd_base_d, rd_lim_q, rd_lim_d;
-  integer      k;
+  integer      k, kc;
+  localparam logic [3:0] C_NONE = 4'd15;
 
   aotf_llcm #(.WORDS(WORDS)) u_llcm (
     .clk_i      (clk_i),
@@ -363,8 +366,11 @@ module aotf_rx #(
       if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) rd_lim_d  = csr_wdata_i[LB:0];
     end
 
-    // ---- CSR read mux (value of the request cycle; counters: count + pending event = cnt_d,
-    // a read never coincides with a clear)
+    // ---- CSR read mux (value of the request cycle). Counters: the value of the request cycle
+    // is count + pending event = cnt_d, which is cnt_q of the response cycle (a read never
+    // coincides with a clear), so the counter is selected there (rcnt_q): no counter adder in
+    // front of the read register (timing).
+    rcnt_d = C_NONE;
     case (csr_addr_i)
       nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
       nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
@@ -381,19 +387,20 @@ module aotf_rx #(
       nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
       nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
       nic_pkg::CSR_AOTF_RX_HW_CMD:     rmux = 32'd0;
-      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rmux = cnt_d[1*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rmux = cnt_d[9*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rmux = cnt_d[2*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rmux = cnt_d[3*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rmux = cnt_d[4*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rmux = cnt_d[5*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rmux = cnt_d[6*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rmux = cnt_d[7*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rmux = cnt_d[8*32 +: 32];
-      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rmux = cnt_d[0*32 +: 32];
+      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     begin rmux = 32'd0; rcnt_d = 4'd1; end
+      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    begin rmux = 32'd0; rcnt_d = 4'd9; end
+      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     begin rmux = 32'd0; rcnt_d = 4'd2; end
+      nic_pkg::CSR_AOTF_RX_CNT_LEN:      begin rmux = 32'd0; rcnt_d = 4'd3; end
+      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     begin rmux = 32'd0; rcnt_d = 4'd4; end
+      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    begin rmux = 32'd0; rcnt_d = 4'd5; end
+      nic_pkg::CSR_AOTF_RX_CNT_PROT:     begin rmux = 32'd0; rcnt_d = 4'd6; end
+      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    begin rmux = 32'd0; rcnt_d = 4'd7; end
+      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: begin rmux = 32'd0; rcnt_d = 4'd8; end
+      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   begin rmux = 32'd0; rcnt_d = 4'd0; end
       default:                         rmux = nic_pkg::CSR_UNMAPPED;
     endcase
     rdata_d = csr_rd ? rmux : 32'd0;
+    if (!csr_rd) rcnt_d = C_NONE;
   end
 
   always @(posedge clk_i) begin
@@ -421,6 +428,7 @@ module aotf_rx #(
       cnt_q      <= '0;
       ack_q      <= 1'b0;
       rdata_q    <= 32'd0;
+      rcnt_q     <= C_NONE;
       cev_q      <= EV_NONE;
       cbytes_q   <= 1'b0;
       chw_q      <= 1'b0;
@@ -448,6 +456,7 @@ module aotf_rx #(
       cnt_q      <= cnt_d;
       ack_q      <= csr_req_i;
       rdata_q    <= rdata_d;
+      rcnt_q     <= rcnt_d;
       cev_q      <= cev_d;
       cbytes_q   <= cbytes_d;
       chw_q      <= chw_d;
@@ -480,7 +489,12 @@ module aotf_rx #(
 
   assign s_axis_tready  = tready;
   assign csr_ack_o      = ack_q;
-  assign csr_rdata_o    = rdata_q;
+  always @* begin
+    rcnt = 32'd0;
+    for (kc = 0; kc <= 9; kc = kc + 1)
+      if (rcnt_q == 4'(kc)) rcnt = cnt_q[kc*32 +: 32];
+  end
+  assign csr_rdata_o    = rdata_q | rcnt;
   assign irq_o          = (status_q & irq_en_q) != 8'd0;
   assign dbg_beat_o     = beat_q;
   assign dbg_disc_o     = disc_q;
