@@ -1,7 +1,10 @@
 `default_nettype none
 // aotf_send_csr: CSR registers, counters, sticky status, irq and the read mux of aotf_send.
 // Register reads are sampled at the request cycle; HTLB_TAG / SEED_* reads return the RAM
-// read data in the response cycle (the RAM is read at the request cycle).
+// read data in the response cycle (the RAM is read at the request cycle). Counters: the value
+// of the request cycle (count + pending event) is the counter register of the response cycle,
+// which is selected there. The response is an AND-OR of one-hot registered selects (timing:
+// the RAM read data and the counters pass one shallow mux).
 module aotf_send_csr #(
   parameter int NUM_USERS = 8,
   parameter int FIFO_DEPTH = 2048,
@@ -75,6 +78,9 @@ module aotf_send_csr #(
   reg [6:0]    ev_q, ev_d;     // {cred, win, be, align, miss, pkt, kick}
   reg          ack_q, ack_d;
   reg [1:0]    rsel_q, rsel_d;
+  reg [3:0]    tsel_q, tsel_d;   // HTLB_TAG read: way one-hot
+  reg [6:0]    csel_r_q, csel_r_d; // counter read: one-hot {cred, win, be, align, miss, pkt, kick}
+  reg [31:0]   cnt_rd;
   reg [31:0]   rdata_q, rdata_d;
 
   reg          rd, wr;
@@ -140,6 +146,7 @@ module aotf_send_csr #(
     // read mux (request cycle)
     rv = nic_pkg::CSR_UNMAPPED;
     rsel_d = R_REG;
+    csel_r_d = 7'd0;
     case (csr_addr_i)
       nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
       nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
@@ -163,28 +170,34 @@ module aotf_send_csr #(
       nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: rv = {sel_used_i, sel_avail_i};
       nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
       nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
-      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      rv = c_kicks_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       rv = c_pkts_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     rv = c_miss_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  rv = c_align_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     rv = c_be_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: rv = c_win_d;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: rv = c_cred_d;
+      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      begin rv = 32'd0; csel_r_d[0] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       begin rv = 32'd0; csel_r_d[1] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     begin rv = 32'd0; csel_r_d[2] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  begin rv = 32'd0; csel_r_d[3] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     begin rv = 32'd0; csel_r_d[4] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: begin rv = 32'd0; csel_r_d[5] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: begin rv = 32'd0; csel_r_d[6] = 1'b1; end
       default: ;
     endcase
     ack_d   = csr_req_i;
     rdata_d = rd ? rv : 32'd0;
-    if (!rd) rsel_d = R_REG;
+    if (!rd) begin
+      rsel_d = R_REG;
+      csel_r_d = 7'd0;
+    end
+    for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
-    // response
-    lane = tag_rd_data_i[way_q*9 +: 9];  // HTLB_IDX cannot change between request and response
-    case (rsel_q)
-      R_TAG:   csr_rdata_o = {23'd0, lane};
-      R_SLO:   csr_rdata_o = seed_rd_data_i[31:0];
-      R_SHI:   csr_rdata_o = seed_rd_data_i[63:32];
-      default: csr_rdata_o = rdata_q;
-    endcase
-    if (!ack_q) csr_rdata_o = 32'd0;
+    // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
+    // HTLB_IDX cannot change between request and response
+    lane = 9'd0;
+    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tag_rd_data_i[w*9 +: 9]);
+    cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
+             ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
+             ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
+             ({32{csel_r_q[6]}} & c_cred_q);
+    csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} |
+                  ({32{rsel_q == R_SLO}} & seed_rd_data_i[31:0]) |
+                  ({32{rsel_q == R_SHI}} & seed_rd_data_i[63:32]);
   end
 
   always @(posedge clk_i) begin
@@ -194,7 +207,7 @@ module aotf_send_csr #(
       victim_q <= 2'd0; err_user_q <= '0;
       c_kicks_q <= 32'd0; c_pkts_q <= 32'd0; c_miss_q <= 32'd0; c_align_q <= 32'd0;
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
-      ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0;
+      ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
@@ -202,7 +215,7 @@ module aotf_send_csr #(
       c_kicks_q <= c_kicks_d; c_pkts_q <= c_pkts_d; c_miss_q <= c_miss_d;
       c_align_q <= c_align_d; c_be_q <= c_be_d; c_win_q <= c_win_d; c_cred_q <= c_cred_d;
       ev_q <= ev_d;
-      ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d;
+      ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
     end
   end
 
