@@ -25,7 +25,8 @@ typedef struct {
   uint32_t prep, xfer, adv, p_ipcs, p_ucs;
   uint32_t nd, kd, kf, idx, last;
   uint64_t dmask;
-  uint32_t crc_g, crc_n;
+  uint64_t vd;
+  uint32_t vinit, crc_g, crc_n;
 } eg_comb_t;
 
 static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
@@ -95,11 +96,13 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   c->idx = idx;
   c->nd = m->rf <= 0 ? 0 : (m->rf >= 8 ? 8 : (uint32_t)m->rf);
   c->last = m->rf <= 4;
-  /* CRC: G -> B the data term of the beat realigned by k (the frame gets k zero bytes in
-   * front, started from F^-k(0xFFFFFFFF)), B -> A crc = F(crc) ^ b_g (8 bytes) */
-  uint64_t prev = m->g_first ? 0 : m->b_data;
-  uint64_t vd = m->g_k ? ((m->g_data << (8 * m->g_k)) | (prev >> (64 - 8 * m->g_k))) : m->g_data;
-  c->crc_g = comet_crc32_d64(m->g_first ? crc_unzeros(0xFFFFFFFFu, m->g_k) : 0, vd, 8);
+  /* CRC: G -> V the beat realigned by k (the frame gets k zero bytes in front, started from
+   * F^-k(0xFFFFFFFF)) and the start value's term F(F^-k(0xFFFFFFFF)), V -> B the data term,
+   * B -> A crc = F(crc) ^ b_g (8 bytes) */
+  uint64_t prev = m->g_first ? 0 : m->v_data;
+  c->vd = m->g_k ? ((m->g_data << (8 * m->g_k)) | (prev >> (64 - 8 * m->g_k))) : m->g_data;
+  c->vinit = m->g_first ? comet_crc32_d64(crc_unzeros(0xFFFFFFFFu, m->g_k), 0, 8) : 0;
+  c->crc_g = comet_crc32_d64(0, m->v_vd, 8) ^ m->v_init;
   c->crc_n = comet_crc32_d64(m->b_first ? 0 : m->crc, 0, 8) ^ m->b_g;
   /* output = A stage + FCS lanes */
   uint32_t fcs = ~m->crc;
@@ -186,15 +189,26 @@ void comet_tx_egress_tick(comet_tx_egress_t *m, const comet_tx_egress_in_t *in) 
     n.g_idx = c.idx;
     n.g_bytes = m->h_bytes;
     n.g_k = m->h_k;
-    n.b_valid = m->g_valid;
-    n.b_first = m->g_first;
-    n.b_last = m->g_last;
-    n.b_nz = m->g_nz;
-    n.b_data = m->g_data;
-    n.b_kd = m->g_kd;
-    n.b_kf = m->g_kf;
-    n.b_idx = m->g_idx;
-    n.b_bytes = m->g_bytes;
+    n.v_valid = m->g_valid;
+    n.v_first = m->g_first;
+    n.v_last = m->g_last;
+    n.v_nz = m->g_nz;
+    n.v_data = m->g_data;
+    n.v_kd = m->g_kd;
+    n.v_kf = m->g_kf;
+    n.v_idx = m->g_idx;
+    n.v_bytes = m->g_bytes;
+    n.v_vd = c.vd;
+    n.v_init = c.vinit;
+    n.b_valid = m->v_valid;
+    n.b_first = m->v_first;
+    n.b_last = m->v_last;
+    n.b_nz = m->v_nz;
+    n.b_data = m->v_data;
+    n.b_kd = m->v_kd;
+    n.b_kf = m->v_kf;
+    n.b_idx = m->v_idx;
+    n.b_bytes = m->v_bytes;
     n.b_g = c.crc_g;
     n.a_valid = m->b_valid;
     n.a_last = m->b_last;

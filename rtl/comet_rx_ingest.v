@@ -88,7 +88,7 @@ module comet_rx_ingest (
   reg        f_runt, f_giant, f_trunc, f_iplen;  // from the final byte count, at S_FIN
   reg        f_mac_q, f_type_q, f_iphdr_q, f_proto_q;
   reg        f_ipdst_q, f_port_q, f_udplen_q, f_ucsnz_q, f_fm_q;
-  reg [16:0] iplen_sum_q;
+  reg [16:0] iplen_sum_q, ulm_q;
   reg [15:0] need_q;
   // status
   reg        st_v_q, push_slot_q;
@@ -295,7 +295,7 @@ module comet_rx_ingest (
       r_u01_q <= '0; r_u23_q <= '0; r_widx_q <= '0; r_g_q <= '0;
       f_mac_q <= 1'b0;
       f_type_q <= 1'b0; f_iphdr_q <= 1'b0; f_proto_q <= 1'b0; f_ipdst_q <= 1'b0; f_port_q <= 1'b0;
-      f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; need_q <= '0;
+      f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; ulm_q <= '0; need_q <= '0;
       st_v_q <= 1'b0; push_slot_q <= 1'b0; code_q <= '0; pv_q <= 1'b0; fl_q <= '0;
     end else begin
       state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; urem_q <= urem_d;
@@ -327,7 +327,10 @@ module comet_rx_ingest (
       f_port_q    <= dport_q != own_port_i;
       f_udplen_q  <= ({1'b0, ulen_q} + 17'd20 != {1'b0, tl_q}) || ulen_q < 16'd17;
       f_ucsnz_q   <= ucs_q != 16'd0;
-      f_fm_q      <= ({1'b0, fmlen_q} + 17'd16 != {1'b0, ulen_q}) || fmnode_q != own_node_i;
+      // FM length check as an equality with ulen - 16 (ulm_q, from ulen_q of beat 4: stable
+      // two cycles before fmlen_q of beat 6), no adder in front of the compare
+      ulm_q       <= {1'b0, ulen_q} - 17'd16;
+      f_fm_q      <= ulm_q[16] || fmlen_q != ulm_q[15:0] || fmnode_q != own_node_i;
       pv_q        <= fin;
       if (fin) fl_q <= fl;
       st_v_q      <= pv_q;
