@@ -57,7 +57,7 @@ void comet_tx_csr_eval(const comet_tx_csr_t *m, const comet_tx_csr_in_t *in, com
   if (idx_ld) { /* read the new entry for the shadow */
     o->nt_re = 1;
     o->nt_raddr = in->wdata & am;
-  } else if (in->lk_req && !m->init && !nt_wr) {
+  } else if (in->lk_req && !m->init && !wr) { /* the lookup waits in every CSR write cycle */
     o->nt_re = 1;
     o->lk_gnt = 1;
   }

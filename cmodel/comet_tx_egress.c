@@ -11,12 +11,22 @@ void comet_tx_egress_init(comet_tx_egress_t *m, uint64_t seed) {
 
 static uint64_t b8(uint64_t v, int sh) { return (v >> sh) & 0xFF; }
 
+/* CRC register before n zero bytes (inverse of comet_crc32_d64(c, 0, n)) */
+static uint32_t crc_unzeros(uint32_t c, unsigned n) {
+  for (unsigned j = 0; j < 8 * n; j++) {
+    uint32_t b = c >> 31;
+    c = ((c ^ (b ? 0xEDB88320u : 0)) << 1) | b;
+  }
+  return c;
+}
+
 /* combinational part shared by eval and tick */
 typedef struct {
   uint32_t prep, xfer, adv, p_ipcs, p_ucs;
   uint32_t nd, kd, kf, idx, last;
   uint64_t dmask;
-  uint32_t crc_n;
+  uint64_t vd;
+  uint32_t vinit, crc_g, crc_n;
 } eg_comb_t;
 
 static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
@@ -86,8 +96,14 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   c->idx = idx;
   c->nd = m->rf <= 0 ? 0 : (m->rf >= 8 ? 8 : (uint32_t)m->rf);
   c->last = m->rf <= 4;
-  /* CRC stage: G -> A */
-  c->crc_n = comet_crc32_d64(m->g_first ? 0xFFFFFFFFu : m->crc, m->g_data, m->g_nd);
+  /* CRC: G -> V the beat realigned by k (the frame gets k zero bytes in front, started from
+   * F^-k(0xFFFFFFFF)) and the start value's term F(F^-k(0xFFFFFFFF)), V -> B the data term,
+   * B -> A crc = F(crc) ^ b_g (8 bytes) */
+  uint64_t prev = m->g_first ? 0 : m->v_data;
+  c->vd = m->g_k ? ((m->g_data << (8 * m->g_k)) | (prev >> (64 - 8 * m->g_k))) : m->g_data;
+  c->vinit = m->g_first ? comet_crc32_d64(crc_unzeros(0xFFFFFFFFu, m->g_k), 0, 8) : 0;
+  c->crc_g = comet_crc32_d64(0, m->v_vd, 8) ^ m->v_init;
+  c->crc_n = comet_crc32_d64(m->b_first ? 0 : m->crc, 0, 8) ^ m->b_g;
   /* output = A stage + FCS lanes */
   uint32_t fcs = ~m->crc;
   uint64_t td = m->a_data;
@@ -146,6 +162,7 @@ void comet_tx_egress_tick(comet_tx_egress_t *m, const comet_tx_egress_in_t *in) 
     n.rd = dend;
     n.rf = fend;
     n.h_bytes = (uint32_t)(fend + 4) & 0x7FF;
+    n.h_k = (uint32_t)(-fend) & 7;
     n.beat = 0;
     n.ipid = (m->ipid + 1) & 0xFFFF;
   }
@@ -166,19 +183,41 @@ void comet_tx_egress_tick(comet_tx_egress_t *m, const comet_tx_egress_in_t *in) 
     n.g_first = m->busy && m->beat == 0;
     n.g_last = m->busy && c.last;
     n.g_data = m->busy ? c.dmask : 0;
-    n.g_nd = m->busy ? c.nd : 0;
+    n.g_nz = m->busy && c.nd != 0;
     n.g_kd = m->busy ? c.kd : 0;
     n.g_kf = m->busy ? c.kf : 0;
     n.g_idx = c.idx;
     n.g_bytes = m->h_bytes;
-    n.a_valid = m->g_valid;
-    n.a_last = m->g_last;
-    n.a_data = m->g_data;
-    n.a_kd = m->g_kd;
-    n.a_kf = m->g_kf;
-    n.a_idx = m->g_idx;
-    n.a_bytes = m->g_bytes;
-    if (m->g_valid) n.crc = c.crc_n;
+    n.g_k = m->h_k;
+    n.v_valid = m->g_valid;
+    n.v_first = m->g_first;
+    n.v_last = m->g_last;
+    n.v_nz = m->g_nz;
+    n.v_data = m->g_data;
+    n.v_kd = m->g_kd;
+    n.v_kf = m->g_kf;
+    n.v_idx = m->g_idx;
+    n.v_bytes = m->g_bytes;
+    n.v_vd = c.vd;
+    n.v_init = c.vinit;
+    n.b_valid = m->v_valid;
+    n.b_first = m->v_first;
+    n.b_last = m->v_last;
+    n.b_nz = m->v_nz;
+    n.b_data = m->v_data;
+    n.b_kd = m->v_kd;
+    n.b_kf = m->v_kf;
+    n.b_idx = m->v_idx;
+    n.b_bytes = m->v_bytes;
+    n.b_g = c.crc_g;
+    n.a_valid = m->b_valid;
+    n.a_last = m->b_last;
+    n.a_data = m->b_data;
+    n.a_kd = m->b_kd;
+    n.a_kf = m->b_kf;
+    n.a_idx = m->b_idx;
+    n.a_bytes = m->b_bytes;
+    if (m->b_valid && m->b_nz) n.crc = c.crc_n;
   }
   if (in->ipid_we) n.ipid = (uint32_t)in->ipid_wdata & 0xFFFF;
   if (in->push) {

@@ -20,8 +20,7 @@ static unsigned popc8(uint64_t k) {
 void comet_tx_ingest_eval(const comet_tx_ingest_t *m, const comet_tx_ingest_in_t *in,
                           comet_tx_ingest_out_t *o) {
   uint32_t aw_mask = m->nt_depth - 1;
-  o->tready = m->state == S_IDLE ? (in->en && ((in->slot_free >> m->wr_slot) & 1))
-                                 : (m->state == S_BODY);
+  o->tready = m->state == S_IDLE ? m->rdy : (m->state == S_BODY);
   int acc = in->tvalid && o->tready;
   o->buf_we = acc && !(m->widx & 0x100);
   o->buf_waddr = (m->wr_slot << 8) | (m->widx & 0xFF);
@@ -105,5 +104,6 @@ void comet_tx_ingest_tick(comet_tx_ingest_t *m, const comet_tx_ingest_in_t *in) 
     n.widx = 0;
     if (o.push) n.wr_slot = !m->wr_slot;
   }
+  n.rdy = in->en && ((in->slot_free >> n.wr_slot) & 1);
   *m = n;
 }

@@ -9,6 +9,7 @@ typedef struct {
   uint32_t pb, pb_v, pb_first, pre_code, node_bad; /* beat-sum pipeline, S_CHK flags */
   uint32_t lk_req, lk_wait, lk_done, lk_valid, lk_ip, lk_port;
   uint64_t lk_mac;
+  uint32_t rdy; /* S_IDLE tready: en && slot_free[wr_slot] of the previous cycle */
 } comet_tx_ingest_t;
 
 typedef struct {

@@ -65,7 +65,8 @@ module comet_rx_ingest (
   reg [8:0]  widx_q, widx_d;
   reg [17:0] urem_q, urem_d;                 // UDP end - beat base (signed), beats >= 5
   reg [7:0]  ulane_q, ulane_d;               // lane k of the next beat is a UDP byte (urem > k)
-  reg        bw1_q, bw2_q, bw3_q, bw4_q, bw5_q, bw1_d, bw2_d, bw3_d, bw4_d, bw5_d; // widx == 1..4, 5..255
+  // widx == 0, 1..4, 5..255: a one-hot shift register advanced with widx (not compared on widx_d)
+  reg        bw0_q, bw1_q, bw2_q, bw3_q, bw4_q, bw5_q, bw0_d, bw1_d, bw2_d, bw3_d, bw4_d, bw5_d;
   // R stage
   reg        r_valid_q;
   reg [63:0] r_data_q;
@@ -87,7 +88,7 @@ module comet_rx_ingest (
   reg        f_runt, f_giant, f_trunc, f_iplen;  // from the final byte count, at S_FIN
   reg        f_mac_q, f_type_q, f_iphdr_q, f_proto_q;
   reg        f_ipdst_q, f_port_q, f_udplen_q, f_ucsnz_q, f_fm_q;
-  reg [16:0] iplen_sum_q;
+  reg [16:0] iplen_sum_q, ulm_q;
   reg [15:0] need_q;
   // status
   reg        st_v_q, push_slot_q;
@@ -267,8 +268,14 @@ module comet_rx_ingest (
       usum_d  = 32'd17;
     end
     if (pv_q && code_d == 4'd0) wr_slot_d = !wr_slot_q;
-    bw1_d = widx_d == 9'd1; bw2_d = widx_d == 9'd2; bw3_d = widx_d == 9'd3; bw4_d = widx_d == 9'd4;
-    bw5_d = widx_d >= 9'd5 && !widx_d[8];
+    // beat-index flags from the flags themselves (acc moves widx by one, fin clears it; acc and
+    // fin never coincide): widx 255 -> 256 leaves bw5 (widx_q[7:0] == 255 with bw5_q set)
+    bw0_d = fin || (bw0_q && !acc);
+    bw1_d = !fin && (acc ? bw0_q : bw1_q);
+    bw2_d = !fin && (acc ? bw1_q : bw2_q);
+    bw3_d = !fin && (acc ? bw2_q : bw3_q);
+    bw4_d = !fin && (acc ? bw3_q : bw4_q);
+    bw5_d = !fin && (acc ? (bw4_q || (bw5_q && widx_q[7:0] != 8'hFF)) : bw5_q);
     // ulane_d = (urem_d > k) without the subtraction in the path: both candidates compare a
     // register / the input with constants, the handshake only selects
     for (k = 0; k < 8; k = k + 1)
@@ -279,7 +286,7 @@ module comet_rx_ingest (
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE; wr_slot_q <= 1'b0; widx_q <= 9'd0; urem_q <= '0; bytes_q <= 16'd0;
-      ulane_q <= '0; bw1_q <= 1'b0; bw2_q <= 1'b0; bw3_q <= 1'b0; bw4_q <= 1'b0; bw5_q <= 1'b0;
+      ulane_q <= '0; bw0_q <= 1'b1; bw1_q <= 1'b0; bw2_q <= 1'b0; bw3_q <= 1'b0; bw4_q <= 1'b0; bw5_q <= 1'b0;
       crc_q <= 32'hFFFFFFFF;
       dmac_q <= '0; type_q <= '0; frag_q <= '0; tl_q <= '0; dport_q <= '0; ulen_q <= '0;
       ucs_q <= '0; fmnode_q <= '0; fmlen_q <= '0; verihl_q <= '0; proto_q <= '0;
@@ -288,11 +295,11 @@ module comet_rx_ingest (
       r_u01_q <= '0; r_u23_q <= '0; r_widx_q <= '0; r_g_q <= '0;
       f_mac_q <= 1'b0;
       f_type_q <= 1'b0; f_iphdr_q <= 1'b0; f_proto_q <= 1'b0; f_ipdst_q <= 1'b0; f_port_q <= 1'b0;
-      f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; need_q <= '0;
+      f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; ulm_q <= '0; need_q <= '0;
       st_v_q <= 1'b0; push_slot_q <= 1'b0; code_q <= '0; pv_q <= 1'b0; fl_q <= '0;
     end else begin
       state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; urem_q <= urem_d;
-      ulane_q <= ulane_d; bw1_q <= bw1_d; bw2_q <= bw2_d; bw3_q <= bw3_d; bw4_q <= bw4_d; bw5_q <= bw5_d;
+      ulane_q <= ulane_d; bw0_q <= bw0_d; bw1_q <= bw1_d; bw2_q <= bw2_d; bw3_q <= bw3_d; bw4_q <= bw4_d; bw5_q <= bw5_d;
       bytes_q <= bytes_d; crc_q <= crc_d;
       dmac_q <= dmac_d; type_q <= type_d; frag_q <= frag_d; tl_q <= tl_d; dport_q <= dport_d;
       ulen_q <= ulen_d; ucs_q <= ucs_d; fmnode_q <= fmnode_d; fmlen_q <= fmlen_d;
@@ -320,7 +327,10 @@ module comet_rx_ingest (
       f_port_q    <= dport_q != own_port_i;
       f_udplen_q  <= ({1'b0, ulen_q} + 17'd20 != {1'b0, tl_q}) || ulen_q < 16'd17;
       f_ucsnz_q   <= ucs_q != 16'd0;
-      f_fm_q      <= ({1'b0, fmlen_q} + 17'd16 != {1'b0, ulen_q}) || fmnode_q != own_node_i;
+      // FM length check as an equality with ulen - 16 (ulm_q, from ulen_q of beat 4: stable
+      // two cycles before fmlen_q of beat 6), no adder in front of the compare
+      ulm_q       <= {1'b0, ulen_q} - 17'd16;
+      f_fm_q      <= ulm_q[16] || fmlen_q != ulm_q[15:0] || fmnode_q != own_node_i;
       pv_q        <= fin;
       if (fin) fl_q <= fl;
       st_v_q      <= pv_q;

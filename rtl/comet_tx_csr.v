@@ -121,21 +121,21 @@ module comet_tx_csr #(
       else if (shld_q)             sh_d[32*j +: 32] = nt_rdata_i[32*j +: 32];
     end
 
-    // node table RAM ports
+    // node table RAM ports; timing: the write address / data / byte enables only matter with
+    // nt_we_o (a CSR NT write outside the sweep, or a sweep write), so they are selected by
+    // init_q, not by the address decode; the read address is the write data in every CSR
+    // write cycle (the lookup waits in those)
     nt_we_o    = 1'b0;
-    nt_waddr_o = init_idx_q;
-    nt_wdata_o = 128'd0;
-    nt_be_o    = 4'hF;
+    nt_waddr_o = init_q ? init_idx_q : ntidx_q;
+    nt_wdata_o = init_q ? 128'd0 : {4{csr_wdata_i}};
+    nt_be_o    = init_q ? 4'hF : 4'b0001 << wlane;
     nt_re_o    = 1'b0;
-    nt_raddr_o = lk_node_i;
+    nt_raddr_o = wr ? csr_wdata_i[NT_AW-1:0] : lk_node_i;
     lk_gnt_o   = 1'b0;
     init_d     = init_q;
     init_idx_d = init_idx_q;
     if (nt_acc) begin                    // any NT access pauses the sweep
       nt_we_o    = nt_wr;
-      nt_waddr_o = ntidx_q;
-      nt_wdata_o = {4{csr_wdata_i}};
-      nt_be_o    = 4'b0001 << wlane;
     end else if (init_q) begin
       nt_we_o    = 1'b1;
       init_idx_d = init_idx_q + 1'b1;
@@ -143,8 +143,7 @@ module comet_tx_csr #(
     end
     if (idx_ld) begin
       nt_re_o    = 1'b1;
-      nt_raddr_o = csr_wdata_i[NT_AW-1:0];
-    end else if (lk_req_i && !init_q && !nt_wr) begin
+    end else if (lk_req_i && !init_q && !wr) begin
       nt_re_o  = 1'b1;
       lk_gnt_o = 1'b1;
     end
@@ -154,13 +153,15 @@ module comet_tx_csr #(
   always @* begin
     csum_en_d = csum_en_q; smac_d = smac_q; sip_d = sip_q; sport_d = sport_q; ntidx_d = ntidx_q;
     ipid_we_o = 1'b0;
-    c_frames_d = c_frames_q + {31'd0, fr_done_i};
-    c_bytes_d  = c_bytes_q + (fr_done_i ? {21'd0, fr_bytes_i} : 32'd0);
-    c_msgs_d   = c_msgs_q + {31'd0, st_valid_i && st_code_i == 3'd0};
-    c_node_d   = c_node_q + {31'd0, st_valid_i && st_code_i == 3'd1};
-    c_zero_d   = c_zero_q + {31'd0, st_valid_i && st_code_i == 3'd2};
-    c_len_d    = c_len_q  + {31'd0, st_valid_i && st_code_i == 3'd3};
-    c_ovs_d    = c_ovs_q  + {31'd0, st_valid_i && st_code_i == 3'd4};
+    // counters: the event selects the incremented value (the adders see registers only; an
+    // event bit as carry-in put the status decode in front of the carry chain)
+    c_frames_d = fr_done_i ? c_frames_q + 32'd1 : c_frames_q;
+    c_bytes_d  = fr_done_i ? c_bytes_q + {21'd0, fr_bytes_i} : c_bytes_q;
+    c_msgs_d   = (st_valid_i && st_code_i == 3'd0) ? c_msgs_q + 32'd1 : c_msgs_q;
+    c_node_d   = (st_valid_i && st_code_i == 3'd1) ? c_node_q + 32'd1 : c_node_q;
+    c_zero_d   = (st_valid_i && st_code_i == 3'd2) ? c_zero_q + 32'd1 : c_zero_q;
+    c_len_d    = (st_valid_i && st_code_i == 3'd3) ? c_len_q + 32'd1 : c_len_q;
+    c_ovs_d    = (st_valid_i && st_code_i == 3'd4) ? c_ovs_q + 32'd1 : c_ovs_q;
     if (wr) begin
       case (csr_addr_i)
         nic_pkg::CSR_COMET_TX_CTRL:        csum_en_d = csr_wdata_i[0];

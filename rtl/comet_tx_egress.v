@@ -10,10 +10,20 @@
 // adv = !a_valid || m_axis_tready (back-pressure stalls everything, RAM read register held):
 //   RAM read data -> rdq_q (one word ahead; the DP16KD clock-to-out leaves no time for logic)
 //   generator (beat_q, remaining-byte counters rd_q/rf_q: byte masks, byte count, FCS lanes
-//   from small registered values)  ->  G register (beat data, CRC byte count, lane info)
-//   ->  A register + CRC register (crc_q <= CRC(crc_q, G data), comet_crc32_d64)
+//   from small registered values)  ->  G register (beat data, lane info)
+//   ->  V register (beat data, lane info, v_vd_q = the beat realigned for the CRC, below)
+//   ->  B register (beat data, lane info, b_g_q = CRC data term of v_vd_q)
+//   ->  A register + CRC register (crc_q <= F(crc_q) ^ b_g_q, F = 8 zero bytes)
 //   ->  m_axis = A data with the FCS bytes (~crc_q) ORed into the FCS lanes (2 LUT levels).
-// So m_axis runs 2 cycles behind the generator (the FCS of a beat's data is in crc_q when that
+// CRC with a zero prefix: the frame (fend bytes, FCS excluded) is realigned for the CRC by
+// k = (-fend) mod 8 bytes, so every CRC beat has 8 bytes and the byte-count mux leaves the loop:
+// CRC beat v = bytes 8v - k .. 8v + 7 - k of the frame = {G beat v << 8k, V beat v - 1 >> 8(8 - k)}
+// (the previous beat is 0 for the first one), started from F^-k(0xFFFFFFFF) (k zero bytes
+// bring it to 0xFFFFFFFF). The last CRC beat ends with the last frame byte, so when the last
+// data beat is in A, crc_q is the CRC of the frame; a beat without frame bytes (FCS spill)
+// leaves crc_q. b_g_q = CRC(first ? F^-k(0xFFFFFFFF) : 0, CRC beat) (linearity; the start
+// value's part F(F^-k(0xFFFFFFFF)) is a constant per k, chosen in G -> V).
+// So m_axis runs 4 cycles behind the generator (the FCS of a beat's data is in crc_q when that
 // beat is in A). The IPv4 header checksum and the UDP checksum are computed by a free-running
 // pipeline from the latched header fields (3 / 4 stages); they are needed at the earliest in
 // generator beat 3 (PREP + 4 cycles) and beat 5 (PREP + 6 cycles).
@@ -69,14 +79,16 @@ module comet_tx_egress (
   reg [15:0] prev_q, prev_d;
   reg [63:0] rdq_q, rdq_d;                        // RAM read data, registered (DP16KD output is slow)
   reg [15:0] ipid_q, ipid_d;
-  // G and A stages
-  reg        g_valid_q, g_first_q, g_last_q, a_valid_q, a_last_q;
-  reg [63:0] g_data_q, a_data_q;
-  reg [3:0]  g_nd_q;
-  reg [7:0]  g_kd_q, g_kf_q, a_kd_q, a_kf_q;
-  reg [15:0] g_idx_q, a_idx_q;
-  reg [10:0] g_bytes_q, a_bytes_q;
-  reg [31:0] crc_q;
+  reg [2:0]  h_k_q, h_k_d;                        // CRC prefix length k = (-fend) mod 8
+  // G, V, B and A stages
+  reg        g_valid_q, g_first_q, g_last_q, g_nz_q, v_valid_q, v_first_q, v_last_q, v_nz_q;
+  reg        b_valid_q, b_first_q, b_last_q, b_nz_q, a_valid_q, a_last_q;
+  reg [63:0] g_data_q, v_data_q, v_vd_q, b_data_q, a_data_q;
+  reg [2:0]  g_k_q;
+  reg [7:0]  g_kd_q, g_kf_q, v_kd_q, v_kf_q, b_kd_q, b_kf_q, a_kd_q, a_kf_q;
+  reg [15:0] g_idx_q, v_idx_q, b_idx_q, a_idx_q;
+  reg [10:0] g_bytes_q, v_bytes_q, b_bytes_q, a_bytes_q;
+  reg [31:0] v_init_q, b_g_q, crc_q;
   // checksum pipeline
   reg [17:0] c1a_q, c1b_q;
   reg [16:0] c2_q;
@@ -107,12 +119,60 @@ module comet_tx_egress (
   reg [11:0] dl;
   reg [15:0] f2, ub;
   reg [18:0] c2s;
-  wire [31:0] crc_n;
+  // CRC beat (realigned by k) and its start value
+  reg [63:0] vdata;
+  reg [127:8] vcat;
+  reg [31:0] vinit;
+  wire [31:0] crc_f, crc_g;
   wire [31:0] fcs = ~crc_q;
   integer i;
 
-  comet_crc32_d64 u_crc (.crc_i(g_first_q ? 32'hFFFFFFFF : crc_q), .data_i(g_data_q),
-                         .nbytes_i(g_nd_q), .crc_o(crc_n));
+  // CRC register before n zero bytes: F^-n(c) (elaboration time; F of one zero bit is
+  // c' = (c >> 1) ^ (P & {32{c[0]}}), P[31] = 1, so c[0] = c'[31])
+  function automatic [31:0] crc_unzeros(input [31:0] c, input integer n);
+    integer j;
+    reg b;
+    begin
+      crc_unzeros = c;
+      for (j = 0; j < 8 * n; j = j + 1) begin
+        b = crc_unzeros[31];
+        crc_unzeros = {crc_unzeros[30:0] ^ (31'h6DB88320 & {31{b}}), b};
+      end
+    end
+  endfunction
+  // CRC register after 8 zero bytes (elaboration time)
+  function automatic [31:0] crc_f8(input [31:0] c);
+    integer j;
+    begin
+      crc_f8 = c;
+      for (j = 0; j < 64; j = j + 1) crc_f8 = (crc_f8 >> 1) ^ (32'hEDB88320 & {32{crc_f8[0]}});
+    end
+  endfunction
+  // F(F^-k(0xFFFFFFFF)): the start value's part of the first CRC beat's term, per k
+  localparam logic [32*8-1:0] VINIT = {crc_f8(crc_unzeros(32'hFFFFFFFF, 7)), crc_f8(crc_unzeros(32'hFFFFFFFF, 6)),
+                                       crc_f8(crc_unzeros(32'hFFFFFFFF, 5)), crc_f8(crc_unzeros(32'hFFFFFFFF, 4)),
+                                       crc_f8(crc_unzeros(32'hFFFFFFFF, 3)), crc_f8(crc_unzeros(32'hFFFFFFFF, 2)),
+                                       crc_f8(crc_unzeros(32'hFFFFFFFF, 1)), crc_f8(crc_unzeros(32'hFFFFFFFF, 0))};
+
+  // G -> V: the CRC beat (realigned) and the start value term; V -> B: the data term of the CRC
+  // beat; B -> A: the loop, F(crc_q) ^ b_g_q (8 zero bytes)
+  always @* begin
+    vcat = {g_data_q, g_first_q ? 56'd0 : v_data_q[63:8]};
+    case (g_k_q)
+      3'd0: vdata = vcat[127:64];
+      3'd1: vdata = vcat[119:56];
+      3'd2: vdata = vcat[111:48];
+      3'd3: vdata = vcat[103:40];
+      3'd4: vdata = vcat[95:32];
+      3'd5: vdata = vcat[87:24];
+      3'd6: vdata = vcat[79:16];
+      default: vdata = vcat[71:8];
+    endcase
+    vinit = g_first_q ? VINIT[32*g_k_q +: 32] : 32'd0;
+  end
+  comet_crc32_d64 u_crcg (.crc_i(32'd0), .data_i(v_vd_q), .nbytes_i(4'd8), .crc_o(crc_g));
+  comet_crc32_d64 u_crcf (.crc_i(b_first_q ? 32'd0 : crc_q), .data_i(64'd0), .nbytes_i(4'd8),
+                          .crc_o(crc_f));
 
   assign m_axis_tvalid = a_valid_q;
   assign m_axis_tlast  = a_last_q;
@@ -173,7 +233,7 @@ module comet_tx_egress (
       kf[i] = !kd[i] && (rp_ge8 || (!rp[11] && rp[2:0] > i[2:0]));
       idx[2*i +: 2] = i[1:0] - rf_q[1:0];
     end
-    nd       = rf_q[11] ? 4'd0 : (rf_ge8 ? 4'd8 : {1'b0, rf_q[2:0]});
+    nd       = rf_q[11] ? 4'd0 : (rf_ge8 ? 4'd8 : {1'b0, rf_q[2:0]});  // frame bytes in the beat
     gen_last = rf_q[11] || (rf_q[10:3] == 8'd0 && rf_q[2:0] <= 3'd4);
   end
 
@@ -193,7 +253,7 @@ module comet_tx_egress (
     h_dmac_d = h_dmac_q; h_smac_d = h_smac_q; h_sip_d = h_sip_q; h_dip_d = h_dip_q; h_psum_d = h_psum_q;
     h_sport_d = h_sport_q; h_dport_d = h_dport_q; h_id_d = h_id_q; h_tl_d = h_tl_q; h_ulen_d = h_ulen_q;
     h_csum_en_d = h_csum_en_q; h_bytes_d = h_bytes_q; rd_d = rd_q; rf_d = rf_q;
-    beat_d = beat_q; prev_d = prev_q; ipid_d = ipid_q; rdq_d = rdq_q;
+    beat_d = beat_q; prev_d = prev_q; ipid_d = ipid_q; rdq_d = rdq_q; h_k_d = h_k_q;
 
     if (prep) begin
       busy_d = 1'b1;
@@ -201,6 +261,7 @@ module comet_tx_egress (
       h_sport_d = src_port_i; h_dport_d = s_port; h_id_d = ipid_q;
       h_tl_d = 16'd36 + {5'd0, s_len}; h_ulen_d = 16'd16 + {5'd0, s_len}; h_csum_en_d = csum_en_i;
       rd_d = p_dend; rf_d = dl; h_bytes_d = p_bytes;
+      h_k_d = p_small ? 3'd4 : 3'd6 - s_len[2:0];   // (-dl) mod 8, dl = 60 or 50 + len
       beat_d = 8'd0;
       ipid_d = ipid_q + 16'd1;
     end
@@ -259,9 +320,13 @@ module comet_tx_egress (
       h_dmac_q <= '0; h_smac_q <= '0; h_sip_q <= '0; h_dip_q <= '0; h_psum_q <= '0; h_sport_q <= '0;
       h_dport_q <= '0; h_id_q <= '0; h_tl_q <= '0; h_ulen_q <= '0; h_csum_en_q <= 1'b0;
       h_bytes_q <= '0; rd_q <= '0; rf_q <= '0;
-      beat_q <= '0; prev_q <= '0; ipid_q <= '0; rdq_q <= '0;
-      g_valid_q <= 1'b0; g_first_q <= 1'b0; g_last_q <= 1'b0; g_data_q <= '0; g_nd_q <= '0;
-      g_kd_q <= '0; g_kf_q <= '0; g_idx_q <= '0; g_bytes_q <= '0;
+      beat_q <= '0; prev_q <= '0; ipid_q <= '0; rdq_q <= '0; h_k_q <= '0;
+      g_valid_q <= 1'b0; g_first_q <= 1'b0; g_last_q <= 1'b0; g_data_q <= '0; g_nz_q <= 1'b0;
+      g_kd_q <= '0; g_kf_q <= '0; g_idx_q <= '0; g_bytes_q <= '0; g_k_q <= '0;
+      v_valid_q <= 1'b0; v_first_q <= 1'b0; v_last_q <= 1'b0; v_data_q <= '0; v_nz_q <= 1'b0;
+      v_kd_q <= '0; v_kf_q <= '0; v_idx_q <= '0; v_bytes_q <= '0; v_vd_q <= '0; v_init_q <= '0;
+      b_valid_q <= 1'b0; b_first_q <= 1'b0; b_last_q <= 1'b0; b_data_q <= '0; b_nz_q <= 1'b0;
+      b_kd_q <= '0; b_kf_q <= '0; b_idx_q <= '0; b_bytes_q <= '0; b_g_q <= '0;
       a_valid_q <= 1'b0; a_last_q <= 1'b0; a_data_q <= '0; a_kd_q <= '0; a_kf_q <= '0;
       a_idx_q <= '0; a_bytes_q <= '0; crc_q <= 32'hFFFFFFFF;
     end else begin
@@ -271,15 +336,21 @@ module comet_tx_egress (
       h_dmac_q <= h_dmac_d; h_smac_q <= h_smac_d; h_sip_q <= h_sip_d; h_dip_q <= h_dip_d; h_psum_q <= h_psum_d;
       h_sport_q <= h_sport_d; h_dport_q <= h_dport_d; h_id_q <= h_id_d; h_tl_q <= h_tl_d; h_ulen_q <= h_ulen_d;
       h_csum_en_q <= h_csum_en_d; h_bytes_q <= h_bytes_d; rd_q <= rd_d; rf_q <= rf_d;
-      beat_q <= beat_d; prev_q <= prev_d; ipid_q <= ipid_d; rdq_q <= rdq_d;
+      beat_q <= beat_d; prev_q <= prev_d; ipid_q <= ipid_d; rdq_q <= rdq_d; h_k_q <= h_k_d;
       if (adv) begin
         g_valid_q <= busy_q; g_first_q <= busy_q && beat_q == 8'd0; g_last_q <= busy_q && gen_last;
-        g_data_q <= busy_q ? dmask : 64'd0; g_nd_q <= busy_q ? nd : 4'd0;
+        g_data_q <= busy_q ? dmask : 64'd0; g_nz_q <= busy_q && nd != 4'd0;
         g_kd_q <= busy_q ? kd : 8'd0; g_kf_q <= busy_q ? kf : 8'd0; g_idx_q <= idx;
-        g_bytes_q <= h_bytes_q;
-        a_valid_q <= g_valid_q; a_last_q <= g_last_q; a_data_q <= g_data_q; a_kd_q <= g_kd_q;
-        a_kf_q <= g_kf_q; a_idx_q <= g_idx_q; a_bytes_q <= g_bytes_q;
-        if (g_valid_q) crc_q <= crc_n;
+        g_bytes_q <= h_bytes_q; g_k_q <= h_k_q;
+        v_valid_q <= g_valid_q; v_first_q <= g_first_q; v_last_q <= g_last_q; v_data_q <= g_data_q;
+        v_nz_q <= g_nz_q; v_kd_q <= g_kd_q; v_kf_q <= g_kf_q; v_idx_q <= g_idx_q;
+        v_bytes_q <= g_bytes_q; v_vd_q <= vdata; v_init_q <= vinit;
+        b_valid_q <= v_valid_q; b_first_q <= v_first_q; b_last_q <= v_last_q; b_data_q <= v_data_q;
+        b_nz_q <= v_nz_q; b_kd_q <= v_kd_q; b_kf_q <= v_kf_q; b_idx_q <= v_idx_q;
+        b_bytes_q <= v_bytes_q; b_g_q <= crc_g ^ v_init_q;
+        a_valid_q <= b_valid_q; a_last_q <= b_last_q; a_data_q <= b_data_q; a_kd_q <= b_kd_q;
+        a_kf_q <= b_kf_q; a_idx_q <= b_idx_q; a_bytes_q <= b_bytes_q;
+        if (b_valid_q && b_nz_q) crc_q <= crc_f ^ b_g_q;
       end
     end
   end

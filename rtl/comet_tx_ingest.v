@@ -53,7 +53,7 @@ module comet_tx_ingest #(
   reg [15:0] node_q, node_d;
   reg [15:0] flen_q, flen_d;
   reg [31:0] psum_q, psum_d;
-  reg [17:0] pb_q;                       // beat sum, added to psum_q one cycle later
+  reg [16:0] pb01_q, pb23_q;             // beat word pair sums, added to psum_q one cycle later
   reg        pb_v_q, pb_first_q;
   reg [3:0]  nbq_q;                      // beat byte count, added to bytes_q one cycle later
   reg [15:0] flen8_q;                    // length field + 8 (expected byte count)
@@ -62,14 +62,15 @@ module comet_tx_ingest #(
   reg        len_lt8, len_ne;            // S_CHK: final byte count < 8, != flen8
   reg [2:0]  pre_code_q, pre_code_d;     // length checks, registered in S_CHK
   reg        node_bad_q, node_bad_d;
+  reg        rdy_q, rdy_d;                // S_IDLE tready: en_i && slot_free_i[wr_slot], registered
   reg        lk_req_q, lk_req_d, lk_wait_q, lk_wait_d, lk_done_q, lk_done_d;
   reg        lk_valid_q, lk_valid_d;
   reg [31:0] lk_ip_q, lk_ip_d;
   reg [47:0] lk_mac_q, lk_mac_d;
   reg [15:0] lk_port_q, lk_port_d;
 
-  wire [17:0] bsum;
-  comet_csum64 u_csum (.data_i(s_axis_tdata), .keep_i(s_axis_tkeep), .sum_o(bsum));
+  wire [16:0] bs01, bs23;
+  comet_csum64 u_csum (.data_i(s_axis_tdata), .keep_i(s_axis_tkeep), .s01_o(bs01), .s23_o(bs23));
 
   reg [3:0]  nb;
   reg [16:0] bytes_sum;
@@ -96,7 +97,9 @@ module comet_tx_ingest #(
     nb = 4'd0;
     for (k = 0; k < 8; k = k + 1) nb = nb + {3'd0, s_axis_tkeep[k]};
     case (state_q)
-      S_IDLE:  s_axis_tready = en_i && slot_free_i[wr_slot_q];
+      // timing: from a local register (en_i / slot_free_i one cycle old: a slot freed by the
+      // egress is taken one cycle later; slots are only taken by our own push, en_i only rises)
+      S_IDLE:  s_axis_tready = rdy_q;
       S_BODY:  s_axis_tready = 1'b1;
       default: s_axis_tready = 1'b0;
     endcase
@@ -130,18 +133,20 @@ module comet_tx_ingest #(
     lk_valid_d = lk_valid_q; lk_ip_d = lk_ip_q; lk_mac_d = lk_mac_q; lk_port_d = lk_port_q;
 
     bytes_sum = {1'b0, bytes_q} + {13'd0, nbq_q};
+    // node and length follow the input in S_IDLE and keep the accepted first beat's fields
+    // (no acc in their enables)
+    if (state_q == S_IDLE) begin
+      node_d = s_axis_tdata[15:0];
+      flen_d = s_axis_tdata[63:48];
+    end
     if (acc) begin
       widx_d = widx_q[8] ? widx_q : widx_q + 9'd1;
-      if (state_q == S_IDLE) begin
-        node_d   = s_axis_tdata[15:0];
-        flen_d   = s_axis_tdata[63:48];
-        lk_req_d = 1'b1;
-      end
+      if (state_q == S_IDLE) lk_req_d = 1'b1;
       if (s_axis_tlast) state_d = S_CHK;
       else              state_d = S_BODY;
     end
     if (pb_v_q) begin
-      psum_d  = (pb_first_q ? 32'd0 : psum_q) + {14'd0, pb_q};
+      psum_d  = (pb_first_q ? 32'd0 : psum_q) + {15'd0, pb01_q} + {15'd0, pb23_q};
       bytes_d = pb_first_q ? {12'd0, nbq_q} : (bytes_sum[16] ? 16'hFFFF : bytes_sum[15:0]);
       need_d  = need_cur[16] ? need_cur : need_cur - {13'd0, nbq_q};
     end
@@ -164,22 +169,27 @@ module comet_tx_ingest #(
       widx_d    = 9'd0;
       if (push_o) wr_slot_d = !wr_slot_q;
     end
+    rdy_d = en_i && slot_free_i[wr_slot_d];
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE; wr_slot_q <= 1'b0; widx_q <= 9'd0; bytes_q <= 16'd0;
       node_q <= 16'd0; flen_q <= 16'd0; psum_q <= 32'd0;
-      pb_q <= 18'd0; pb_v_q <= 1'b0; pb_first_q <= 1'b0; pre_code_q <= 3'd0; node_bad_q <= 1'b0;
+      pb01_q <= 17'd0; pb23_q <= 17'd0; pb_v_q <= 1'b0; pb_first_q <= 1'b0; pre_code_q <= 3'd0; node_bad_q <= 1'b0;
+      rdy_q <= 1'b0;
       nbq_q <= 4'd0; flen8_q <= 16'd0; need_q <= 17'd0;
       lk_req_q <= 1'b0; lk_wait_q <= 1'b0; lk_done_q <= 1'b0;
       lk_valid_q <= 1'b0; lk_ip_q <= 32'd0; lk_mac_q <= 48'd0; lk_port_q <= 16'd0;
     end else begin
       state_q <= state_d; wr_slot_q <= wr_slot_d; widx_q <= widx_d; bytes_q <= bytes_d;
       node_q <= node_d; flen_q <= flen_d; psum_q <= psum_d; need_q <= need_d;
+      rdy_q <= rdy_d;
       pb_v_q <= acc;
-      if (acc) begin pb_q <= bsum; nbq_q <= nb; pb_first_q <= (state_q == S_IDLE); end
-      if (acc && state_q == S_IDLE) flen8_q <= s_axis_tdata[63:48] + 16'd8;
+      // beat registers load every cycle (pb_v_q qualifies them; after the last beat S_CHK
+      // follows directly, so they still hold it there); flen8_q like flen_q
+      pb01_q <= bs01; pb23_q <= bs23; nbq_q <= nb; pb_first_q <= (state_q == S_IDLE);
+      if (state_q == S_IDLE) flen8_q <= s_axis_tdata[63:48] + 16'd8;
       if (state_q == S_CHK) begin pre_code_q <= pre_code_d; node_bad_q <= node_bad_d; end
       lk_req_q <= lk_req_d; lk_wait_q <= lk_wait_d; lk_done_q <= lk_done_d;
       lk_valid_q <= lk_valid_d; lk_ip_q <= lk_ip_d; lk_mac_q <= lk_mac_d; lk_port_q <= lk_port_d;
