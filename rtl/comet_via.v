@@ -221,7 +221,7 @@ module comet_via #(
   reg [PFD*32-1:0] s_desc_q, s_desc_d, s_len_q, s_len_d, s_sa_q, s_sa_d, s_sum0_q, s_sum0_d;
   reg [PFD*16-1:0] s_segcnt_q, s_segcnt_d;
   reg [PFD*2-1:0]  s_vi_q, s_vi_d;
-  reg [PFD-1:0]    s_spec_q, s_spec_d, s_seghi_q, s_seghi_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
+  reg [PFD-1:0]    s_spec_q, s_spec_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
                    s_aerr_q, s_aerr_d, s_rdy_q, s_rdy_d;
   reg [PFW-1:0] s_wp_q, s_wp_d, s_rp_q, s_rp_d;
   // timing: a prefetched word is registered (dr_*) before it updates its slot
@@ -230,6 +230,9 @@ module comet_via #(
   reg [1:0]  dr_w_q, dr_w_d;
   reg [63:0] dr_data_q, dr_data_d;
   reg [2:0]  s_cnt_q, s_cnt_d;
+  reg [31:0] pf_sa_q, pf_sa_d, psl_desc;
+  reg [32:0] dr_end_q, dr_end_d, dr_sum_q, dr_sum_d;
+  reg        dr_seghi_q, dr_seghi_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -302,18 +305,45 @@ module comet_via #(
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
   wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
   // completion queue head (send status write)
-  wire [31:0] h_desc = cq_desc_q[cq_rp_q*32 +: 32];
-  wire [15:0] h_len  = cq_len_q[cq_rp_q*16 +: 16];
-  wire [1:0]  h_vi   = cq_vi_q[cq_rp_q*2 +: 2];
-  // timing: a 3-bit field at a variable index is selected by compares (no index * 3 adder)
+  // timing / size: every variable-index field is selected (and written, below) by index
+  // compares on constant part-selects (no index * width shifter)
+  reg  [31:0] h_desc;
+  reg  [15:0] h_len;
+  reg  [1:0]  h_vi;
   reg  [2:0]  h_err;
+  reg         h_nd;
+  reg  [3:0]  h_cd;
   integer     hi;
   always @* begin
-    h_err = 3'd0;
-    for (hi = 0; hi < CQD; hi = hi + 1) if (cq_rp_q == 2'(hi)) h_err = cq_err_q[hi*3 +: 3];
+    h_desc = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = 1'b0; h_cd = 4'd0;
+    for (hi = 0; hi < CQD; hi = hi + 1) begin
+      if (cq_rp_q == 2'(hi)) begin
+        h_desc = cq_desc_q[hi*32 +: 32];
+        h_len  = cq_len_q[hi*16 +: 16];
+        h_vi   = cq_vi_q[hi*2 +: 2];
+        h_err  = cq_err_q[hi*3 +: 3];
+        h_nd   = cq_nd_q[hi];
+      end
+      if (cd_rp_q == 2'(hi)) h_cd = cd_q[hi*4 +: 4];
+    end
   end
-  wire        h_nd   = cq_nd_q[cq_rp_q];
-  wire [3:0]  h_code = h_nd ? cd_q[cd_rp_q*4 +: 4] : 4'd0;
+  wire [3:0]  h_code = h_nd ? h_cd : 4'd0;
+  // the oldest prefetch slot (s_rp_q), taken by the control FSM
+  reg  [31:0] t_desc, t_len, t_sa, t_sum0;
+  reg  [15:0] t_segcnt;
+  reg  [1:0]  t_vi;
+  reg         t_spec, t_aerr, t_e1, t_e2, t_rdy;
+  always @* begin
+    t_desc = 32'd0; t_len = 32'd0; t_sa = 32'd0; t_sum0 = 32'd0; t_segcnt = 16'd0; t_vi = 2'd0;
+    t_spec = 1'b0; t_aerr = 1'b0; t_e1 = 1'b0; t_e2 = 1'b0; t_rdy = 1'b0;
+    for (hi = 0; hi < PFD; hi = hi + 1)
+      if (s_rp_q == PFW'(hi)) begin
+        t_desc = s_desc_q[hi*32 +: 32]; t_len = s_len_q[hi*32 +: 32]; t_sa = s_sa_q[hi*32 +: 32];
+        t_sum0 = s_sum0_q[hi*32 +: 32]; t_segcnt = s_segcnt_q[hi*16 +: 16]; t_vi = s_vi_q[hi*2 +: 2];
+        t_spec = s_spec_q[hi]; t_aerr = s_aerr_q[hi]; t_e1 = s_e1_q[hi]; t_e2 = s_e2_q[hi];
+        t_rdy = s_rdy_q[hi];
+      end
+  end
   // status word / length written back: S_WBS from the queue head, S_WB (receive) from registers
   wire        wbs    = (state_q == S_WBS);
   wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
@@ -388,7 +418,6 @@ module comet_via #(
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
-  reg [PFW-1:0] psl, th;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
@@ -447,9 +476,9 @@ module comet_via #(
     f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
     pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
-    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; psl = '0; th = s_rp_q;
+    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
-    s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; s_seghi_d = s_seghi_q;
+    s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; pf_sa_d = pf_sa_q;
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
     s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
@@ -468,7 +497,7 @@ module comet_via #(
     rx_req    = en_q && s_axis_rx_tvalid;
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
     rx_active = op_rx_q && !(state_q == S_IDLE || state_q == S_WBS);
-    take      = en_q && s_rdy_q[s_rp_q] && (cq_cnt_q != 3'(CQD));
+    take      = en_q && t_rdy && (cq_cnt_q != 3'(CQD));
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
@@ -538,7 +567,7 @@ module comet_via #(
     if (tx_emit && tx_last) aw_cnt_d = aw_cnt_d + 3'd1;
     if (tx_done_valid_i && aw_cnt_q != 3'd0) begin
       aw_cnt_d = aw_cnt_d - 3'd1;
-      cd_d[cd_wp_q*4 +: 4] = tx_done_code_i;
+      for (k = 0; k < CQD; k = k + 1) if (cd_wp_q == 2'(k)) cd_d[k*4 +: 4] = tx_done_code_i;
       cd_wp_d = cd_wp_q + 2'd1;
       cd_cnt_d = cd_cnt_d + 3'd1;
     end
@@ -625,19 +654,19 @@ module comet_via #(
           // registers as if S_CTL had fetched it; S_CTL then checks it
           prio_rx_d = 1'b1;
           op_rx_d = 1'b0;
-          vi_d = s_vi_q[th*2 +: 2];
-          desc_d = s_desc_q[th*32 +: 32];
-          spec_d = s_spec_q[th];
-          segcnt_d = s_segcnt_q[th*16 +: 16];
-          len_d = s_len_q[th*32 +: 32];
-          ctl_aerr_d = s_aerr_q[th];
+          vi_d = t_vi;
+          desc_d = t_desc;
+          spec_d = t_spec;
+          segcnt_d = t_segcnt;
+          len_d = t_len;
+          ctl_aerr_d = t_aerr;
           has_desc_d = 1'b1;
-          if (s_spec_q[th]) begin
-            sum_d = s_sum0_q[th*32 +: 32];
-            err_d = {1'b0, s_e2_q[th], s_e1_q[th], 1'b0};
+          if (t_spec) begin
+            sum_d = t_sum0;
+            err_d = {1'b0, t_e2, t_e1, 1'b0};
             seg_we = 1'b1;
             seg_waddr = '0;
-            seg_wdata = {s_sum0_q[th*32 +: 16], s_sa_q[th*32 +: 32]};
+            seg_wdata = {t_sum0[15:0], t_sa};
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -646,7 +675,7 @@ module comet_via #(
             req_idx_d = 6'd2;
             rsp_idx_d = 6'd2;
           end
-          s_rdy_d[th] = 1'b0;
+          for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
           s_rp_d = s_rp_q + 1'b1;
           s_cnt_d = s_cnt_d - 3'd1;
           state_d = S_CTL;
@@ -827,10 +856,13 @@ module comet_via #(
           pf_spec_d = spec_fits(pf_desc_q, limit_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
-          s_desc_d[s_wp_q*32 +: 32] = pf_desc_q;
-          s_vi_d[s_wp_q*2 +: 2] = pf_vi_q;
-          s_spec_d[s_wp_q] = pf_spec_d;
-          s_rdy_d[s_wp_q] = 1'b0;
+          for (k = 0; k < PFD; k = k + 1)
+            if (s_wp_q == PFW'(k)) begin
+              s_desc_d[k*32 +: 32] = pf_desc_q;
+              s_vi_d[k*2 +: 2] = pf_vi_q;
+              s_spec_d[k] = pf_spec_d;
+              s_rdy_d[k] = 1'b0;
+            end
           s_wp_d = s_wp_q + 1'b1;
           s_cnt_d = s_cnt_d + 3'd1;
           pf_st_d = P_ISS;
@@ -853,29 +885,37 @@ module comet_via #(
     dr_sl_d = meta_data[6 +: PFW];
     dr_w_d = meta_data[5:4];
     dr_data_d = rsp_data;
-    if (dr_v_q) begin
-      psl = dr_sl_q;
-      case (dr_w_q)
-        2'd0: s_segcnt_d[psl*16 +: 16] = dr_data_q[SEGCNT_LSB +: 16];
-        2'd1: begin
-          s_len_d[psl*32 +: 32] = dr_data_q[LEN_LSB +: 32];
-          s_aerr_d[psl] = ({1'b0, s_desc_q[psl*32 +: 32]} + 33'd32 + {13'd0, s_segcnt_q[psl*16 +: 16], 4'd0} >
-                           {1'b0, limit_q});
-          if (!s_spec_q[psl]) s_rdy_d[psl] = 1'b1;
-        end
-        2'd2: begin
-          s_sa_d[psl*32 +: 32] = dr_data_q[SADDR_LSB +: 32];
-          s_seghi_d[psl] = (dr_data_q[SADDR_LSB + 32 +: 32] != 32'd0);
-        end
-        default: begin
-          seglen = dr_data_q[SLEN_LSB +: 32];
-          s_sum0_d[psl*32 +: 32] = seglen;
-          s_e1_d[psl] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
-          s_e2_d[psl] = s_seghi_q[psl] || ({1'b0, s_sa_q[psl*32 +: 32]} + {1'b0, seglen} > {1'b0, limit_q});
-          s_rdy_d[psl] = 1'b1;
-        end
-      endcase
-    end
+    // timing: the HOST_LIMIT checks of a slot use operands registered one stage earlier (the
+    // prefetcher issues one descriptor's words in order, so word n-1 of the same slot is always
+    // the previous prefetched word): dr_end_q = descriptor + 32 + 16 * SegCount (from word 0),
+    // pf_sa_q / dr_seghi_q = segment 0's address (word 2), dr_sum_q = address + length
+    dr_sum_d = {1'b0, pf_sa_q} + {1'b0, rsp_data[SLEN_LSB +: 32]};
+    if (rsp_pf && meta_data[5:4] == 2'd2) pf_sa_d = rsp_data[SADDR_LSB +: 32];
+    psl_desc = 32'd0;
+    for (k = 0; k < PFD; k = k + 1) if (dr_sl_q == PFW'(k)) psl_desc = s_desc_q[k*32 +: 32];
+    dr_end_d = {1'b0, psl_desc} + 33'd32 + {13'd0, dr_data_q[SEGCNT_LSB +: 16], 4'd0};
+    dr_seghi_d = (dr_data_q[SADDR_LSB + 32 +: 32] != 32'd0);
+    if (!(dr_v_q && dr_w_q == 2'd0)) dr_end_d = dr_end_q;
+    if (!(dr_v_q && dr_w_q == 2'd2)) dr_seghi_d = dr_seghi_q;
+    seglen = dr_data_q[SLEN_LSB +: 32];
+    for (k = 0; k < PFD; k = k + 1)
+      if (dr_v_q && dr_sl_q == PFW'(k)) begin
+        case (dr_w_q)
+          2'd0: s_segcnt_d[k*16 +: 16] = dr_data_q[SEGCNT_LSB +: 16];
+          2'd1: begin
+            s_len_d[k*32 +: 32] = dr_data_q[LEN_LSB +: 32];
+            s_aerr_d[k] = (dr_end_q > {1'b0, limit_q});
+            if (!s_spec_q[k]) s_rdy_d[k] = 1'b1;
+          end
+          2'd2: s_sa_d[k*32 +: 32] = dr_data_q[SADDR_LSB +: 32];
+          default: begin
+            s_sum0_d[k*32 +: 32] = seglen;
+            s_e1_d[k] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
+            s_e2_d[k] = dr_seghi_q || (dr_sum_q > {1'b0, limit_q});
+            s_rdy_d[k] = 1'b1;
+          end
+        endcase
+      end
 
     // ---------------- walker start (a checked descriptor; the walker is idle): it takes the
     // segment RAM half the fetch filled
@@ -897,11 +937,14 @@ module comet_via #(
 
     // ---------------- completion queue
     if (cq_push) begin
-      cq_desc_d[cq_wp_q*32 +: 32] = desc_q;
-      cq_len_d[cq_wp_q*16 +: 16] = len_q[15:0];
-      cq_vi_d[cq_wp_q*2 +: 2] = vi_q;
-      for (k = 0; k < CQD; k = k + 1) if (cq_wp_q == 2'(k)) cq_err_d[k*3 +: 3] = cq_perr;
-      cq_nd_d[cq_wp_q] = (cq_perr == 3'd0);
+      for (k = 0; k < CQD; k = k + 1)
+        if (cq_wp_q == 2'(k)) begin
+          cq_desc_d[k*32 +: 32] = desc_q;
+          cq_len_d[k*16 +: 16] = len_q[15:0];
+          cq_vi_d[k*2 +: 2] = vi_q;
+          cq_err_d[k*3 +: 3] = cq_perr;
+          cq_nd_d[k] = (cq_perr == 3'd0);
+        end
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
     end
@@ -924,13 +967,15 @@ module comet_via #(
       if (c_code != 4'd0) cnt_inc[C_TXERR] = 1'b1;
       if (c_err[3]) cnt_inc[C_TRUNC] = 1'b1;
       if (ev_send_wb) begin
-        send_cnt_d[32*h_vi +: 32] = send_cnt_q[32*h_vi +: 32] + 32'd1;
+        for (k = 0; k < NUM_VI; k = k + 1)
+          if (h_vi == 2'(k)) send_cnt_d[32*k +: 32] = send_cnt_q[32*k +: 32] + 32'd1;
         status_d[0] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
         cnt_inc[C_TXB] = 1'b1;
         bytes_add = wb_len;
       end else begin
-        recv_cnt_d[32*vi_q +: 32] = recv_cnt_q[32*vi_q +: 32] + 32'd1;
+        for (k = 0; k < NUM_VI; k = k + 1)
+          if (vi_q == 2'(k)) recv_cnt_d[32*k +: 32] = recv_cnt_q[32*k +: 32] + 32'd1;
         status_d[1] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[3] = 1'b1;
         cnt_inc[C_RXB] = 1'b1;
@@ -944,8 +989,11 @@ module comet_via #(
     // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
     // per cycle) reads the head of ring `ring`
     if (db_re) begin
-      db_raddr = {ring, db_rp_q[ring*DBAW +: DBAW]};
-      db_pop[ring] = 1'b1;
+      for (i = 0; i < NUM_DB; i = i + 1)
+        if (ring == RW'(i)) begin
+          db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
+          db_pop[i] = 1'b1;
+        end
     end
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
@@ -1008,9 +1056,10 @@ module comet_via #(
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
       pf_spec_q <= 1'b0; fsel_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
-      s_spec_q <= '0; s_seghi_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
+      s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
+      pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1033,10 +1082,11 @@ module comet_via #(
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
       pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
-      s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d; s_seghi_q <= s_seghi_d;
+      s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
+      pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
     end
   end
 
