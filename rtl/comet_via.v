@@ -370,17 +370,20 @@ module comet_via #(
   // if both ask, to the only one that asks, and stays while a request is refused (AXI hold).
   // Requests persist until accepted.
   reg        fsm_v, pf_v, f_v, w_v, sel_w;
+  // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
+  // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
+  reg        fsm_more_q, fsm_more_d;
   reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
     fsm_v = 1'b0;
     fsm_addr = 32'd0;
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        fsm_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
+        fsm_v    = fsm_more_q && if_room;
         fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
       end
       S_SEG: begin
-        fsm_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
+        fsm_v    = fsm_more_q && if_room;
         fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
@@ -418,6 +421,9 @@ module comet_via #(
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
+  reg        rd_hit, rd_sel;
+  reg [11:0] rd_a;
+  reg [31:0] rd_or, rd_v;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
@@ -503,36 +509,42 @@ module comet_via #(
     csr_rd  = csr_req_i && !csr_we_i;
 
     // ---------------- CSR read (value of the request cycle)
-    if (csr_rd) begin
-      csr_rdata_d = 32'hDEAD_BEEF;
-      case (csr_addr_i)
-        A_ID:      csr_rdata_d = nic_pkg::COMET_VIA_ID_ID_RESET;
-        A_VERSION: csr_rdata_d = nic_pkg::COMET_VIA_VERSION_VERSION_RESET;
-        A_PARAMS:  csr_rdata_d = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)};
-        A_CTRL:    csr_rdata_d = {31'd0, en_q};
-        A_STATUS:  csr_rdata_d = {25'd0, status_q};
-        A_IRQ_EN:  csr_rdata_d = {25'd0, irq_en_q};
-        A_LIMIT:   csr_rdata_d = limit_q;
-        default: ;
-      endcase
-      for (i = 0; i < NUM_DB; i = i + 1)
-        if (csr_addr_i == A_DB + 12'(4 * i)) csr_rdata_d = 32'(db_cnt_q[i*DBCW +: DBCW]);
-      for (i = 0; i < 2; i = i + 1)
-        if (csr_addr_i == A_SYS_POP + 12'(4 * i)) begin
-          csr_rdata_d = 32'd0;
-          if (db_cnt_q[i*DBCW +: DBCW] != '0) begin
-            csr_pop_d = 1'b1;
-            db_re = 1'b1;
-            ring = RW'(i);
-          end
-        end
-      for (i = 0; i < NUM_VI; i = i + 1) begin
-        if (csr_addr_i == A_SEND_CNT + 12'(4 * i)) csr_rdata_d = send_cnt_q[32*i +: 32];
-        if (csr_addr_i == A_RECV_CNT + 12'(4 * i)) csr_rdata_d = recv_cnt_q[32*i +: 32];
+    // size / timing: the CSR addresses are distinct, so the read data is an AND-OR of the
+    // registers selected by address compares (no priority chain); 0xDEADBEEF when none matches
+    rd_hit = 1'b0;
+    rd_or  = 32'd0;
+    for (i = 0; i < 7 + NUM_DB + 2 + 2 * NUM_VI + NCNT; i = i + 1) begin
+      rd_a = 12'hFFF;
+      rd_v = 32'd0;
+      if (i == 0) begin rd_a = A_ID;      rd_v = nic_pkg::COMET_VIA_ID_ID_RESET; end
+      if (i == 1) begin rd_a = A_VERSION; rd_v = nic_pkg::COMET_VIA_VERSION_VERSION_RESET; end
+      if (i == 2) begin rd_a = A_PARAMS;  rd_v = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)}; end
+      if (i == 3) begin rd_a = A_CTRL;    rd_v = {31'd0, en_q}; end
+      if (i == 4) begin rd_a = A_STATUS;  rd_v = {25'd0, status_q}; end
+      if (i == 5) begin rd_a = A_IRQ_EN;  rd_v = {25'd0, irq_en_q}; end
+      if (i == 6) begin rd_a = A_LIMIT;   rd_v = limit_q; end
+      for (k = 0; k < NUM_DB; k = k + 1)
+        if (i == 7 + k) begin rd_a = A_DB + 12'(4 * k); rd_v = 32'(db_cnt_q[k*DBCW +: DBCW]); end
+      for (k = 0; k < 2; k = k + 1)
+        if (i == 7 + NUM_DB + k) rd_a = A_SYS_POP + 12'(4 * k);  // reads 0 (the pop data bypasses)
+      for (k = 0; k < NUM_VI; k = k + 1) begin
+        if (i == 9 + NUM_DB + k) begin rd_a = A_SEND_CNT + 12'(4 * k); rd_v = send_cnt_q[32*k +: 32]; end
+        if (i == 9 + NUM_DB + NUM_VI + k) begin rd_a = A_RECV_CNT + 12'(4 * k); rd_v = recv_cnt_q[32*k +: 32]; end
       end
-      for (i = 0; i < NCNT; i = i + 1)
-        if (csr_addr_i == A_ERR + 12'(4 * i)) csr_rdata_d = err_cnt_q[32*i +: 32];
+      for (k = 0; k < NCNT; k = k + 1)
+        if (i == 9 + NUM_DB + 2 * NUM_VI + k) begin rd_a = A_ERR + 12'(4 * k); rd_v = err_cnt_q[32*k +: 32]; end
+      rd_sel = (csr_addr_i == rd_a);
+      rd_hit = rd_hit | rd_sel;
+      rd_or  = rd_or | ({32{rd_sel}} & rd_v);
     end
+    if (csr_rd) csr_rdata_d = rd_hit ? rd_or : 32'hDEAD_BEEF;
+    if (csr_rd)
+      for (i = 0; i < 2; i = i + 1)
+        if (csr_addr_i == A_SYS_POP + 12'(4 * i) && db_cnt_q[i*DBCW +: DBCW] != '0) begin
+          csr_pop_d = 1'b1;
+          db_re = 1'b1;
+          ring = RW'(i);
+        end
 
     // ---------------- CSR write
     if (csr_wr) begin
@@ -1024,6 +1036,12 @@ module comet_via #(
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
     end
 
+    case (state_d)
+      S_CTL:   fsm_more_d = (req_idx_d < (spec_d ? 6'd4 : 6'd2));
+      S_SEG:   fsm_more_d = (req_idx_d < 6'({segcnt_d[SAW:0], 1'b0}));
+      default: fsm_more_d = 1'b0;
+    endcase
+
     rxf_d = ({1'b0, cnt_d} >= {2'b00, room_d});
     rxl_d = rxf_d ? cnt_d - {1'b0, room_d} : 5'd0;
 
@@ -1054,7 +1072,7 @@ module comet_via #(
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
-      pf_spec_q <= 1'b0; fsel_q <= 1'b0;
+      pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
@@ -1080,7 +1098,7 @@ module comet_via #(
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
       csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
-      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d;
+      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
