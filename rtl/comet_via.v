@@ -260,28 +260,39 @@ module comet_via #(
   wire [$clog2(RSP_DEPTH):0] rsp_count, meta_count;
   wire        rsp_s_ready, meta_s_ready;
   /* verilator lint_on UNUSEDSIGNAL */
+  // timing: a payload word is aligned as it enters the response FIFO (moved down by its byte
+  // offset, bytes beyond its count zeroed), so the packer only shifts it to its fill level.
+  // pa_q keeps {count-1, offset} of every read in flight in request order (descriptor reads:
+  // the whole word), pa_hd_q the entry of the next response
+  localparam int RAW = $clog2(RSP_DEPTH);
+  reg [6*RSP_DEPTH-1:0] pa_q, pa_d;
+  reg [RAW-1:0] pa_wp_q, pa_wp_d, pa_rp_q, pa_rp_d, pa_rp1;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
+  reg        pa_we;
+  wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
+                       kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
-    .s_data_i(dma_rsp_rdata_i), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
+    .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
     .count_o(rsp_count));
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
-  // {descriptor word, VI, last, n-1, offset}; descriptor reads of the next send interleave with
+  // {descriptor word, VI, last, n-1} (the offset is in pa_q); descriptor reads of the next send interleave with
   // the payload reads of the current one and the head entry says whose response is at the head
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [9:0]  meta_data;
+  wire [6:0]  meta_data;
   reg         meta_push;
-  reg [9:0]   meta_wdata;
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(10)) u_meta_fifo (
+  reg [6:0]   meta_wdata;
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
     .m_data_o(meta_data), .count_o(meta_count));
-  // {1, 1, slot, word, 0000}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
-  wire        rsp_desc = rsp_v && meta_data[9] && !meta_data[8];  // head: a control FSM word
-  wire        rsp_pf   = rsp_v && meta_data[9] && meta_data[8];   // head: a prefetcher word
-  wire        rsp_pay  = rsp_v && !meta_data[9];  // head response: a payload word
+  // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
+  wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
+  wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
+  wire        rsp_pay  = rsp_v && !meta_data[6];  // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
@@ -300,6 +311,9 @@ module comet_via #(
   // timing: rx_full (the accumulator covers the chunk) and rx_left (bytes left after a full
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
+  reg        rxf0, rxf1, rlast_ld;
+  reg [4:0]  rxc0, rxc1;
+  reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
@@ -358,6 +372,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
+  wire [3:0]  rx_add_w  = (state_q == S_RX && rx_beat_w) ? rx_pc_w : 4'd0;
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
@@ -431,7 +446,9 @@ module comet_via #(
   reg [NUM_DB-1:0] db_push, db_pop;
   reg        rx_req, found;
   reg [1:0]  pick;
-  reg [2:0]  m_off;
+  reg        pop_n, pop_e, done_n, done_e;
+  reg [127:0] acc_n, acc_e;
+  reg [4:0]  cnt_n, cnt_e;
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
@@ -469,7 +486,7 @@ module comet_via #(
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_off = 3'd0; m_n = 4'd0; piece = 64'd0; psh = 192'd0;
+    m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
     room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
     rem_nx = cur_rem_q - {12'd0, room_q};
@@ -566,13 +583,32 @@ module comet_via #(
     end
 
     // ---------------- DMA read credits / response metadata
+    pa_we = 1'b0;
+    pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
     if (dma_acc && !dma_req_we_o) begin
       inflight_d = inflight_d + 1'b1;
+      pa_we = 1'b1;
       meta_push = 1'b1;
-      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1,
-                            cur_addr_q[2:0]}
-                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 4'd0} : 10'b10_0000_0000);
+      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
+                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
     end
+
+    // response alignment entries: written in request order, the head follows the responses
+    pa_d = pa_q;
+    for (k = 0; k < RSP_DEPTH; k = k + 1)
+      if (pa_we && pa_wp_q == RAW'(k)) pa_d[6*k +: 6] = pa_wdata;
+    pa_wp_d = pa_we ? pa_wp_q + 1'b1 : pa_wp_q;
+    pa_rp_d = dma_rsp_valid_i ? pa_rp_q + 1'b1 : pa_rp_q;
+    pa_rp1 = pa_rp_q + 1'b1;
+    pa_e0 = 6'd0;
+    pa_e1 = 6'd0;
+    for (k = 0; k < RSP_DEPTH; k = k + 1) begin
+      if (pa_rp_q == RAW'(k)) pa_e0 = pa_q[6*k +: 6];
+      if (pa_rp1 == RAW'(k)) pa_e1 = pa_q[6*k +: 6];
+    end
+    if (pa_we && pa_wp_q == pa_rp_q) pa_e0 = pa_wdata;
+    if (pa_we && pa_wp_q == pa_rp1) pa_e1 = pa_wdata;
+    pa_hd_d = dma_rsp_valid_i ? pa_e1 : pa_e0;
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
@@ -613,30 +649,31 @@ module comet_via #(
     // timing: the word is shifted to the fill level cnt_q before the late tready decides
     // between "append" and "emit + append" (bytes above cnt_q are always 0, so after an emit
     // the shifted word's upper 128 bits, or the word alone after a partial last beat, are it)
+    // timing: the payload word at the response head was aligned at the DMA input (rsp_in);
+    // both outcomes of the late tready are built in parallel and tx_emit picks one at the end
+    // (cnt_q < 16 outside S_RX)
     if (state_q != S_RX) begin
-      m_off = meta_data[2:0];
-      m_n = {1'b0, meta_data[5:3]} + 4'd1;
-      piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
-      psh = {128'd0, piece} << {cnt_q, 3'b000};
-      if (tx_emit && tx_last) in_done_d = 1'b0;
-      if (rsp_pay && (!in_done_q || (tx_emit && tx_last)) && (cnt_q < 5'd8 || tx_emit)) begin
+      m_n = {1'b0, meta_data[2:0]} + 4'd1;
+      piece = rsp_data;
+      psh = {128'd0, piece} << {cnt_q[3:0], 3'b000};
+      // no beat leaves: append below 8 bytes
+      pop_n = rsp_pay && !in_done_q && !cnt_q[3];
+      acc_n = pop_n ? (acc_q | psh[127:0]) : acc_q;
+      cnt_n = pop_n ? cnt_q + {1'b0, m_n} : cnt_q;
+      done_n = pop_n ? meta_data[3] : in_done_q;
+      // a beat leaves (the next message's first word may join in the cycle its last beat leaves)
+      pop_e = rsp_pay && (!in_done_q || tx_last);
+      acc_e = pop_e ? (cnt_q[3] ? ((acc_q >> 64) | psh[191:64]) : {64'd0, piece}) : (acc_q >> 64);
+      cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
+                    : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
+      done_e = pop_e ? meta_data[3] : (tx_last ? 1'b0 : in_done_q);
+      if (tx_emit ? pop_e : pop_n) begin
         rsp_pop = 1'b1;
-        in_done_d = meta_data[6];
-        pk_vi_d = meta_data[8:7];
-        if (!tx_emit) begin
-          acc_d = acc_q | psh[127:0];
-          cnt_d = cnt_q + {1'b0, m_n};
-        end else if (cnt_q >= 5'd8) begin
-          acc_d = (acc_q >> 64) | psh[191:64];
-          cnt_d = cnt_q - 5'd8 + {1'b0, m_n};
-        end else begin
-          acc_d = {64'd0, piece};
-          cnt_d = {1'b0, m_n};
-        end
-      end else if (tx_emit) begin
-        acc_d = acc_q >> 64;
-        cnt_d = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
+        pk_vi_d = meta_data[5:4];
       end
+      acc_d = tx_emit ? acc_e : acc_n;
+      cnt_d = tx_emit ? cnt_e : cnt_n;
+      in_done_d = tx_emit ? done_e : done_n;
     end
 
     // ---------------- control FSM
@@ -894,15 +931,15 @@ module comet_via #(
     // precomputed
     if (rsp_pf) rsp_pop = 1'b1;
     dr_v_d = rsp_pf;
-    dr_sl_d = meta_data[6 +: PFW];
-    dr_w_d = meta_data[5:4];
+    dr_sl_d = meta_data[3 +: PFW];
+    dr_w_d = meta_data[2:1];
     dr_data_d = rsp_data;
     // timing: the HOST_LIMIT checks of a slot use operands registered one stage earlier (the
     // prefetcher issues one descriptor's words in order, so word n-1 of the same slot is always
     // the previous prefetched word): dr_end_q = descriptor + 32 + 16 * SegCount (from word 0),
     // pf_sa_q / dr_seghi_q = segment 0's address (word 2), dr_sum_q = address + length
     dr_sum_d = {1'b0, pf_sa_q} + {1'b0, rsp_data[SLEN_LSB +: 32]};
-    if (rsp_pf && meta_data[5:4] == 2'd2) pf_sa_d = rsp_data[SADDR_LSB +: 32];
+    if (rsp_pf && meta_data[2:1] == 2'd2) pf_sa_d = rsp_data[SADDR_LSB +: 32];
     psl_desc = 32'd0;
     for (k = 0; k < PFD; k = k + 1) if (dr_sl_q == PFW'(k)) psl_desc = s_desc_q[k*32 +: 32];
     dr_end_d = {1'b0, psl_desc} + 33'd32 + {13'd0, dr_data_q[SEGCNT_LSB +: 16], 4'd0};
@@ -1027,10 +1064,12 @@ module comet_via #(
     end
 
     // walker chunk for the next cycle (see room_q)
+    room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
+    rlast_ld = (seg_rd_data[47:32] <= {12'd0, room_full_d});
+    room_d_ld = rlast_ld ? seg_rd_data[35:32] : room_full_d;
     if (w_act_q && seg_rd_q) begin
-      room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
-      rlast_d = (seg_rd_data[47:32] <= {12'd0, room_full_d});
-      room_d = rlast_d ? seg_rd_data[35:32] : room_full_d;
+      rlast_d = rlast_ld;
+      room_d = room_d_ld;
     end else if (w_act_q && w_acc) begin
       rlast_d = (rem_nx <= 16'd8);
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
@@ -1042,8 +1081,26 @@ module comet_via #(
       default: fsm_more_d = 1'b0;
     endcase
 
-    rxf_d = ({1'b0, cnt_d} >= {2'b00, room_d});
-    rxl_d = rxf_d ? cnt_d - {1'b0, room_d} : 5'd0;
+    // rx_full / rx_left for the next cycle. They only matter in S_RX (and a receive enters S_RX
+    // with the walker idle and the packer empty, cnt_d = cnt_q = 0), so they are built from the
+    // receive unpacker's fill level only (not cnt_d, which is behind the send packer), with both
+    // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
+    rxc0 = cnt_q + {1'b0, rx_add_w};
+    rxc1 = rxl_q + {1'b0, rx_add_w};
+    room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
+    room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
+    rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
+    rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+    if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
+      rxf_d = (room_q == 4'd0);
+      rxl_d = 5'd0;
+    end else if (w_acc) begin
+      rxf_d = rxf1;
+      rxl_d = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+    end else begin
+      rxf_d = rxf0;
+      rxl_d = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+    end
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
@@ -1076,6 +1133,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
+      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
     end else begin
@@ -1103,6 +1161,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
+      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
     end
