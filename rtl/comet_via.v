@@ -303,8 +303,10 @@ module comet_via #(
   assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
   assign m_axis_tx_tlast  = tx_last;
   assign m_axis_tx_tuser  = pk_vi_q;
-  assign s_axis_rx_tready = (state_q == S_DRAIN) ||
-                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8));
+  // timing: s_axis_rx_tready = (state_q == S_DRAIN) || (state_q == S_RX && !in_done_q &&
+  // (walk_done_q || cnt_q <= 8)), registered from the next-state values
+  reg         rx_rdy_q, rx_rdy_d;
+  assign s_axis_rx_tready = rx_rdy_q;
 
   // walker: current segment chunk
   wire [3:0] room      = room_q;
@@ -1091,6 +1093,12 @@ module comet_via #(
     room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
     rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
     rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+    // s_axis_rx_tready for the next cycle: state_d is S_RX only from S_RX (cnt_d as above, or 0
+    // after walk_done) or from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+    rx_rdy_d = (state_d == S_DRAIN) ||
+               ((state_d == S_RX) && !in_done_d &&
+                (walk_done_d || (state_q == S_RX && walk_done_q) ||
+                 (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
     if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
       rxf_d = (room_q == 4'd0);
       rxl_d = 5'd0;
@@ -1133,6 +1141,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
+      rx_rdy_q <= 1'b0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
@@ -1161,6 +1170,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
+      rx_rdy_q <= rx_rdy_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
@@ -1207,6 +1217,11 @@ module comet_via #(
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
+      // registered decodes equal their definitions
+      assert (rx_rdy_q == ((state_q == S_DRAIN) ||
+                           ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
+      if (state_q == S_CTL) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
+      if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
