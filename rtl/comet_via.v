@@ -389,7 +389,8 @@ module comet_via #(
   reg        fsm_v, pf_v, f_v, w_v, sel_w;
   // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
   // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
-  reg        fsm_more_q, fsm_more_d;
+  reg        fsm_more_q, fsm_more_d, fsm_more1;
+  reg [5:0]  fsm_lim;
   reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
     fsm_v = 1'b0;
@@ -492,7 +493,8 @@ module comet_via #(
     rx_add = 4'd0;
     room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
     rem_nx = cur_rem_q - {12'd0, room_q};
-    seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
+    seglen = 32'd0; ctl_err = 4'd0;
+    bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
     w_acc   = dma_acc && sel_w;
@@ -1023,14 +1025,12 @@ module comet_via #(
         status_d[0] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
         cnt_inc[C_TXB] = 1'b1;
-        bytes_add = wb_len;
       end else begin
         for (k = 0; k < NUM_VI; k = k + 1)
           if (vi_q == 2'(k)) recv_cnt_d[32*k +: 32] = recv_cnt_q[32*k +: 32] + 32'd1;
         status_d[1] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[3] = 1'b1;
         cnt_inc[C_RXB] = 1'b1;
-        bytes_add = wb_len;
       end
     end
     for (i = 0; i < NCNT; i = i + 1)
@@ -1077,10 +1077,17 @@ module comet_via #(
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
     end
 
-    case (state_d)
-      S_CTL:   fsm_more_d = (req_idx_d < (spec_d ? 6'd4 : 6'd2));
-      S_SEG:   fsm_more_d = (req_idx_d < 6'({segcnt_d[SAW:0], 1'b0}));
-      default: fsm_more_d = 1'b0;
+    // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
+    // request acceptance f_acc only picks between "one more word issued" and not)
+    fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
+    fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
+    case (state_q)
+      S_DB_CHK: fsm_more_d = 1'b1;  // -> S_CTL with req_idx 0 (S_IDLE -> S_CTL: all prefetched)
+      S_CTL:    fsm_more_d = (rsp_idx_q == (spec_q ? 6'd4 : 6'd2))  // checks: -> S_SEG
+                             ? ((spec_q ? 6'd2 : 6'd0) < 6'({segcnt_q[SAW:0], 1'b0}))
+                             : (f_acc ? fsm_more1 : fsm_more_q);
+      S_SEG:    fsm_more_d = f_acc ? fsm_more1 : fsm_more_q;
+      default:  fsm_more_d = 1'b0;
     endcase
 
     // rx_full / rx_left for the next cycle. They only matter in S_RX (and a receive enters S_RX
