@@ -137,10 +137,12 @@ module comet_via #(
   function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
     ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
   endfunction
+  // (timing: an adder tree, two 4-bit halves then one add, not a chain of 8 increments)
   function automatic [3:0] popc8(input [7:0] k);
-    integer j;
-    popc8 = 4'd0;
-    for (j = 0; j < 8; j = j + 1) popc8 = popc8 + {3'b000, k[j]};
+    reg [2:0] lo, hi;
+    lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
+    hi = {2'b00, k[4]} + {2'b00, k[5]} + {2'b00, k[6]} + {2'b00, k[7]};
+    popc8 = {1'b0, lo} + {1'b0, hi};
   endfunction
 
   // ------------------------------------------------------------------ state
