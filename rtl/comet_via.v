@@ -193,7 +193,10 @@ module comet_via #(
   reg [3:0]  room_q, room_d;
   reg        rlast_q, rlast_d;
   reg [3:0]  room_full_d;
-  reg [15:0] rem_nx;
+  // timing: rem_nx = cur_rem_q - room_q (the segment bytes after the current chunk), a register
+  // kept next to room_q while a segment is loaded (after a receive's partial last chunk it is
+  // stale, but nothing uses it until the next segment load)
+  reg [15:0] rem_nx, remnx_q, remnx_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -494,7 +497,8 @@ module comet_via #(
     m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
     room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
-    rem_nx = cur_rem_q - {12'd0, room_q};
+    rem_nx = remnx_q;
+    remnx_d = remnx_q;
     seglen = 32'd0; ctl_err = 4'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
@@ -1074,9 +1078,11 @@ module comet_via #(
     if (w_act_q && seg_rd_q) begin
       rlast_d = rlast_ld;
       room_d = room_d_ld;
+      remnx_d = rlast_ld ? 16'd0 : seg_rd_data[47:32] + {13'd0, seg_rd_data[2:0]} - 16'd8;
     end else if (w_act_q && w_acc) begin
       rlast_d = (rem_nx <= 16'd8);
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
+      remnx_d = rlast_d ? 16'd0 : rem_nx - 16'd8;
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
@@ -1150,7 +1156,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
-      rx_rdy_q <= 1'b0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
@@ -1179,7 +1185,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
-      rx_rdy_q <= rx_rdy_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
@@ -1227,6 +1233,7 @@ module comet_via #(
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       // registered decodes equal their definitions
+      if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
