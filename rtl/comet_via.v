@@ -137,10 +137,12 @@ module comet_via #(
   function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
     ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
   endfunction
+  // (timing: an adder tree, two 4-bit halves then one add, not a chain of 8 increments)
   function automatic [3:0] popc8(input [7:0] k);
-    integer j;
-    popc8 = 4'd0;
-    for (j = 0; j < 8; j = j + 1) popc8 = popc8 + {3'b000, k[j]};
+    reg [2:0] lo, hi;
+    lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
+    hi = {2'b00, k[4]} + {2'b00, k[5]} + {2'b00, k[6]} + {2'b00, k[7]};
+    popc8 = {1'b0, lo} + {1'b0, hi};
   endfunction
 
   // ------------------------------------------------------------------ state
@@ -191,7 +193,10 @@ module comet_via #(
   reg [3:0]  room_q, room_d;
   reg        rlast_q, rlast_d;
   reg [3:0]  room_full_d;
-  reg [15:0] rem_nx;
+  // timing: rem_nx = cur_rem_q - room_q (the segment bytes after the current chunk), a register
+  // kept next to room_q while a segment is loaded (after a receive's partial last chunk it is
+  // stale, but nothing uses it until the next segment load)
+  reg [15:0] rem_nx, remnx_q, remnx_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -221,7 +226,7 @@ module comet_via #(
   reg [PFD*32-1:0] s_desc_q, s_desc_d, s_len_q, s_len_d, s_sa_q, s_sa_d, s_sum0_q, s_sum0_d;
   reg [PFD*16-1:0] s_segcnt_q, s_segcnt_d;
   reg [PFD*2-1:0]  s_vi_q, s_vi_d;
-  reg [PFD-1:0]    s_spec_q, s_spec_d, s_seghi_q, s_seghi_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
+  reg [PFD-1:0]    s_spec_q, s_spec_d, s_e1_q, s_e1_d, s_e2_q, s_e2_d,
                    s_aerr_q, s_aerr_d, s_rdy_q, s_rdy_d;
   reg [PFW-1:0] s_wp_q, s_wp_d, s_rp_q, s_rp_d;
   // timing: a prefetched word is registered (dr_*) before it updates its slot
@@ -230,6 +235,9 @@ module comet_via #(
   reg [1:0]  dr_w_q, dr_w_d;
   reg [63:0] dr_data_q, dr_data_d;
   reg [2:0]  s_cnt_q, s_cnt_d;
+  reg [31:0] pf_sa_q, pf_sa_d, psl_desc;
+  reg [32:0] dr_end_q, dr_end_d, dr_sum_q, dr_sum_d;
+  reg        dr_seghi_q, dr_seghi_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -257,28 +265,39 @@ module comet_via #(
   wire [$clog2(RSP_DEPTH):0] rsp_count, meta_count;
   wire        rsp_s_ready, meta_s_ready;
   /* verilator lint_on UNUSEDSIGNAL */
+  // timing: a payload word is aligned as it enters the response FIFO (moved down by its byte
+  // offset, bytes beyond its count zeroed), so the packer only shifts it to its fill level.
+  // pa_q keeps {count-1, offset} of every read in flight in request order (descriptor reads:
+  // the whole word), pa_hd_q the entry of the next response
+  localparam int RAW = $clog2(RSP_DEPTH);
+  reg [6*RSP_DEPTH-1:0] pa_q, pa_d;
+  reg [RAW-1:0] pa_wp_q, pa_wp_d, pa_rp_q, pa_rp_d, pa_rp1;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
+  reg        pa_we;
+  wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
+                       kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
-    .s_data_i(dma_rsp_rdata_i), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
+    .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
     .count_o(rsp_count));
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
-  // {descriptor word, VI, last, n-1, offset}; descriptor reads of the next send interleave with
+  // {descriptor word, VI, last, n-1} (the offset is in pa_q); descriptor reads of the next send interleave with
   // the payload reads of the current one and the head entry says whose response is at the head
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [9:0]  meta_data;
+  wire [6:0]  meta_data;
   reg         meta_push;
-  reg [9:0]   meta_wdata;
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(10)) u_meta_fifo (
+  reg [6:0]   meta_wdata;
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
     .m_data_o(meta_data), .count_o(meta_count));
-  // {1, 1, slot, word, 0000}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
-  wire        rsp_desc = rsp_v && meta_data[9] && !meta_data[8];  // head: a control FSM word
-  wire        rsp_pf   = rsp_v && meta_data[9] && meta_data[8];   // head: a prefetcher word
-  wire        rsp_pay  = rsp_v && !meta_data[9];  // head response: a payload word
+  // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
+  wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
+  wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
+  wire        rsp_pay  = rsp_v && !meta_data[6];  // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
@@ -289,31 +308,63 @@ module comet_via #(
   assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
   assign m_axis_tx_tlast  = tx_last;
   assign m_axis_tx_tuser  = pk_vi_q;
-  assign s_axis_rx_tready = (state_q == S_DRAIN) ||
-                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8));
+  // timing: s_axis_rx_tready = (state_q == S_DRAIN) || (state_q == S_RX && !in_done_q &&
+  // (walk_done_q || cnt_q <= 8)), registered from the next-state values
+  reg         rx_rdy_q, rx_rdy_d;
+  assign s_axis_rx_tready = rx_rdy_q;
 
   // walker: current segment chunk
   wire [3:0] room      = room_q;
   // timing: rx_full (the accumulator covers the chunk) and rx_left (bytes left after a full
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
+  reg        rxf0, rxf1, rlast_ld;
+  reg [4:0]  rxc0, rxc1;
+  reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
   wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
   // completion queue head (send status write)
-  wire [31:0] h_desc = cq_desc_q[cq_rp_q*32 +: 32];
-  wire [15:0] h_len  = cq_len_q[cq_rp_q*16 +: 16];
-  wire [1:0]  h_vi   = cq_vi_q[cq_rp_q*2 +: 2];
-  // timing: a 3-bit field at a variable index is selected by compares (no index * 3 adder)
+  // timing / size: every variable-index field is selected (and written, below) by index
+  // compares on constant part-selects (no index * width shifter)
+  reg  [31:0] h_desc;
+  reg  [15:0] h_len;
+  reg  [1:0]  h_vi;
   reg  [2:0]  h_err;
+  reg         h_nd;
+  reg  [3:0]  h_cd;
   integer     hi;
   always @* begin
-    h_err = 3'd0;
-    for (hi = 0; hi < CQD; hi = hi + 1) if (cq_rp_q == 2'(hi)) h_err = cq_err_q[hi*3 +: 3];
+    h_desc = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = 1'b0; h_cd = 4'd0;
+    for (hi = 0; hi < CQD; hi = hi + 1) begin
+      if (cq_rp_q == 2'(hi)) begin
+        h_desc = cq_desc_q[hi*32 +: 32];
+        h_len  = cq_len_q[hi*16 +: 16];
+        h_vi   = cq_vi_q[hi*2 +: 2];
+        h_err  = cq_err_q[hi*3 +: 3];
+        h_nd   = cq_nd_q[hi];
+      end
+      if (cd_rp_q == 2'(hi)) h_cd = cd_q[hi*4 +: 4];
+    end
   end
-  wire        h_nd   = cq_nd_q[cq_rp_q];
-  wire [3:0]  h_code = h_nd ? cd_q[cd_rp_q*4 +: 4] : 4'd0;
+  wire [3:0]  h_code = h_nd ? h_cd : 4'd0;
+  // the oldest prefetch slot (s_rp_q), taken by the control FSM
+  reg  [31:0] t_desc, t_len, t_sa, t_sum0;
+  reg  [15:0] t_segcnt;
+  reg  [1:0]  t_vi;
+  reg         t_spec, t_aerr, t_e1, t_e2, t_rdy;
+  always @* begin
+    t_desc = 32'd0; t_len = 32'd0; t_sa = 32'd0; t_sum0 = 32'd0; t_segcnt = 16'd0; t_vi = 2'd0;
+    t_spec = 1'b0; t_aerr = 1'b0; t_e1 = 1'b0; t_e2 = 1'b0; t_rdy = 1'b0;
+    for (hi = 0; hi < PFD; hi = hi + 1)
+      if (s_rp_q == PFW'(hi)) begin
+        t_desc = s_desc_q[hi*32 +: 32]; t_len = s_len_q[hi*32 +: 32]; t_sa = s_sa_q[hi*32 +: 32];
+        t_sum0 = s_sum0_q[hi*32 +: 32]; t_segcnt = s_segcnt_q[hi*16 +: 16]; t_vi = s_vi_q[hi*2 +: 2];
+        t_spec = s_spec_q[hi]; t_aerr = s_aerr_q[hi]; t_e1 = s_e1_q[hi]; t_e2 = s_e2_q[hi];
+        t_rdy = s_rdy_q[hi];
+      end
+  end
   // status word / length written back: S_WBS from the queue head, S_WB (receive) from registers
   wire        wbs    = (state_q == S_WBS);
   wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
@@ -328,6 +379,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
+  wire [3:0]  rx_add_w  = (state_q == S_RX && rx_beat_w) ? rx_pc_w : 4'd0;
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
@@ -340,17 +392,21 @@ module comet_via #(
   // if both ask, to the only one that asks, and stays while a request is refused (AXI hold).
   // Requests persist until accepted.
   reg        fsm_v, pf_v, f_v, w_v, sel_w;
+  // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
+  // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
+  reg        fsm_more_q, fsm_more_d, fsm_more1;
+  reg [5:0]  fsm_lim;
   reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
     fsm_v = 1'b0;
     fsm_addr = 32'd0;
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        fsm_v    = (req_idx_q < (spec_q ? 6'd4 : 6'd2)) && if_room;
+        fsm_v    = fsm_more_q && if_room;
         fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
       end
       S_SEG: begin
-        fsm_v    = (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})) && if_room;
+        fsm_v    = fsm_more_q && if_room;
         fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
@@ -388,7 +444,9 @@ module comet_via #(
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
-  reg [PFW-1:0] psl, th;
+  reg        rd_hit, rd_sel;
+  reg [11:0] rd_a;
+  reg [31:0] rd_or, rd_v;
   reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
@@ -396,7 +454,9 @@ module comet_via #(
   reg [NUM_DB-1:0] db_push, db_pop;
   reg        rx_req, found;
   reg [1:0]  pick;
-  reg [2:0]  m_off;
+  reg        pop_n, pop_e, done_n, done_e;
+  reg [127:0] acc_n, acc_e;
+  reg [4:0]  cnt_n, cnt_e;
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
@@ -434,11 +494,13 @@ module comet_via #(
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_off = 3'd0; m_n = 4'd0; piece = 64'd0; psh = 192'd0;
+    m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
     room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
-    rem_nx = cur_rem_q - {12'd0, room_q};
-    seglen = 32'd0; bytes_add = 32'd0; ctl_err = 4'd0;
+    rem_nx = remnx_q;
+    remnx_d = remnx_q;
+    seglen = 32'd0; ctl_err = 4'd0;
+    bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
     w_acc   = dma_acc && sel_w;
@@ -447,9 +509,9 @@ module comet_via #(
     f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
     pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
-    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q; psl = '0; th = s_rp_q;
+    pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
-    s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; s_seghi_d = s_seghi_q;
+    s_segcnt_d = s_segcnt_q; s_vi_d = s_vi_q; s_spec_d = s_spec_q; pf_sa_d = pf_sa_q;
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
     s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
@@ -468,42 +530,48 @@ module comet_via #(
     rx_req    = en_q && s_axis_rx_tvalid;
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
     rx_active = op_rx_q && !(state_q == S_IDLE || state_q == S_WBS);
-    take      = en_q && s_rdy_q[s_rp_q] && (cq_cnt_q != 3'(CQD));
+    take      = en_q && t_rdy && (cq_cnt_q != 3'(CQD));
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
     // ---------------- CSR read (value of the request cycle)
-    if (csr_rd) begin
-      csr_rdata_d = 32'hDEAD_BEEF;
-      case (csr_addr_i)
-        A_ID:      csr_rdata_d = nic_pkg::COMET_VIA_ID_ID_RESET;
-        A_VERSION: csr_rdata_d = nic_pkg::COMET_VIA_VERSION_VERSION_RESET;
-        A_PARAMS:  csr_rdata_d = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)};
-        A_CTRL:    csr_rdata_d = {31'd0, en_q};
-        A_STATUS:  csr_rdata_d = {25'd0, status_q};
-        A_IRQ_EN:  csr_rdata_d = {25'd0, irq_en_q};
-        A_LIMIT:   csr_rdata_d = limit_q;
-        default: ;
-      endcase
-      for (i = 0; i < NUM_DB; i = i + 1)
-        if (csr_addr_i == A_DB + 12'(4 * i)) csr_rdata_d = 32'(db_cnt_q[i*DBCW +: DBCW]);
-      for (i = 0; i < 2; i = i + 1)
-        if (csr_addr_i == A_SYS_POP + 12'(4 * i)) begin
-          csr_rdata_d = 32'd0;
-          if (db_cnt_q[i*DBCW +: DBCW] != '0) begin
-            csr_pop_d = 1'b1;
-            db_re = 1'b1;
-            ring = RW'(i);
-          end
-        end
-      for (i = 0; i < NUM_VI; i = i + 1) begin
-        if (csr_addr_i == A_SEND_CNT + 12'(4 * i)) csr_rdata_d = send_cnt_q[32*i +: 32];
-        if (csr_addr_i == A_RECV_CNT + 12'(4 * i)) csr_rdata_d = recv_cnt_q[32*i +: 32];
+    // size / timing: the CSR addresses are distinct, so the read data is an AND-OR of the
+    // registers selected by address compares (no priority chain); 0xDEADBEEF when none matches
+    rd_hit = 1'b0;
+    rd_or  = 32'd0;
+    for (i = 0; i < 7 + NUM_DB + 2 + 2 * NUM_VI + NCNT; i = i + 1) begin
+      rd_a = 12'hFFF;
+      rd_v = 32'd0;
+      if (i == 0) begin rd_a = A_ID;      rd_v = nic_pkg::COMET_VIA_ID_ID_RESET; end
+      if (i == 1) begin rd_a = A_VERSION; rd_v = nic_pkg::COMET_VIA_VERSION_VERSION_RESET; end
+      if (i == 2) begin rd_a = A_PARAMS;  rd_v = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)}; end
+      if (i == 3) begin rd_a = A_CTRL;    rd_v = {31'd0, en_q}; end
+      if (i == 4) begin rd_a = A_STATUS;  rd_v = {25'd0, status_q}; end
+      if (i == 5) begin rd_a = A_IRQ_EN;  rd_v = {25'd0, irq_en_q}; end
+      if (i == 6) begin rd_a = A_LIMIT;   rd_v = limit_q; end
+      for (k = 0; k < NUM_DB; k = k + 1)
+        if (i == 7 + k) begin rd_a = A_DB + 12'(4 * k); rd_v = 32'(db_cnt_q[k*DBCW +: DBCW]); end
+      for (k = 0; k < 2; k = k + 1)
+        if (i == 7 + NUM_DB + k) rd_a = A_SYS_POP + 12'(4 * k);  // reads 0 (the pop data bypasses)
+      for (k = 0; k < NUM_VI; k = k + 1) begin
+        if (i == 9 + NUM_DB + k) begin rd_a = A_SEND_CNT + 12'(4 * k); rd_v = send_cnt_q[32*k +: 32]; end
+        if (i == 9 + NUM_DB + NUM_VI + k) begin rd_a = A_RECV_CNT + 12'(4 * k); rd_v = recv_cnt_q[32*k +: 32]; end
       end
-      for (i = 0; i < NCNT; i = i + 1)
-        if (csr_addr_i == A_ERR + 12'(4 * i)) csr_rdata_d = err_cnt_q[32*i +: 32];
+      for (k = 0; k < NCNT; k = k + 1)
+        if (i == 9 + NUM_DB + 2 * NUM_VI + k) begin rd_a = A_ERR + 12'(4 * k); rd_v = err_cnt_q[32*k +: 32]; end
+      rd_sel = (csr_addr_i == rd_a);
+      rd_hit = rd_hit | rd_sel;
+      rd_or  = rd_or | ({32{rd_sel}} & rd_v);
     end
+    if (csr_rd) csr_rdata_d = rd_hit ? rd_or : 32'hDEAD_BEEF;
+    if (csr_rd)
+      for (i = 0; i < 2; i = i + 1)
+        if (csr_addr_i == A_SYS_POP + 12'(4 * i) && db_cnt_q[i*DBCW +: DBCW] != '0) begin
+          csr_pop_d = 1'b1;
+          db_re = 1'b1;
+          ring = RW'(i);
+        end
 
     // ---------------- CSR write
     if (csr_wr) begin
@@ -525,20 +593,39 @@ module comet_via #(
     end
 
     // ---------------- DMA read credits / response metadata
+    pa_we = 1'b0;
+    pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
     if (dma_acc && !dma_req_we_o) begin
       inflight_d = inflight_d + 1'b1;
+      pa_we = 1'b1;
       meta_push = 1'b1;
-      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1,
-                            cur_addr_q[2:0]}
-                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 4'd0} : 10'b10_0000_0000);
+      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
+                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
     end
+
+    // response alignment entries: written in request order, the head follows the responses
+    pa_d = pa_q;
+    for (k = 0; k < RSP_DEPTH; k = k + 1)
+      if (pa_we && pa_wp_q == RAW'(k)) pa_d[6*k +: 6] = pa_wdata;
+    pa_wp_d = pa_we ? pa_wp_q + 1'b1 : pa_wp_q;
+    pa_rp_d = dma_rsp_valid_i ? pa_rp_q + 1'b1 : pa_rp_q;
+    pa_rp1 = pa_rp_q + 1'b1;
+    pa_e0 = 6'd0;
+    pa_e1 = 6'd0;
+    for (k = 0; k < RSP_DEPTH; k = k + 1) begin
+      if (pa_rp_q == RAW'(k)) pa_e0 = pa_q[6*k +: 6];
+      if (pa_rp1 == RAW'(k)) pa_e1 = pa_q[6*k +: 6];
+    end
+    if (pa_we && pa_wp_q == pa_rp_q) pa_e0 = pa_wdata;
+    if (pa_we && pa_wp_q == pa_rp1) pa_e1 = pa_wdata;
+    pa_hd_d = dma_rsp_valid_i ? pa_e1 : pa_e0;
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
     if (tx_emit && tx_last) aw_cnt_d = aw_cnt_d + 3'd1;
     if (tx_done_valid_i && aw_cnt_q != 3'd0) begin
       aw_cnt_d = aw_cnt_d - 3'd1;
-      cd_d[cd_wp_q*4 +: 4] = tx_done_code_i;
+      for (k = 0; k < CQD; k = k + 1) if (cd_wp_q == 2'(k)) cd_d[k*4 +: 4] = tx_done_code_i;
       cd_wp_d = cd_wp_q + 2'd1;
       cd_cnt_d = cd_cnt_d + 3'd1;
     end
@@ -572,30 +659,31 @@ module comet_via #(
     // timing: the word is shifted to the fill level cnt_q before the late tready decides
     // between "append" and "emit + append" (bytes above cnt_q are always 0, so after an emit
     // the shifted word's upper 128 bits, or the word alone after a partial last beat, are it)
+    // timing: the payload word at the response head was aligned at the DMA input (rsp_in);
+    // both outcomes of the late tready are built in parallel and tx_emit picks one at the end
+    // (cnt_q < 16 outside S_RX)
     if (state_q != S_RX) begin
-      m_off = meta_data[2:0];
-      m_n = {1'b0, meta_data[5:3]} + 4'd1;
-      piece = (rsp_data >> {m_off, 3'b000}) & kmask64(m_n);
-      psh = {128'd0, piece} << {cnt_q, 3'b000};
-      if (tx_emit && tx_last) in_done_d = 1'b0;
-      if (rsp_pay && (!in_done_q || (tx_emit && tx_last)) && (cnt_q < 5'd8 || tx_emit)) begin
+      m_n = {1'b0, meta_data[2:0]} + 4'd1;
+      piece = rsp_data;
+      psh = {128'd0, piece} << {cnt_q[3:0], 3'b000};
+      // no beat leaves: append below 8 bytes
+      pop_n = rsp_pay && !in_done_q && !cnt_q[3];
+      acc_n = pop_n ? (acc_q | psh[127:0]) : acc_q;
+      cnt_n = pop_n ? cnt_q + {1'b0, m_n} : cnt_q;
+      done_n = pop_n ? meta_data[3] : in_done_q;
+      // a beat leaves (the next message's first word may join in the cycle its last beat leaves)
+      pop_e = rsp_pay && (!in_done_q || tx_last);
+      acc_e = pop_e ? (cnt_q[3] ? ((acc_q >> 64) | psh[191:64]) : {64'd0, piece}) : (acc_q >> 64);
+      cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
+                    : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
+      done_e = pop_e ? meta_data[3] : (tx_last ? 1'b0 : in_done_q);
+      if (tx_emit ? pop_e : pop_n) begin
         rsp_pop = 1'b1;
-        in_done_d = meta_data[6];
-        pk_vi_d = meta_data[8:7];
-        if (!tx_emit) begin
-          acc_d = acc_q | psh[127:0];
-          cnt_d = cnt_q + {1'b0, m_n};
-        end else if (cnt_q >= 5'd8) begin
-          acc_d = (acc_q >> 64) | psh[191:64];
-          cnt_d = cnt_q - 5'd8 + {1'b0, m_n};
-        end else begin
-          acc_d = {64'd0, piece};
-          cnt_d = {1'b0, m_n};
-        end
-      end else if (tx_emit) begin
-        acc_d = acc_q >> 64;
-        cnt_d = (cnt_q >= 5'd8) ? cnt_q - 5'd8 : 5'd0;
+        pk_vi_d = meta_data[5:4];
       end
+      acc_d = tx_emit ? acc_e : acc_n;
+      cnt_d = tx_emit ? cnt_e : cnt_n;
+      in_done_d = tx_emit ? done_e : done_n;
     end
 
     // ---------------- control FSM
@@ -625,19 +713,19 @@ module comet_via #(
           // registers as if S_CTL had fetched it; S_CTL then checks it
           prio_rx_d = 1'b1;
           op_rx_d = 1'b0;
-          vi_d = s_vi_q[th*2 +: 2];
-          desc_d = s_desc_q[th*32 +: 32];
-          spec_d = s_spec_q[th];
-          segcnt_d = s_segcnt_q[th*16 +: 16];
-          len_d = s_len_q[th*32 +: 32];
-          ctl_aerr_d = s_aerr_q[th];
+          vi_d = t_vi;
+          desc_d = t_desc;
+          spec_d = t_spec;
+          segcnt_d = t_segcnt;
+          len_d = t_len;
+          ctl_aerr_d = t_aerr;
           has_desc_d = 1'b1;
-          if (s_spec_q[th]) begin
-            sum_d = s_sum0_q[th*32 +: 32];
-            err_d = {1'b0, s_e2_q[th], s_e1_q[th], 1'b0};
+          if (t_spec) begin
+            sum_d = t_sum0;
+            err_d = {1'b0, t_e2, t_e1, 1'b0};
             seg_we = 1'b1;
             seg_waddr = '0;
-            seg_wdata = {s_sum0_q[th*32 +: 16], s_sa_q[th*32 +: 32]};
+            seg_wdata = {t_sum0[15:0], t_sa};
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -646,7 +734,7 @@ module comet_via #(
             req_idx_d = 6'd2;
             rsp_idx_d = 6'd2;
           end
-          s_rdy_d[th] = 1'b0;
+          for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
           s_rp_d = s_rp_q + 1'b1;
           s_cnt_d = s_cnt_d - 3'd1;
           state_d = S_CTL;
@@ -827,10 +915,13 @@ module comet_via #(
           pf_spec_d = spec_fits(pf_desc_q, limit_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
-          s_desc_d[s_wp_q*32 +: 32] = pf_desc_q;
-          s_vi_d[s_wp_q*2 +: 2] = pf_vi_q;
-          s_spec_d[s_wp_q] = pf_spec_d;
-          s_rdy_d[s_wp_q] = 1'b0;
+          for (k = 0; k < PFD; k = k + 1)
+            if (s_wp_q == PFW'(k)) begin
+              s_desc_d[k*32 +: 32] = pf_desc_q;
+              s_vi_d[k*2 +: 2] = pf_vi_q;
+              s_spec_d[k] = pf_spec_d;
+              s_rdy_d[k] = 1'b0;
+            end
           s_wp_d = s_wp_q + 1'b1;
           s_cnt_d = s_cnt_d + 3'd1;
           pf_st_d = P_ISS;
@@ -850,32 +941,40 @@ module comet_via #(
     // precomputed
     if (rsp_pf) rsp_pop = 1'b1;
     dr_v_d = rsp_pf;
-    dr_sl_d = meta_data[6 +: PFW];
-    dr_w_d = meta_data[5:4];
+    dr_sl_d = meta_data[3 +: PFW];
+    dr_w_d = meta_data[2:1];
     dr_data_d = rsp_data;
-    if (dr_v_q) begin
-      psl = dr_sl_q;
-      case (dr_w_q)
-        2'd0: s_segcnt_d[psl*16 +: 16] = dr_data_q[SEGCNT_LSB +: 16];
-        2'd1: begin
-          s_len_d[psl*32 +: 32] = dr_data_q[LEN_LSB +: 32];
-          s_aerr_d[psl] = ({1'b0, s_desc_q[psl*32 +: 32]} + 33'd32 + {13'd0, s_segcnt_q[psl*16 +: 16], 4'd0} >
-                           {1'b0, limit_q});
-          if (!s_spec_q[psl]) s_rdy_d[psl] = 1'b1;
-        end
-        2'd2: begin
-          s_sa_d[psl*32 +: 32] = dr_data_q[SADDR_LSB +: 32];
-          s_seghi_d[psl] = (dr_data_q[SADDR_LSB + 32 +: 32] != 32'd0);
-        end
-        default: begin
-          seglen = dr_data_q[SLEN_LSB +: 32];
-          s_sum0_d[psl*32 +: 32] = seglen;
-          s_e1_d[psl] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
-          s_e2_d[psl] = s_seghi_q[psl] || ({1'b0, s_sa_q[psl*32 +: 32]} + {1'b0, seglen} > {1'b0, limit_q});
-          s_rdy_d[psl] = 1'b1;
-        end
-      endcase
-    end
+    // timing: the HOST_LIMIT checks of a slot use operands registered one stage earlier (the
+    // prefetcher issues one descriptor's words in order, so word n-1 of the same slot is always
+    // the previous prefetched word): dr_end_q = descriptor + 32 + 16 * SegCount (from word 0),
+    // pf_sa_q / dr_seghi_q = segment 0's address (word 2), dr_sum_q = address + length
+    dr_sum_d = {1'b0, pf_sa_q} + {1'b0, rsp_data[SLEN_LSB +: 32]};
+    if (rsp_pf && meta_data[2:1] == 2'd2) pf_sa_d = rsp_data[SADDR_LSB +: 32];
+    psl_desc = 32'd0;
+    for (k = 0; k < PFD; k = k + 1) if (dr_sl_q == PFW'(k)) psl_desc = s_desc_q[k*32 +: 32];
+    dr_end_d = {1'b0, psl_desc} + 33'd32 + {13'd0, dr_data_q[SEGCNT_LSB +: 16], 4'd0};
+    dr_seghi_d = (dr_data_q[SADDR_LSB + 32 +: 32] != 32'd0);
+    if (!(dr_v_q && dr_w_q == 2'd0)) dr_end_d = dr_end_q;
+    if (!(dr_v_q && dr_w_q == 2'd2)) dr_seghi_d = dr_seghi_q;
+    seglen = dr_data_q[SLEN_LSB +: 32];
+    for (k = 0; k < PFD; k = k + 1)
+      if (dr_v_q && dr_sl_q == PFW'(k)) begin
+        case (dr_w_q)
+          2'd0: s_segcnt_d[k*16 +: 16] = dr_data_q[SEGCNT_LSB +: 16];
+          2'd1: begin
+            s_len_d[k*32 +: 32] = dr_data_q[LEN_LSB +: 32];
+            s_aerr_d[k] = (dr_end_q > {1'b0, limit_q});
+            if (!s_spec_q[k]) s_rdy_d[k] = 1'b1;
+          end
+          2'd2: s_sa_d[k*32 +: 32] = dr_data_q[SADDR_LSB +: 32];
+          default: begin
+            s_sum0_d[k*32 +: 32] = seglen;
+            s_e1_d[k] = (seglen == 32'd0 || seglen[31:16] != 16'd0);
+            s_e2_d[k] = dr_seghi_q || (dr_sum_q > {1'b0, limit_q});
+            s_rdy_d[k] = 1'b1;
+          end
+        endcase
+      end
 
     // ---------------- walker start (a checked descriptor; the walker is idle): it takes the
     // segment RAM half the fetch filled
@@ -897,11 +996,14 @@ module comet_via #(
 
     // ---------------- completion queue
     if (cq_push) begin
-      cq_desc_d[cq_wp_q*32 +: 32] = desc_q;
-      cq_len_d[cq_wp_q*16 +: 16] = len_q[15:0];
-      cq_vi_d[cq_wp_q*2 +: 2] = vi_q;
-      for (k = 0; k < CQD; k = k + 1) if (cq_wp_q == 2'(k)) cq_err_d[k*3 +: 3] = cq_perr;
-      cq_nd_d[cq_wp_q] = (cq_perr == 3'd0);
+      for (k = 0; k < CQD; k = k + 1)
+        if (cq_wp_q == 2'(k)) begin
+          cq_desc_d[k*32 +: 32] = desc_q;
+          cq_len_d[k*16 +: 16] = len_q[15:0];
+          cq_vi_d[k*2 +: 2] = vi_q;
+          cq_err_d[k*3 +: 3] = cq_perr;
+          cq_nd_d[k] = (cq_perr == 3'd0);
+        end
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
     end
@@ -924,17 +1026,17 @@ module comet_via #(
       if (c_code != 4'd0) cnt_inc[C_TXERR] = 1'b1;
       if (c_err[3]) cnt_inc[C_TRUNC] = 1'b1;
       if (ev_send_wb) begin
-        send_cnt_d[32*h_vi +: 32] = send_cnt_q[32*h_vi +: 32] + 32'd1;
+        for (k = 0; k < NUM_VI; k = k + 1)
+          if (h_vi == 2'(k)) send_cnt_d[32*k +: 32] = send_cnt_q[32*k +: 32] + 32'd1;
         status_d[0] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
         cnt_inc[C_TXB] = 1'b1;
-        bytes_add = wb_len;
       end else begin
-        recv_cnt_d[32*vi_q +: 32] = recv_cnt_q[32*vi_q +: 32] + 32'd1;
+        for (k = 0; k < NUM_VI; k = k + 1)
+          if (vi_q == 2'(k)) recv_cnt_d[32*k +: 32] = recv_cnt_q[32*k +: 32] + 32'd1;
         status_d[1] = 1'b1;
         if (status_word[5:1] != 5'd0) status_d[3] = 1'b1;
         cnt_inc[C_RXB] = 1'b1;
-        bytes_add = wb_len;
       end
     end
     for (i = 0; i < NCNT; i = i + 1)
@@ -944,8 +1046,11 @@ module comet_via #(
     // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
     // per cycle) reads the head of ring `ring`
     if (db_re) begin
-      db_raddr = {ring, db_rp_q[ring*DBAW +: DBAW]};
-      db_pop[ring] = 1'b1;
+      for (i = 0; i < NUM_DB; i = i + 1)
+        if (ring == RW'(i)) begin
+          db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
+          db_pop[i] = 1'b1;
+        end
     end
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
@@ -967,17 +1072,58 @@ module comet_via #(
     end
 
     // walker chunk for the next cycle (see room_q)
+    room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
+    rlast_ld = (seg_rd_data[47:32] <= {12'd0, room_full_d});
+    room_d_ld = rlast_ld ? seg_rd_data[35:32] : room_full_d;
     if (w_act_q && seg_rd_q) begin
-      room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
-      rlast_d = (seg_rd_data[47:32] <= {12'd0, room_full_d});
-      room_d = rlast_d ? seg_rd_data[35:32] : room_full_d;
+      rlast_d = rlast_ld;
+      room_d = room_d_ld;
+      remnx_d = rlast_ld ? 16'd0 : seg_rd_data[47:32] + {13'd0, seg_rd_data[2:0]} - 16'd8;
     end else if (w_act_q && w_acc) begin
       rlast_d = (rem_nx <= 16'd8);
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
+      remnx_d = rlast_d ? 16'd0 : rem_nx - 16'd8;
     end
 
-    rxf_d = ({1'b0, cnt_d} >= {2'b00, room_d});
-    rxl_d = rxf_d ? cnt_d - {1'b0, room_d} : 5'd0;
+    // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
+    // request acceptance f_acc only picks between "one more word issued" and not)
+    fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
+    fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
+    case (state_q)
+      S_DB_CHK: fsm_more_d = 1'b1;  // -> S_CTL with req_idx 0 (S_IDLE -> S_CTL: all prefetched)
+      S_CTL:    fsm_more_d = (rsp_idx_q == (spec_q ? 6'd4 : 6'd2))  // checks: -> S_SEG
+                             ? ((spec_q ? 6'd2 : 6'd0) < 6'({segcnt_q[SAW:0], 1'b0}))
+                             : (f_acc ? fsm_more1 : fsm_more_q);
+      S_SEG:    fsm_more_d = f_acc ? fsm_more1 : fsm_more_q;
+      default:  fsm_more_d = 1'b0;
+    endcase
+
+    // rx_full / rx_left for the next cycle. They only matter in S_RX (and a receive enters S_RX
+    // with the walker idle and the packer empty, cnt_d = cnt_q = 0), so they are built from the
+    // receive unpacker's fill level only (not cnt_d, which is behind the send packer), with both
+    // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
+    rxc0 = cnt_q + {1'b0, rx_add_w};
+    rxc1 = rxl_q + {1'b0, rx_add_w};
+    room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
+    room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
+    rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
+    rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+    // s_axis_rx_tready for the next cycle: state_d is S_RX only from S_RX (cnt_d as above, or 0
+    // after walk_done) or from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+    rx_rdy_d = (state_d == S_DRAIN) ||
+               ((state_d == S_RX) && !in_done_d &&
+                (walk_done_d || (state_q == S_RX && walk_done_q) ||
+                 (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
+    if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
+      rxf_d = (room_q == 4'd0);
+      rxl_d = 5'd0;
+    end else if (w_acc) begin
+      rxf_d = rxf1;
+      rxl_d = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+    end else begin
+      rxf_d = rxf0;
+      rxl_d = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+    end
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
@@ -1006,11 +1152,14 @@ module comet_via #(
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
-      pf_spec_q <= 1'b0; fsel_q <= 1'b0;
+      pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
-      s_spec_q <= '0; s_seghi_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
+      s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0;
+      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
+      pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1031,12 +1180,15 @@ module comet_via #(
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
       csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
-      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d;
+      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
-      s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d; s_seghi_q <= s_seghi_d;
+      s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d;
+      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
+      pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
     end
   end
 
@@ -1080,6 +1232,12 @@ module comet_via #(
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
+      // registered decodes equal their definitions
+      if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
+      assert (rx_rdy_q == ((state_q == S_DRAIN) ||
+                           ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
+      if (state_q == S_CTL) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
+      if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
