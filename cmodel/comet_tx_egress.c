@@ -99,22 +99,22 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   /* CRC: G -> V the beat realigned by k (the frame gets k zero bytes in front, started from
    * F^-k(0xFFFFFFFF)) and the start value's term F(F^-k(0xFFFFFFFF)), V -> B the data term,
    * B -> A crc = F(crc) ^ b_g (8 bytes) */
-  uint64_t prev = m->g_first ? 0 : m->v_data;
-  c->vd = m->g_k ? ((m->g_data << (8 * m->g_k)) | (prev >> (64 - 8 * m->g_k))) : m->g_data;
-  c->vinit = m->g_first ? comet_crc32_d64(crc_unzeros(0xFFFFFFFFu, m->g_k), 0, 8) : 0;
+  uint64_t prev = m->g.first ? 0 : m->v.data;
+  c->vd = m->g_k ? ((m->g.data << (8 * m->g_k)) | (prev >> (64 - 8 * m->g_k))) : m->g.data;
+  c->vinit = m->g.first ? comet_crc32_d64(crc_unzeros(0xFFFFFFFFu, m->g_k), 0, 8) : 0;
   c->crc_g = comet_crc32_d64(0, m->v_vd, 8) ^ m->v_init;
-  c->crc_n = comet_crc32_d64(m->b_first ? 0 : m->crc, 0, 8) ^ m->b_g;
+  c->crc_n = comet_crc32_d64(m->b.first ? 0 : m->crc, 0, 8) ^ m->b_g;
   /* output = A stage + FCS lanes */
   uint32_t fcs = ~m->crc;
-  uint64_t td = m->a_data;
+  uint64_t td = m->a.data;
   for (int i = 0; i < 8; i++)
-    if ((m->a_kf >> i) & 1)
-      td |= (uint64_t)((fcs >> (8 * ((m->a_idx >> (2 * i)) & 3))) & 0xFF) << (8 * i);
+    if ((m->a.kf >> i) & 1)
+      td |= (uint64_t)((fcs >> (8 * ((m->a.idx >> (2 * i)) & 3))) & 0xFF) << (8 * i);
   o->tdata = td;
-  o->tkeep = m->a_kd | m->a_kf;
-  o->tvalid = m->a_valid;
-  o->tlast = m->a_last;
-  c->adv = !m->a_valid || in->tready;
+  o->tkeep = m->a.kd | m->a.kf;
+  o->tvalid = m->a.valid;
+  o->tlast = m->a.last;
+  c->adv = !m->a.valid || in->tready;
   c->xfer = m->busy && c->adv;
   o->buf_re = c->prep || (c->xfer && m->beat >= 4);
   o->buf_raddr = c->prep ? (m->rd_slot << 8) : ((m->rd_slot << 8) | ((m->beat - 3) & 0xFF));
@@ -122,8 +122,8 @@ static void comb(const comet_tx_egress_t *m, const comet_tx_egress_in_t *in,
   o->slot_ready = m->ready;
   o->busy = m->busy;
   o->rd_slot = m->rd_slot;
-  o->done = m->a_valid && in->tready && m->a_last;
-  o->done_bytes = m->a_bytes;
+  o->done = m->a.valid && in->tready && m->a.last;
+  o->done_bytes = m->a.bytes;
   o->ipid = m->ipid;
   o->crc = m->crc;
 }
@@ -179,45 +179,23 @@ void comet_tx_egress_tick(comet_tx_egress_t *m, const comet_tx_egress_in_t *in) 
     }
   }
   if (c.adv) {
-    n.g_valid = m->busy;
-    n.g_first = m->busy && m->beat == 0;
-    n.g_last = m->busy && c.last;
-    n.g_data = m->busy ? c.dmask : 0;
-    n.g_nz = m->busy && c.nd != 0;
-    n.g_kd = m->busy ? c.kd : 0;
-    n.g_kf = m->busy ? c.kf : 0;
-    n.g_idx = c.idx;
-    n.g_bytes = m->h_bytes;
+    n.g.valid = m->busy;
+    n.g.first = m->busy && m->beat == 0;
+    n.g.last = m->busy && c.last;
+    n.g.data = m->busy ? c.dmask : 0;
+    n.g.nz = m->busy && c.nd != 0;
+    n.g.kd = m->busy ? c.kd : 0;
+    n.g.kf = m->busy ? c.kf : 0;
+    n.g.idx = c.idx;
+    n.g.bytes = m->h_bytes;
     n.g_k = m->h_k;
-    n.v_valid = m->g_valid;
-    n.v_first = m->g_first;
-    n.v_last = m->g_last;
-    n.v_nz = m->g_nz;
-    n.v_data = m->g_data;
-    n.v_kd = m->g_kd;
-    n.v_kf = m->g_kf;
-    n.v_idx = m->g_idx;
-    n.v_bytes = m->g_bytes;
+    n.v = m->g;
     n.v_vd = c.vd;
     n.v_init = c.vinit;
-    n.b_valid = m->v_valid;
-    n.b_first = m->v_first;
-    n.b_last = m->v_last;
-    n.b_nz = m->v_nz;
-    n.b_data = m->v_data;
-    n.b_kd = m->v_kd;
-    n.b_kf = m->v_kf;
-    n.b_idx = m->v_idx;
-    n.b_bytes = m->v_bytes;
+    n.b = m->v;
     n.b_g = c.crc_g;
-    n.a_valid = m->b_valid;
-    n.a_last = m->b_last;
-    n.a_data = m->b_data;
-    n.a_kd = m->b_kd;
-    n.a_kf = m->b_kf;
-    n.a_idx = m->b_idx;
-    n.a_bytes = m->b_bytes;
-    if (m->b_valid && m->b_nz) n.crc = c.crc_n;
+    n.a = m->b;
+    if (m->b.valid && m->b.nz) n.crc = c.crc_n;
   }
   if (in->ipid_we) n.ipid = (uint32_t)in->ipid_wdata & 0xFFFF;
   if (in->push) {

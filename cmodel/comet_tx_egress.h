@@ -3,6 +3,12 @@
 #define COMET_TX_EGRESS_H
 #include <stdint.h>
 
+/* one beat of the egress pipeline (stages G, V, B, A) */
+typedef struct {
+  uint32_t valid, first, last, nz, kd, kf, idx, bytes;
+  uint64_t data;
+} comet_tx_eg_beat_t;
+
 typedef struct {
   uint32_t busy, rd_slot, ready;
   uint32_t d_len[2], d_psum[2], d_ip[2], d_port[2];
@@ -16,14 +22,9 @@ typedef struct {
   uint32_t h_k;             /* CRC prefix length (-fend) mod 8 */
   /* G, V, B and A pipeline stages (m_axis = A + FCS lanes from ~crc); v_vd = the beat realigned
    * for the CRC, b_g = its CRC data term (see rtl/comet_tx_egress.v) */
-  uint32_t g_valid, g_first, g_last, g_nz, g_kd, g_kf, g_idx, g_bytes, g_k;
-  uint64_t g_data;
-  uint32_t v_valid, v_first, v_last, v_nz, v_kd, v_kf, v_idx, v_bytes, v_init;
-  uint64_t v_data, v_vd;
-  uint32_t b_valid, b_first, b_last, b_nz, b_kd, b_kf, b_idx, b_bytes, b_g;
-  uint64_t b_data;
-  uint32_t a_valid, a_last, a_kd, a_kf, a_idx, a_bytes;
-  uint64_t a_data;
+  comet_tx_eg_beat_t g, v, b, a;  /* first / nz unused in A */
+  uint32_t g_k, v_init, b_g;
+  uint64_t v_vd;
 } comet_tx_egress_t;
 
 typedef struct {
