@@ -75,7 +75,9 @@ module comet_tx_egress (
   reg        h_csum_en_q, h_csum_en_d;
   reg [10:0] h_bytes_q, h_bytes_d;
   reg [11:0] rd_q, rd_d, rf_q, rf_d;               // dend - base, fend - base (signed)
+  reg [11:0] rp_q, rp_d;                           // fend + 4 - base (FCS end), kept with rf_q
   reg [7:0]  beat_q, beat_d;
+  reg [2:0]  bsel_q, bsel_d;                      // min(beat_q, 6): the beat mux select
   reg [15:0] prev_q, prev_d;
   reg [63:0] rdq_q, rdq_d;                        // RAM read data, registered (DP16KD output is slow)
   reg [15:0] ipid_q, ipid_d;
@@ -115,7 +117,6 @@ module comet_tx_egress (
   reg [3:0]  nd;
   reg        gen_last, prep, xfer, adv;
   reg        rd_ge8, rf_ge8, rp_ge8;
-  reg [11:0] rp;
   reg [11:0] dl;
   reg [15:0] f2, ub;
   reg [18:0] c2s;
@@ -210,27 +211,26 @@ module comet_tx_egress (
 
   // generator beat (from registered state only)
   always @* begin
-    case (beat_q)
-      8'd0: raw = {h_smac_q[39:32], h_smac_q[47:40], h_dmac_q[7:0], h_dmac_q[15:8],
+    case (bsel_q)
+      3'd0: raw = {h_smac_q[39:32], h_smac_q[47:40], h_dmac_q[7:0], h_dmac_q[15:8],
                    h_dmac_q[23:16], h_dmac_q[31:24], h_dmac_q[39:32], h_dmac_q[47:40]};
-      8'd1: raw = {8'h00, 8'h45, 8'h00, 8'h08, h_smac_q[7:0], h_smac_q[15:8],
+      3'd1: raw = {8'h00, 8'h45, 8'h00, 8'h08, h_smac_q[7:0], h_smac_q[15:8],
                    h_smac_q[23:16], h_smac_q[31:24]};
-      8'd2: raw = {8'h11, 8'h40, 8'h00, 8'h40, h_id_q[7:0], h_id_q[15:8], h_tl_q[7:0], h_tl_q[15:8]};
-      8'd3: raw = {h_dip_q[23:16], h_dip_q[31:24], h_sip_q[7:0], h_sip_q[15:8],
+      3'd2: raw = {8'h11, 8'h40, 8'h00, 8'h40, h_id_q[7:0], h_id_q[15:8], h_tl_q[7:0], h_tl_q[15:8]};
+      3'd3: raw = {h_dip_q[23:16], h_dip_q[31:24], h_sip_q[7:0], h_sip_q[15:8],
                    h_sip_q[23:16], h_sip_q[31:24], h_ipcs_q[7:0], h_ipcs_q[15:8]};
-      8'd4: raw = {h_ulen_q[7:0], h_ulen_q[15:8], h_dport_q[7:0], h_dport_q[15:8],
+      3'd4: raw = {h_ulen_q[7:0], h_ulen_q[15:8], h_dport_q[7:0], h_dport_q[15:8],
                    h_sport_q[7:0], h_sport_q[15:8], h_dip_q[7:0], h_dip_q[15:8]};
-      8'd5: raw = {rdq_q[47:0], h_ucs_q[7:0], h_ucs_q[15:8]};
+      3'd5: raw = {rdq_q[47:0], h_ucs_q[7:0], h_ucs_q[15:8]};
       default: raw = {rdq_q[47:0], prev_q};
     endcase
-    rp     = rf_q + 12'd4;
     rd_ge8 = !rd_q[11] && (rd_q[10:3] != 8'd0);
     rf_ge8 = !rf_q[11] && (rf_q[10:3] != 8'd0);
-    rp_ge8 = !rp[11] && (rp[10:3] != 8'd0);
+    rp_ge8 = !rp_q[11] && (rp_q[10:3] != 8'd0);
     for (i = 0; i < 8; i = i + 1) begin
       dmask[8*i +: 8] = (rd_ge8 || (!rd_q[11] && rd_q[2:0] > i[2:0])) ? raw[8*i +: 8] : 8'd0;
       kd[i] = rf_ge8 || (!rf_q[11] && rf_q[2:0] > i[2:0]);
-      kf[i] = !kd[i] && (rp_ge8 || (!rp[11] && rp[2:0] > i[2:0]));
+      kf[i] = !kd[i] && (rp_ge8 || (!rp_q[11] && rp_q[2:0] > i[2:0]));
       idx[2*i +: 2] = i[1:0] - rf_q[1:0];
     end
     nd       = rf_q[11] ? 4'd0 : (rf_ge8 ? 4'd8 : {1'b0, rf_q[2:0]});  // frame bytes in the beat
@@ -242,7 +242,7 @@ module comet_tx_egress (
     xfer = busy_q && adv;
     // word n is read at the transfer of beat n + 3 (word 0 at PREP) and moves to rdq_q at the
     // transfer of beat n + 4, for beat n + 5
-    buf_re_o = prep || (xfer && beat_q >= 8'd4);
+    buf_re_o = prep || (xfer && bsel_q >= 3'd4);
     buf_raddr_o = prep ? {rd_slot_q, 8'd0} : {rd_slot_q, beat_q - 8'd3};
   end
 
@@ -252,25 +252,28 @@ module comet_tx_egress (
     d1_len_d = d1_len_q; d1_psum_d = d1_psum_q; d1_ip_d = d1_ip_q; d1_mac_d = d1_mac_q; d1_port_d = d1_port_q;
     h_dmac_d = h_dmac_q; h_smac_d = h_smac_q; h_sip_d = h_sip_q; h_dip_d = h_dip_q; h_psum_d = h_psum_q;
     h_sport_d = h_sport_q; h_dport_d = h_dport_q; h_id_d = h_id_q; h_tl_d = h_tl_q; h_ulen_d = h_ulen_q;
-    h_csum_en_d = h_csum_en_q; h_bytes_d = h_bytes_q; rd_d = rd_q; rf_d = rf_q;
-    beat_d = beat_q; prev_d = prev_q; ipid_d = ipid_q; rdq_d = rdq_q; h_k_d = h_k_q;
+    h_csum_en_d = h_csum_en_q; h_bytes_d = h_bytes_q; rd_d = rd_q; rf_d = rf_q; rp_d = rp_q;
+    beat_d = beat_q; bsel_d = bsel_q; prev_d = prev_q; ipid_d = ipid_q; rdq_d = rdq_q; h_k_d = h_k_q;
 
     if (prep) begin
       busy_d = 1'b1;
       h_dmac_d = s_mac; h_smac_d = src_mac_i; h_sip_d = src_ip_i; h_dip_d = s_ip; h_psum_d = s_psum;
       h_sport_d = src_port_i; h_dport_d = s_port; h_id_d = ipid_q;
       h_tl_d = 16'd36 + {5'd0, s_len}; h_ulen_d = 16'd16 + {5'd0, s_len}; h_csum_en_d = csum_en_i;
-      rd_d = p_dend; rf_d = dl; h_bytes_d = p_bytes;
+      rd_d = p_dend; rf_d = dl; rp_d = {1'b0, p_bytes}; h_bytes_d = p_bytes;
       h_k_d = p_small ? 3'd4 : 3'd6 - s_len[2:0];   // (-dl) mod 8, dl = 60 or 50 + len
       beat_d = 8'd0;
+      bsel_d = 3'd0;
       ipid_d = ipid_q + 16'd1;
     end
     if (xfer) begin
       beat_d = beat_q + 8'd1;
+      if (bsel_q != 3'd6) bsel_d = bsel_q + 3'd1;
       rd_d = rd_q - 12'd8;
       rf_d = rf_q - 12'd8;
-      if (beat_q >= 8'd5) prev_d = rdq_q[63:48];
-      if (beat_q >= 8'd4) rdq_d = buf_rdata_i;
+      rp_d = rp_q - 12'd8;
+      if (bsel_q >= 3'd5) prev_d = rdq_q[63:48];
+      if (bsel_q >= 3'd4) rdq_d = buf_rdata_i;
       if (gen_last) begin
         busy_d = 1'b0;
         rd_slot_d = !rd_slot_q;
@@ -319,8 +322,8 @@ module comet_tx_egress (
       d1_len_q <= '0; d1_psum_q <= '0; d1_ip_q <= '0; d1_mac_q <= '0; d1_port_q <= '0;
       h_dmac_q <= '0; h_smac_q <= '0; h_sip_q <= '0; h_dip_q <= '0; h_psum_q <= '0; h_sport_q <= '0;
       h_dport_q <= '0; h_id_q <= '0; h_tl_q <= '0; h_ulen_q <= '0; h_csum_en_q <= 1'b0;
-      h_bytes_q <= '0; rd_q <= '0; rf_q <= '0;
-      beat_q <= '0; prev_q <= '0; ipid_q <= '0; rdq_q <= '0; h_k_q <= '0;
+      h_bytes_q <= '0; rd_q <= '0; rf_q <= '0; rp_q <= '0;
+      beat_q <= '0; bsel_q <= '0; prev_q <= '0; ipid_q <= '0; rdq_q <= '0; h_k_q <= '0;
       g_valid_q <= 1'b0; g_first_q <= 1'b0; g_last_q <= 1'b0; g_data_q <= '0; g_nz_q <= 1'b0;
       g_kd_q <= '0; g_kf_q <= '0; g_idx_q <= '0; g_bytes_q <= '0; g_k_q <= '0;
       v_valid_q <= 1'b0; v_first_q <= 1'b0; v_last_q <= 1'b0; v_data_q <= '0; v_nz_q <= 1'b0;
@@ -335,10 +338,10 @@ module comet_tx_egress (
       d1_len_q <= d1_len_d; d1_psum_q <= d1_psum_d; d1_ip_q <= d1_ip_d; d1_mac_q <= d1_mac_d; d1_port_q <= d1_port_d;
       h_dmac_q <= h_dmac_d; h_smac_q <= h_smac_d; h_sip_q <= h_sip_d; h_dip_q <= h_dip_d; h_psum_q <= h_psum_d;
       h_sport_q <= h_sport_d; h_dport_q <= h_dport_d; h_id_q <= h_id_d; h_tl_q <= h_tl_d; h_ulen_q <= h_ulen_d;
-      h_csum_en_q <= h_csum_en_d; h_bytes_q <= h_bytes_d; rd_q <= rd_d; rf_q <= rf_d;
-      beat_q <= beat_d; prev_q <= prev_d; ipid_q <= ipid_d; rdq_q <= rdq_d; h_k_q <= h_k_d;
+      h_csum_en_q <= h_csum_en_d; h_bytes_q <= h_bytes_d; rd_q <= rd_d; rf_q <= rf_d; rp_q <= rp_d;
+      beat_q <= beat_d; bsel_q <= bsel_d; prev_q <= prev_d; ipid_q <= ipid_d; rdq_q <= rdq_d; h_k_q <= h_k_d;
       if (adv) begin
-        g_valid_q <= busy_q; g_first_q <= busy_q && beat_q == 8'd0; g_last_q <= busy_q && gen_last;
+        g_valid_q <= busy_q; g_first_q <= busy_q && bsel_q == 3'd0; g_last_q <= busy_q && gen_last;
         g_data_q <= busy_q ? dmask : 64'd0; g_nz_q <= busy_q && nd != 4'd0;
         g_kd_q <= busy_q ? kd : 8'd0; g_kf_q <= busy_q ? kf : 8'd0; g_idx_q <= idx;
         g_bytes_q <= h_bytes_q; g_k_q <= h_k_q;
