@@ -16,6 +16,9 @@ CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Icmodel -Itb -Isw
 VERILATOR := verilator
 VFLAGS_COMMON := -Wno-fatal --x-assign unique --x-initial unique --trace-fst \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2" --build -j 2
+# RTL (not netlist) lockstep builds also check the `ifdef FORMAL` properties next to the RTL
+# every simulated cycle: a failing assert/assume stops the run (Verilator --assert).
+VFLAGS_RTL := --assert +define+FORMAL
 
 DUTS :=
 include $(sort $(wildcard tb/duts/*.mk))
@@ -77,7 +80,7 @@ $(BUILD)/$(1)/model_main: tb/model_main.c tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h 
 $(BUILD)/$(1)/lockstep: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $$($(1)_RTL)
 	@mkdir -p $(BUILD)/$(1)/vl
 	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
 	  --Mdir $(BUILD)/$(1)/vl -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
 	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
@@ -106,7 +109,7 @@ $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1
 $(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
 	@rm -rf $(BUILD)/$(1)/vlc; mkdir -p $(BUILD)/$(1)/vlc
 	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
 	  --Mdir $(BUILD)/$(1)/vlc -o $(ROOT)/$$@ \
 	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
 	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \

@@ -20,7 +20,7 @@ $(BUILD)/sw/comet_apps_model: $(COMET_APPS_OBJS)
 $(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL)
 	@mkdir -p $(BUILD)/sw/comet_vl
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vcsys --top-module comet_system2 \
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vcsys --top-module comet_system2 \
 	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/sw/comet_vl -o $(ROOT)/$@ \
 	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" -LDFLAGS "$(COMET_APPS_LIBS)" \
 	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(COMET_APPS_OBJS)) \

@@ -15,7 +15,7 @@ $(BUILD)/sw/comet_hw_selftest_model: $(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/co
 $(BUILD)/sw/comet_hw_selftest: $(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/comet_hw_selftest.o sw/comet_hw_rtl.cpp $(COMET_SYS_RTL)
 	@mkdir -p $(BUILD)/sw/vl_comet $(BUILD)/pcap
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vcsys --top-module comet_system2 \
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vcsys --top-module comet_system2 \
 	  --Mdir $(BUILD)/sw/vl_comet -o $(ROOT)/$@ -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" \
 	  -LDFLAGS "-Wl,--no-as-needed -lz -lpcap" \
 	  $(COMET_SYS_RTL) $(ROOT)/sw/comet_hw_rtl.cpp $(addprefix $(ROOT)/,$(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/comet_hw_selftest.o) \

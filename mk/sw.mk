@@ -17,7 +17,7 @@ $(BUILD)/sw/aotf_apps_model: $(SW_OBJS) $(BUILD)/swobj/sw/backend_rtl_none.o
 $(BUILD)/sw/aotf_apps: $(SW_OBJS) sw/backend_rtl.cpp $(SYS_RTL)
 	@mkdir -p $(BUILD)/sw/vl
 	@rm -f $@  # Verilator does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) --prefix Vsys --top-module aotf_system2 \
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vsys --top-module aotf_system2 \
 	  --Mdir $(BUILD)/sw/vl -o $(ROOT)/$@ -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" \
 	  $(SYS_RTL) $(ROOT)/sw/backend_rtl.cpp $(addprefix $(ROOT)/,$(SW_OBJS)) > $(BUILD)/sw/vl.log 2>&1 \
 	  || { tail -40 $(BUILD)/sw/vl.log; exit 1; }

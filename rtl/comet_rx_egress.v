@@ -115,11 +115,11 @@ module comet_rx_egress (
   always @* if (!f_past_valid) assume (!rst_ni);
   // environment (comet_rx_ingest): pushes only into a free slot, legal message lengths
   always @* if (f_rst_seen && push_i) assume (!ready_q[push_slot_i]);
-  always @* if (push_i) assume (push_len_i >= 11'd9 && push_len_i <= 11'd1472);
+  always @* if (f_rst_seen && rst_ni && push_i) assume (push_len_i >= 11'd9 && push_len_i <= 11'd1472);
   always @* begin
     if (f_rst_seen && rst_ni) begin
       if (ph_q != P_IDLE) assert (ready_q[rd_slot_q]);
-      if (ph_q == P_BUSY) assert (rem_q != 11'd0 && !rem_q[10]);
+      if (ph_q == P_BUSY) assert (rem_q != 11'd0 && rem_q <= 11'd1472);  // no wrap below 0
       if (m_axis_tvalid) assert (m_axis_tkeep[0] && ((m_axis_tkeep & (m_axis_tkeep + 8'd1)) == 8'd0));
       if (m_axis_tvalid && !m_axis_tlast) assert (m_axis_tkeep == 8'hFF);
       if (m_axis_tvalid && !m_axis_tready) assert (!buf_re_o);  // RAM read register holds
