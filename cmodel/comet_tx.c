@@ -83,7 +83,7 @@ static void wire_up(const comet_tx_t *m, const comet_tx_in_t *in, wires_t *w) {
   w->ei.push_mac = w->io.push_mac;
   w->ei.push_port = w->io.push_port;
   w->ei.ipid_we = w->co.ipid_we;
-  w->ei.ipid_wdata = in->csr_wdata_i & 0xFFFF;
+  w->ei.ipid_wdata = w->co.ipid_wdata;
   comet_tx_egress_eval(&m->eg, &w->ei, &w->eo);
   w->ci.fr_done = w->eo.done;
   w->ci.fr_bytes = w->eo.done_bytes;

@@ -5,7 +5,8 @@
 
 typedef struct {
   uint32_t nt_depth;
-  uint32_t ack, rdata, ntrd, lane, csum_en, sip, sport, ntidx, init, init_idx;
+  uint32_t req, we, addr, wdata; /* the registered CSR request (decoded in the ack cycle) */
+  uint32_t csum_en, sip, sport, ntidx, init, init_idx;
   uint64_t sh[2];  /* shadow of node table entry ntidx (lanes 0,1 | 2,3) */
   uint32_t shld;   /* nt_rdata holds the entry NT_IDX was set to: load sh */
   uint64_t smac;
@@ -22,7 +23,7 @@ typedef struct {
   uint64_t ack, rdata;
   uint64_t nt_we, nt_waddr, nt_be, nt_re, nt_raddr;
   uint64_t nt_wdata[2];
-  uint64_t lk_gnt, ipid_we, init_busy, csum_en, src_mac, src_ip, src_port;
+  uint64_t lk_gnt, ipid_we, ipid_wdata, init_busy, csum_en, src_mac, src_ip, src_port;
 } comet_tx_csr_out_t;
 
 void comet_tx_csr_init(comet_tx_csr_t *m, uint32_t nt_depth, uint64_t seed);

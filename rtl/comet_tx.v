@@ -57,7 +57,7 @@ module comet_tx #(
   wire [10:0]      push_len, fr_bytes;
   wire [31:0]      push_psum, push_ip;
   wire [47:0]      push_mac;
-  wire [15:0]      push_port, ipid;
+  wire [15:0]      push_port, ipid, ipid_wdata;
   wire [7:0]       status = {lk_req, rd_slot, wr_slot, slot_ready, eg_busy, ing_state};
 
   assign dbg_state_o = {status, init_busy};
@@ -68,7 +68,7 @@ module comet_tx #(
     .nt_re_o(nt_re), .nt_raddr_o(nt_raddr), .nt_rdata_i(nt_rdata),
     .lk_req_i(lk_req), .lk_node_i(lk_node), .lk_gnt_o(lk_gnt),
     .st_valid_i(tx_status_valid_o), .st_code_i(tx_status_code_o),
-    .fr_done_i(fr_done), .fr_bytes_i(fr_bytes), .ipid_i(ipid), .ipid_we_o(ipid_we),
+    .fr_done_i(fr_done), .fr_bytes_i(fr_bytes), .ipid_i(ipid), .ipid_we_o(ipid_we), .ipid_wdata_o(ipid_wdata),
     .status_i(status), .init_busy_o(init_busy), .csum_en_o(csum_en),
     .src_mac_o(src_mac), .src_ip_o(src_ip), .src_port_o(src_port));
 
@@ -95,7 +95,7 @@ module comet_tx #(
     .push_i(push), .push_slot_i(push_slot), .push_len_i(push_len), .push_psum_i(push_psum),
     .push_ip_i(push_ip), .push_mac_i(push_mac), .push_port_i(push_port),
     .src_mac_i(src_mac), .src_ip_i(src_ip), .src_port_i(src_port), .csum_en_i(csum_en),
-    .ipid_we_i(ipid_we), .ipid_wdata_i(csr_wdata_i[15:0]),
+    .ipid_we_i(ipid_we), .ipid_wdata_i(ipid_wdata),
     .buf_re_o(buf_re), .buf_raddr_o(buf_raddr), .buf_rdata_i(buf_rdata),
     .slot_free_o(slot_free), .slot_ready_o(slot_ready), .busy_o(eg_busy), .rd_slot_o(rd_slot),
     .done_o(fr_done), .done_bytes_o(fr_bytes), .ipid_o(ipid), .crc_o(dbg_crc_o));

@@ -11,6 +11,18 @@
 //    and loads it into sh_q the next cycle; NT writes update the RAM and sh_q together. During
 //    and right after the sweep sh_q is 0 (the value of every swept entry), so NT reads during
 //    the sweep return 0.
+//  - Timing (156.25 MHz on ECP5): the request is registered first (req_q, we_q, addr_q,
+//    wdata_q) and decoded from those flops in the next cycle, so the wide write decode (register
+//    clock enables, node table write port, shadow lanes) starts at local flops, not at the bus.
+//    A write takes effect at the end of the cycle after its request; a read returns, in its ack
+//    cycle (still one cycle after the request), the register values of that cycle through a
+//    mux on addr_q. Reads and writes move together, so a read right after a write sees it.
+//    Only the shadow's RAM read for an NT_IDX write stays in the request cycle (decoded from the
+//    bus: we, the NT_IDX address, init_q), so that sh_q holds the new entry when a read of the
+//    next cycle is answered. If the registered request writes the entry being read in that
+//    cycle (NT_IDX rewritten to the current index), the RAM data would be undefined (collision);
+//    sh_q already holds that entry then, so it is not reloaded. A lookup waits in a CSR write's
+//    request cycle (RAM read port) and in the next one (RAM write port).
 module comet_tx_csr #(
   parameter int NT_DEPTH = 256,
   localparam int NT_AW = $clog2(NT_DEPTH)
@@ -39,6 +51,7 @@ module comet_tx_csr #(
   input  wire [10:0]       fr_bytes_i,
   input  wire [15:0]       ipid_i,
   output reg               ipid_we_o,
+  output wire [15:0]       ipid_wdata_o,  // the registered write data, with ipid_we_o
   input  wire [7:0]        status_i,     // {lk_pend, rd_slot, wr_slot, ready[1:0], eg_busy, ing_state[1:0]}
   output wire              init_busy_o,
   output wire              csum_en_o,
@@ -46,10 +59,9 @@ module comet_tx_csr #(
   output wire [31:0]       src_ip_o,
   output wire [15:0]       src_port_o
 );
-  reg              ack_q;
-  reg [31:0]       rdata_q, rdata_d;
-  reg              ntrd_q, ntrd_d;
-  reg [1:0]        lane_q, lane_d;
+  reg              req_q, we_q;        // the registered CSR request (decoded in the ack cycle)
+  reg [11:0]       addr_q;
+  reg [31:0]       wdata_q;
   reg [127:0]      sh_q, sh_d;         // shadow of node table entry ntidx_q
   reg              shld_q, shld_d;     // nt_rdata_i holds the entry NT_IDX was set to: load sh_q
   reg              csum_en_q, csum_en_d;
@@ -62,14 +74,15 @@ module comet_tx_csr #(
   reg [31:0]       c_frames_q, c_frames_d, c_msgs_q, c_msgs_d, c_node_q, c_node_d;
   reg [31:0]       c_zero_q, c_zero_d, c_len_q, c_len_d, c_ovs_q, c_ovs_d, c_bytes_q, c_bytes_d;
 
-  reg        nt_acc, wr, rd, nt_wr, idx_ld;
+  reg        nt_acc, wr, rd, nt_wr, wr_bus, idx_ld;
   reg [1:0]  wlane;
   integer    j;
   reg [31:0] rv;
 
-  assign csr_ack_o   = ack_q;
-  // rdata_q is 0 unless a non-NT read was acknowledged, and ntrd_q implies ack_q
-  assign csr_rdata_o = ntrd_q ? sh_q[32*lane_q +: 32] : rdata_q;
+  reg [31:0] rdata;
+  assign csr_ack_o   = req_q;
+  assign csr_rdata_o = rdata;
+  assign ipid_wdata_o = wdata_q[15:0];
   assign init_busy_o = init_q;
   assign csum_en_o   = csum_en_q;
   assign src_mac_o   = smac_q;
@@ -77,15 +90,13 @@ module comet_tx_csr #(
   assign src_port_o  = sport_q;
 
   always @* begin
-    wr = csr_req_i && csr_we_i;
-    rd = csr_req_i && !csr_we_i;
-    nt_acc = csr_req_i && (csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IP ||
-                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
-                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
-                           csr_addr_i == nic_pkg::CSR_COMET_TX_NT_VALID);
-    lane_d = lane_q;
-    ntrd_d = 1'b0;
-    case (csr_addr_i)
+    wr = req_q && we_q;
+    rd = req_q && !we_q;
+    nt_acc = req_q && (addr_q == nic_pkg::CSR_COMET_TX_NT_IP ||
+                       addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
+                       addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
+                       addr_q == nic_pkg::CSR_COMET_TX_NT_VALID);
+    case (addr_q)
       nic_pkg::CSR_COMET_TX_ID:          rv = 32'h434D5458;
       nic_pkg::CSR_COMET_TX_CTRL:        rv = {31'd0, csum_en_q};
       nic_pkg::CSR_COMET_TX_STATUS:      rv = {23'd0, status_i, init_q};
@@ -104,20 +115,20 @@ module comet_tx_csr #(
       nic_pkg::CSR_COMET_TX_CNT_BYTES:   rv = c_bytes_q;
       default:                           rv = nt_acc ? 32'd0 : nic_pkg::CSR_UNMAPPED;
     endcase
-    rdata_d = rd ? rv : 32'd0;
-    wlane   = csr_addr_i[3:2] - 2'd1;    // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
-    if (rd && nt_acc) begin              // sh_q is 0 during the init sweep
-      ntrd_d = 1'b1;
-      lane_d = wlane;
-    end
+    wlane   = addr_q[3:2] - 2'd1;        // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
+    // NT reads return a lane of the shadow (0 during the init sweep)
+    rdata   = !rd ? 32'd0 : nt_acc ? sh_q[32*wlane +: 32] : rv;
     nt_wr  = wr && nt_acc && !init_q;    // NT writes during the sweep are ignored
-    idx_ld = wr && csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IDX && !init_q;
+    // the shadow's RAM read is decoded from the bus in the request cycle (see the top)
+    wr_bus = csr_req_i && csr_we_i;
+    idx_ld = wr_bus && csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IDX && !init_q &&
+             !(nt_wr && csr_wdata_i[NT_AW-1:0] == ntidx_q);   // no read on a collision
     shld_d = idx_ld;
     // shadow: a lane written this cycle takes the write data, the others the entry read for
     // the NT_IDX write of the last cycle (the write targets that same entry)
     sh_d = sh_q;
     for (j = 0; j < 4; j = j + 1) begin
-      if (nt_wr && wlane == 2'(j)) sh_d[32*j +: 32] = csr_wdata_i;
+      if (nt_wr && wlane == 2'(j)) sh_d[32*j +: 32] = wdata_q;
       else if (shld_q)             sh_d[32*j +: 32] = nt_rdata_i[32*j +: 32];
     end
 
@@ -127,10 +138,10 @@ module comet_tx_csr #(
     // write cycle (the lookup waits in those)
     nt_we_o    = 1'b0;
     nt_waddr_o = init_q ? init_idx_q : ntidx_q;
-    nt_wdata_o = init_q ? 128'd0 : {4{csr_wdata_i}};
+    nt_wdata_o = init_q ? 128'd0 : {4{wdata_q}};
     nt_be_o    = init_q ? 4'hF : 4'b0001 << wlane;
     nt_re_o    = 1'b0;
-    nt_raddr_o = wr ? csr_wdata_i[NT_AW-1:0] : lk_node_i;
+    nt_raddr_o = wr_bus ? csr_wdata_i[NT_AW-1:0] : lk_node_i;
     lk_gnt_o   = 1'b0;
     init_d     = init_q;
     init_idx_d = init_idx_q;
@@ -143,7 +154,7 @@ module comet_tx_csr #(
     end
     if (idx_ld) begin
       nt_re_o    = 1'b1;
-    end else if (lk_req_i && !init_q && !wr) begin
+    end else if (lk_req_i && !init_q && !wr_bus && !wr) begin
       nt_re_o  = 1'b1;
       lk_gnt_o = 1'b1;
     end
@@ -163,14 +174,14 @@ module comet_tx_csr #(
     c_len_d    = (st_valid_i && st_code_i == 3'd3) ? c_len_q + 32'd1 : c_len_q;
     c_ovs_d    = (st_valid_i && st_code_i == 3'd4) ? c_ovs_q + 32'd1 : c_ovs_q;
     if (wr) begin
-      case (csr_addr_i)
-        nic_pkg::CSR_COMET_TX_CTRL:        csum_en_d = csr_wdata_i[0];
-        nic_pkg::CSR_COMET_TX_SRC_MAC_LO:  smac_d[31:0] = csr_wdata_i;
-        nic_pkg::CSR_COMET_TX_SRC_MAC_HI:  smac_d[47:32] = csr_wdata_i[15:0];
-        nic_pkg::CSR_COMET_TX_SRC_IP:      sip_d = csr_wdata_i;
-        nic_pkg::CSR_COMET_TX_SRC_PORT:    sport_d = csr_wdata_i[15:0];
+      case (addr_q)
+        nic_pkg::CSR_COMET_TX_CTRL:        csum_en_d = wdata_q[0];
+        nic_pkg::CSR_COMET_TX_SRC_MAC_LO:  smac_d[31:0] = wdata_q;
+        nic_pkg::CSR_COMET_TX_SRC_MAC_HI:  smac_d[47:32] = wdata_q[15:0];
+        nic_pkg::CSR_COMET_TX_SRC_IP:      sip_d = wdata_q;
+        nic_pkg::CSR_COMET_TX_SRC_PORT:    sport_d = wdata_q[15:0];
         nic_pkg::CSR_COMET_TX_IPID:        ipid_we_o = 1'b1;
-        nic_pkg::CSR_COMET_TX_NT_IDX:      ntidx_d = csr_wdata_i[NT_AW-1:0];
+        nic_pkg::CSR_COMET_TX_NT_IDX:      ntidx_d = wdata_q[NT_AW-1:0];
         nic_pkg::CSR_COMET_TX_CNT_FRAMES:  c_frames_d = 32'd0;
         nic_pkg::CSR_COMET_TX_CNT_MSGS:    c_msgs_d = 32'd0;
         nic_pkg::CSR_COMET_TX_ERR_NODE:    c_node_d = 32'd0;
@@ -185,14 +196,15 @@ module comet_tx_csr #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ack_q <= 1'b0; rdata_q <= 32'd0; ntrd_q <= 1'b0; lane_q <= 2'd0; sh_q <= 128'd0;
+      req_q <= 1'b0; we_q <= 1'b0; addr_q <= 12'd0; wdata_q <= 32'd0; sh_q <= 128'd0;
       shld_q <= 1'b0;
       csum_en_q <= 1'b1; smac_q <= 48'h0200_0000_0001; sip_q <= 32'h0A000001; sport_q <= 16'h4D43;
       ntidx_q <= '0; init_q <= 1'b1; init_idx_q <= '0;
       c_frames_q <= '0; c_msgs_q <= '0; c_node_q <= '0; c_zero_q <= '0; c_len_q <= '0;
       c_ovs_q <= '0; c_bytes_q <= '0;
     end else begin
-      ack_q <= csr_req_i; rdata_q <= rdata_d; ntrd_q <= ntrd_d; lane_q <= lane_d; sh_q <= sh_d;
+      req_q <= csr_req_i; we_q <= csr_we_i; addr_q <= csr_addr_i; wdata_q <= csr_wdata_i;
+      sh_q <= sh_d;
       shld_q <= shld_d;
       csum_en_q <= csum_en_d; smac_q <= smac_d; sip_q <= sip_d; sport_q <= sport_d;
       ntidx_q <= ntidx_d; init_q <= init_d; init_idx_q <= init_idx_d;

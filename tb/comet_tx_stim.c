@@ -144,6 +144,9 @@ static void nt_program(st_t *s, unsigned k, int valid) {
   csr_push(s, 1, CSR_COMET_TX_NT_MAC_LO, (uint32_t)nic_rng_next(&s->rng));
   csr_push(s, 1, CSR_COMET_TX_NT_MAC_HI, (uint32_t)nic_rng_next(&s->rng) & 0xFFFEFFFEu);
   csr_push(s, 1, CSR_COMET_TX_NT_VALID, (uint32_t)(nic_rng_next(&s->rng) & ~1u) | (valid ? 1u : 0u));
+  /* NT_IDX rewritten with the same index right after a lane write: the shadow's RAM read would
+   * collide with that (one cycle later) RAM write, comet_tx_csr must not reload the shadow */
+  if (rnd(s, 3) == 0) csr_push(s, 1, CSR_COMET_TX_NT_IDX, k);
   if (rnd(s, 2)) csr_push(s, 0, CSR_COMET_TX_NT_IP, 0);
   csr_push(s, 0, CSR_COMET_TX_NT_VALID, 0);
   s->csrq[(s->cq_h + s->cq_n - 1) % CSRQ].rel = (int)k;
@@ -434,7 +437,11 @@ int comet_tx_stim_next(void *p, uint64_t cycle, const comet_tx_out_t *prev, come
   }
   /* ---- message driver */
   if (s->mode == M_PERF && s->cq_n) perf_gate = 1;
-  if (in->rst_ni && s->ready && !s->cur_active && !s->quiesce && !perf_gate &&
+  /* STATUS / IPID are predicted when idle; they are read in the ack cycle (the cycle after the
+   * request), so no message starts in the cycle of such a read */
+  int idle_rd = s->op_act && !s->op_we &&
+                (s->op_addr == CSR_COMET_TX_STATUS || s->op_addr == CSR_COMET_TX_IPID);
+  if (in->rst_ni && s->ready && !s->cur_active && !s->quiesce && !perf_gate && !idle_rd &&
       s->msgs_made < (directed ? s->msgs_target : ~0u))
     make_msg(s);
   in->s_axis_tdata = nic_rng_next(&s->rng);
@@ -513,6 +520,10 @@ int comet_tx_stim_check(void *p, const comet_tx_out_t *o) {
     if (o->csr_ack_o != 1) fail(s, "csr_ack_o missing", o->csr_ack_o, 1);
     if (s->pend_we && o->csr_rdata_o != 0) fail(s, "csr_rdata_o after a write", o->csr_rdata_o, 0);
     if (!s->pend_we && s->pend_known) {
+      /* a read returns the register of its ack cycle (comet_tx_csr decodes the registered
+       * request): counters include the events of the request cycle */
+      int ci = counter_index(s->pend_addr);
+      if (ci >= 0) s->pend_exp = s->cnt[ci];
       s->reads_checked++;
       if (o->csr_rdata_o != s->pend_exp) {
         char b[96];
@@ -523,6 +534,8 @@ int comet_tx_stim_check(void *p, const comet_tx_out_t *o) {
   } else if (o->csr_ack_o || o->csr_rdata_o) {
     fail(s, "csr_ack_o/csr_rdata_o without a request", o->csr_ack_o << 32 | o->csr_rdata_o, 0);
   }
+  /* a write acts at the end of the cycle after its request: last cycle's clear is this cycle's */
+  int clr_ci = (s->pend_act && s->pend_we) ? counter_index(s->pend_addr) : -1;
   s->pend_act = s->op_act; s->pend_we = s->op_we; s->pend_known = s->op_known;
   s->pend_exp = s->op_exp; s->pend_addr = s->op_addr;
   /* input side */
@@ -603,10 +616,7 @@ int comet_tx_stim_check(void *p, const comet_tx_out_t *o) {
     }
   }
   /* counter clears (win over the events of this cycle) */
-  if (in->csr_req_i && in->csr_we_i) {
-    int ci = counter_index((uint32_t)in->csr_addr_i);
-    if (ci >= 0) s->cnt[ci] = 0;
-  }
+  if (clr_ci >= 0) s->cnt[clr_ci] = 0;
   return s->fails != before;
 }
 
