@@ -40,7 +40,7 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
   c->issue = rd_idle && (in->head_valid || in->early_v);
   c->rd_en = in->csr_tag_rd || rd_idle;
-  c->rd_addr = in->csr_tag_rd ? in->csr_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
+  c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
 
   /* LOOK: split compare of the RAM read data, registered */
   uint64_t rd = nic_ram_rd64(&m->ram);
@@ -94,6 +94,7 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
     c->ptr_d = 0;
   }
   o->init_busy = (int)m->busy;
+  o->sweep_wr = m->busy && !csr_acc;
   o->state = m->state;
   o->init_ptr = m->ptr;
   o->rr = m->rr;

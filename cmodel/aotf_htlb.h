@@ -16,10 +16,11 @@ typedef struct {
 typedef struct {
   int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush, early_v;
   uint32_t head_page, csr_set, csr_way, csr_tag, early_set;
+  uint32_t csr_rd_set; /* view read (csr_tag_rd = HTLB_IDX write): the set being written */
 } aotf_htlb_in_t;
 
 typedef struct {
-  int pop, miss, init_busy;
+  int pop, miss, init_busy, sweep_wr; /* sweep_wr: the sweep writes set init_ptr this cycle */
   uint32_t hit_way, victim, state, init_ptr, rr;
   uint64_t tag_rd;
 } aotf_htlb_out_t;

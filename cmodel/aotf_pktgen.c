@@ -33,7 +33,7 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
   c->rd_en = in->csr_seed_rd || (c->issue && ram_beat);
-  c->rd_addr = in->csr_seed_rd ? in->csr_seed_addr : ((m->cur.set << 4) | (m->cur.way << 2) | (m->beat & 3));
+  c->rd_addr = in->csr_seed_rd ? in->csr_seed_rd_addr : ((m->cur.set << 4) | (m->cur.way << 2) | (m->beat & 3));
 
   uint64_t rd = nic_ram_rd64(&m->ram);
   c->w.data = rd;

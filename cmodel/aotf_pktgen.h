@@ -30,6 +30,7 @@ typedef struct {
 typedef struct {
   int rst_ni, load, csr_seed_wr, csr_seed_rd, tready;
   uint32_t load_set, load_way, load_off, load_len, load_user, csr_seed_addr;
+  uint32_t csr_seed_rd_addr; /* view read (csr_seed_rd = HTLB_IDX write): the index being written */
   uint64_t load_data, csr_seed_wdata;
 } aotf_pktgen_in_t;
 

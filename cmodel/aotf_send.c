@@ -105,7 +105,12 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.early_v = a->kick && a->fo.count == 0;
   a->hi.early_set = a->ko.page & (m->cfg.htlb_sets - 1);
   a->hi.csr_tag_wr = a->co.tag_wr;
-  a->hi.csr_tag_rd = a->co.tag_rd;
+  /* view read (HTLB_IDX write): both RAMs are read at the index being written */
+  uint32_t vr_set = ((uint32_t)in->csr_wdata_i >> AOTF_SEND_HTLB_IDX_SET_LSB) & (m->cfg.htlb_sets - 1);
+  uint32_t vr_way = ((uint32_t)in->csr_wdata_i >> AOTF_SEND_HTLB_IDX_WAY_LSB) & 3;
+  uint32_t vr_word = ((uint32_t)in->csr_wdata_i >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3;
+  a->hi.csr_tag_rd = a->co.view_rd;
+  a->hi.csr_rd_set = vr_set;
   a->hi.csr_set = a->co.set;
   a->hi.csr_way = a->co.way;
   a->hi.csr_tag = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF;
@@ -124,8 +129,9 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->pi.load_data = a->h_data;
   a->pi.load_user = (a->h_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
   a->pi.csr_seed_wr = a->co.seed_wr;
-  a->pi.csr_seed_rd = a->co.seed_rd;
+  a->pi.csr_seed_rd = a->co.view_rd;
   a->pi.csr_seed_addr = (a->co.set << 4) | (a->co.way << 2) | a->co.word;
+  a->pi.csr_seed_rd_addr = (vr_set << 4) | (vr_way << 2) | vr_word;
   a->pi.csr_seed_wdata = a->co.seed_wdata;
   a->pi.tready = (int)in->m_axis_tready;
   aotf_pktgen_eval(&m->pg, &a->pi, &a->po);
@@ -135,6 +141,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->cri.ret_user = a->po.ret_user;
   /* CSR events */
   a->ci.init_busy = a->ho.init_busy;
+  a->ci.sweep_wr = a->ho.sweep_wr;
+  a->ci.init_ptr = a->ho.init_ptr;
   a->ci.miss_wait = a->ho.state == AOTF_LK_MISS;
   a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
   a->ci.miss = a->ho.miss;

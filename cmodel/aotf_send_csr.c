@@ -29,13 +29,11 @@ static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
 }
 
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *o) {
-  int rd = in->csr_req && !in->csr_we;
   int wr = in->csr_req && in->csr_we && in->rst_ni;
   uint32_t a = in->csr_addr & 0xFFF;
   o->tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG;
-  o->tag_rd = rd && a == CSR_AOTF_SEND_HTLB_TAG;
   o->seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;
-  o->seed_rd = rd && (a == CSR_AOTF_SEND_SEED_LO || a == CSR_AOTF_SEND_SEED_HI);
+  o->view_rd = wr && a == CSR_AOTF_SEND_HTLB_IDX; /* read both RAMs at the new index */
   o->flush = wr && a == CSR_AOTF_SEND_CTRL && ((in->csr_wdata >> AOTF_SEND_CTRL_FLUSH_LSB) & 1);
   o->lim_we = wr && a == CSR_AOTF_SEND_CREDIT_LIMIT;
   o->window = m->window;
@@ -47,11 +45,12 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->ack = (int)m->ack;
   o->status = status_of(m, in) & 0xFFFF;
   o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
-  uint32_t lane = (uint32_t)(in->tag_rd_data >> (9 * m->way)) & 0x1FF;
+  /* HTLB_TAG / SEED_*: the view registers of the response cycle */
+  uint32_t lane = (uint32_t)(m->tv >> (9 * m->way)) & 0x1FF;
   switch (m->rsel) {
     case R_TAG: o->rdata = lane; break;
-    case R_SLO: o->rdata = (uint32_t)in->seed_rd_data; break;
-    case R_SHI: o->rdata = (uint32_t)(in->seed_rd_data >> 32); break;
+    case R_SLO: o->rdata = (uint32_t)m->sv; break;
+    case R_SHI: o->rdata = (uint32_t)(m->sv >> 32); break;
     default: o->rdata = m->rdata;
   }
   if (!m->ack) o->rdata = 0;
@@ -103,6 +102,19 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
     default: break;
   }
   uint32_t old_window = m->window;
+  /* view: RAM data of last cycle's view read, then this cycle's writes to the entry (current
+   * index); the sweep clears set m->set. A CSR write and a sweep write never share a cycle. */
+  int tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG, seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;
+  uint64_t tv = m->vld ? in->tag_rd_data & 0xFFFFFFFFFull : m->tv;
+  if (tag_wr) {
+    uint64_t lane = ((uint64_t)((wd >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1) << 8) | ((wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF);
+    tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
+  }
+  if (in->sweep_wr && in->init_ptr == m->set) tv = 0;
+  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : m->vld ? in->seed_rd_data : m->sv;
+  m->tv = tv;
+  m->sv = sv;
+  m->vld = wr && a == CSR_AOTF_SEND_HTLB_IDX;
   if (wr) {
     switch (a) {
       case CSR_AOTF_SEND_CTRL: m->window = (wd >> AOTF_SEND_CTRL_WINDOW_LSB) & 0xF; break;

@@ -9,25 +9,29 @@ typedef struct {
   uint32_t c_kicks, c_pkts, c_miss, c_align, c_be, c_win, c_cred;
   uint32_t ev; /* registered events {cred, win, be, align, miss, pkt, kick}, added one cycle later */
   uint32_t ack, rsel, rdata;
+  /* view of the entry at HTLB_IDX: vld = RAM data of a view read arrives this cycle,
+   * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
+  uint32_t vld;
+  uint64_t tv, sv;
 } aotf_send_csr_t;
 
 typedef struct {
   int rst_ni, csr_req, csr_we;
   uint32_t csr_addr, csr_wdata;
   /* events and state of the other blocks */
-  int init_busy, miss_wait, pg_busy, miss, kick, pkt, err_align, err_be, err_window, err_credit;
-  uint32_t miss_page, miss_off, miss_victim, err_user, fifo_count, sel_limit, sel_used, sel_avail;
-  uint64_t tag_rd_data, seed_rd_data;
+  int init_busy, sweep_wr, miss_wait, pg_busy, miss, kick, pkt, err_align, err_be, err_window, err_credit;
+  uint32_t init_ptr, miss_page, miss_off, miss_victim, err_user, fifo_count, sel_limit, sel_used, sel_avail;
+  uint64_t tag_rd_data, seed_rd_data; /* RAM read registers (captured into the view) */
 } aotf_send_csr_in_t;
 
 typedef struct {
-  int ack, irq, tag_wr, tag_rd, seed_wr, seed_rd, flush, lim_we;
+  int ack, irq, tag_wr, seed_wr, view_rd, flush, lim_we;
   uint32_t rdata, window, set, way, word, credit_sel, status;
   uint64_t seed_wdata;
 } aotf_send_csr_out_t;
 
 int aotf_send_csr_init(aotf_send_csr_t *m, uint32_t num_users, uint32_t fifo_depth, uint32_t sets, uint64_t seed);
-/* outputs depend on the CSR request, the state and the RAM read data only (not on events) */
+/* outputs depend on the CSR request and the state only (not on events or RAM data) */
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *out);
 void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in);
 #endif

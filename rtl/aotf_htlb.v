@@ -20,8 +20,10 @@
 // kick: a don't-care read at the kick's set; it never collides with a write).
 // Victim: lowest invalid way of the set, else the round-robin pointer (advanced on such a miss).
 // Init sweep: after reset and on flush, writes 0 to every set (SETS cycles; a CSR tag access
-// pauses it for that cycle: a CSR write takes the write port, a CSR read blocks the sweep write
-// so that the read never collides). CSR tag accesses take the RAM port: the lookup does not issue.
+// pauses it for that cycle: a CSR write takes the write port, a CSR view read (HTLB_IDX write,
+// set csr_rd_set_i) blocks the sweep write so that the read never collides). CSR tag accesses
+// take the RAM port: the lookup does not issue. sweep_wr_o: the sweep writes set init_ptr_o
+// this cycle (the CSR block keeps its view of the tag RAM coherent with it).
 module aotf_htlb #(
   parameter int SETS = 256,
   localparam int SW = $clog2(SETS)
@@ -46,13 +48,15 @@ module aotf_htlb #(
   output wire [1:0]    rr_o,
   // CSR access (index from the CSR block)
   input  wire          csr_tag_wr_i,
-  input  wire          csr_tag_rd_i,
-  input  wire [SW-1:0] csr_set_i,
+  input  wire          csr_tag_rd_i,   // view read (HTLB_IDX write) of set csr_rd_set_i
+  input  wire [SW-1:0] csr_rd_set_i,
+  input  wire [SW-1:0] csr_set_i,      // write: set of HTLB_IDX
   input  wire [1:0]    csr_way_i,
   input  wire [7:0]    csr_tag_i,
   input  wire          csr_valid_i,
   input  wire          flush_i,
-  output wire [35:0]   tag_rd_o       // RAM read data (CSR read response the cycle after)
+  output wire [35:0]   tag_rd_o,      // RAM read data (view read: the cycle after)
+  output wire          sweep_wr_o
 );
   localparam logic [1:0] S_IDLE = 2'd0, S_LOOK = 2'd1, S_MISS = 2'd2, S_DEC = 2'd3;
 
@@ -97,7 +101,7 @@ module aotf_htlb #(
     rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc;
     issue   = rd_idle && (head_valid_i || early_v_i);
     rd_en   = csr_tag_rd_i || rd_idle;
-    rd_addr = csr_tag_rd_i ? csr_set_i : (head_valid_i ? head_set : early_set_i);
+    rd_addr = csr_tag_rd_i ? csr_rd_set_i : (head_valid_i ? head_set : early_set_i);
     // LOOK: first half of the compare (RAM read data -> flops)
     for (w = 0; w < 4; w = w + 1) begin
       v_d[w]   = rd_data[w*9 + 8];
@@ -180,6 +184,7 @@ module aotf_htlb #(
   assign init_ptr_o  = ptr_q;
   assign rr_o        = rr_q;
   assign tag_rd_o    = rd_data;
+  assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i
 
 `ifdef FORMAL
   // properties hold from the first cycle after a reset on

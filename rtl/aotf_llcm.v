@@ -257,6 +257,8 @@ module aotf_llcm #(
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // a lane read in the same cycle as the RAM writes it (undefined RAM data) is always
   // forwarded, and so is a lane written by this cycle's request (write-first)
+  // (only while the buffer request is valid: an empty write-buffer slot in front of the port
+  // holds arbitrary data, and the flops are random before the first reset in simulation)
   always @* if (f_rst_seen && rst_ni && bw_en_i) assume (bw_idx0_i == bw_word_i[WA-1:1] + IA'(bw_word_i[0]));
   always @* if (f_rst_seen && rst_ni) begin
     if (!rb) assert (((re0 & wq_we0_q & ~fsel_d) == 8'h00) || (wq_idx0_q != ridx));

@@ -11,7 +11,8 @@
 // registered with the in-flight beat, so that each buffer bit is one LUT behind the seed RAM
 // read data: bit <= use ? ram : alt (use/alt from flops and tready only).
 // A beat issues only if the buffer will have room: occ + inflight - pop <= 1. A CSR seed access
-// (read or write) takes the seed RAM port: RAM beats do not issue that cycle.
+// (write, or view read at csr_seed_rd_addr_i on a HTLB_IDX write) takes the seed RAM port: RAM
+// beats do not issue that cycle.
 // The buffer head drives m_axis (AXI-Stream: held until accepted).
 module aotf_pktgen #(
   parameter int SETS = 256,
@@ -33,7 +34,8 @@ module aotf_pktgen #(
   // CSR access to the seed RAM
   input  wire          csr_seed_wr_i,
   input  wire          csr_seed_rd_i,
-  input  wire [RW-1:0] csr_seed_addr_i,
+  input  wire [RW-1:0] csr_seed_addr_i,     // write address (HTLB_IDX)
+  input  wire [RW-1:0] csr_seed_rd_addr_i,  // view read address (the HTLB_IDX being written)
   input  wire [63:0]   csr_seed_wdata_i,
   output wire [63:0]   seed_rd_o,
   // stream out
@@ -98,7 +100,7 @@ module aotf_pktgen #(
     cur_free  = !cur_v_q || finish;
 
     rd_en   = csr_seed_rd_i || (issue && ram_beat);
-    rd_addr = csr_seed_rd_i ? csr_seed_addr_i : {cur_set_q, cur_way_q, beat_q[1:0]};
+    rd_addr = csr_seed_rd_i ? csr_seed_rd_addr_i : {cur_set_q, cur_way_q, beat_q[1:0]};
 
     // slots
     beat_d      = issue ? (finish ? 3'd0 : beat_q + 3'd1) : beat_q;

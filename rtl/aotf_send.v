@@ -69,7 +69,11 @@ module aotf_send #(
   wire [3:0]    window;
   wire [SW-1:0] idx_set;
   wire [1:0]    idx_way, idx_word;
-  wire          tag_wr, tag_rd, seed_wr, seed_rd, flush, lim_we;
+  wire          tag_wr, view_rd, seed_wr, flush, lim_we, sweep_wr;
+  // view read (HTLB_IDX write): RAM address = the index being written
+  wire [SW-1:0] vr_set  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+  wire [1:0]    vr_way  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+  wire [1:0]    vr_word = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
   wire [63:0]   seed_wdata;
   wire [UW-1:0] credit_sel;
   wire          credit_sel_wr;
@@ -140,10 +144,11 @@ module aotf_send #(
     .early_v_i(kick && fifo_empty), .early_set_i(k_page[SW-1:0]),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
-    .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(tag_rd), .csr_set_i(idx_set), .csr_way_i(idx_way),
+    .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(view_rd), .csr_rd_set_i(vr_set), .csr_set_i(idx_set),
+    .csr_way_i(idx_way),
     .csr_tag_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
     .csr_valid_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
-    .flush_i(flush), .tag_rd_o(tag_rd_data)
+    .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr)
   );
 
   // ---------------- packet generator
@@ -154,8 +159,9 @@ module aotf_send #(
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
     .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
     .next_free_o(next_free),
-    .csr_seed_wr_i(seed_wr), .csr_seed_rd_i(seed_rd),
-    .csr_seed_addr_i({idx_set, idx_way, idx_word}), .csr_seed_wdata_i(seed_wdata),
+    .csr_seed_wr_i(seed_wr), .csr_seed_rd_i(view_rd),
+    .csr_seed_addr_i({idx_set, idx_way, idx_word}), .csr_seed_rd_addr_i({vr_set, vr_way, vr_word}),
+    .csr_seed_wdata_i(seed_wdata),
     .seed_rd_o(seed_rd_data),
     .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast),
@@ -181,10 +187,10 @@ module aotf_send #(
     .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
     .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .irq_o(irq_o),
     .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
-    .tag_wr_o(tag_wr), .tag_rd_o(tag_rd), .seed_wr_o(seed_wr), .seed_rd_o(seed_rd),
+    .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
     .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we),
-    .init_busy_i(init_busy), .miss_wait_i(lk_state == 2'd2), .pg_busy_i(dbg_pg_o[7] /* cur valid; next valid implies it */), .miss_i(miss),
+    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 2'd2), .pg_busy_i(dbg_pg_o[7] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),
     .err_align_i(st_fire && k_align), .err_be_i(st_fire && k_be),

@@ -1,10 +1,18 @@
 `default_nettype none
 // aotf_send_csr: CSR registers, counters, sticky status, irq and the read mux of aotf_send.
-// Register reads are sampled at the request cycle; HTLB_TAG / SEED_* reads return the RAM
-// read data in the response cycle (the RAM is read at the request cycle). Counters: the value
-// of the request cycle (count + pending event) is the counter register of the response cycle,
-// which is selected there. The response is an AND-OR of one-hot registered selects (timing:
-// the RAM read data and the counters pass one shallow mux).
+// Register reads are sampled at the request cycle. HTLB_TAG / SEED_* reads return the view
+// registers (tv_q: tag RAM word of set HTLB_IDX.SET, sv_q: seed word at HTLB_IDX) of the response
+// cycle, i.e. the entry as it is at the end of the request cycle. The view is loaded from the
+// RAMs by an indirect read: a HTLB_IDX write reads both RAMs at the new index (view_rd_o, the CSR
+// takes both read ports that cycle) and the RAM data is captured the next cycle (vld_q), so that
+// the RAM read data goes straight into a flop (timing: block RAM clock-to-out). Writes to the
+// entry keep the view exact: a HTLB_TAG write (lane WAY), a SEED_HI write (64 bits), an init
+// sweep write of set SET (all lanes 0); a write in the capture cycle wins over the RAM data.
+// There are no other RAM writers (the datapath only reads). After reset the view is 0 (the tag
+// RAM set 0 is swept to 0; the seed view stays 0 until HTLB_IDX or SEED_HI is written).
+// Counters: the value of the request cycle (count + pending event) is the counter register of
+// the response cycle, which is selected there. The response is an AND-OR of one-hot registered
+// selects (flops only behind csr_rdata_o).
 module aotf_send_csr #(
   parameter int NUM_USERS = 8,
   parameter int FIFO_DEPTH = 2048,
@@ -28,9 +36,8 @@ module aotf_send_csr #(
   output wire [1:0]    idx_way_o,
   output wire [1:0]    idx_word_o,
   output reg           tag_wr_o,
-  output reg           tag_rd_o,
   output reg           seed_wr_o,
-  output reg           seed_rd_o,
+  output reg           view_rd_o,           // HTLB_IDX written: read both RAMs at the new index
   output wire [63:0]   seed_wdata_o,
   output reg           flush_o,
   output wire [UW-1:0] credit_sel_o,
@@ -38,6 +45,8 @@ module aotf_send_csr #(
   output reg           lim_we_o,
   // events and state
   input  wire          init_busy_i,
+  input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
+  input  wire [SW-1:0] init_ptr_i,
   input  wire          miss_wait_i,
   input  wire          pg_busy_i,
   input  wire          miss_i,
@@ -82,6 +91,10 @@ module aotf_send_csr #(
   reg [6:0]    csel_r_q, csel_r_d; // counter read: one-hot {cred, win, be, align, miss, pkt, kick}
   reg [31:0]   cnt_rd;
   reg [31:0]   rdata_q, rdata_d;
+  // view of the entry at HTLB_IDX (see the header)
+  reg          vld_q, vld_d;     // RAM data of a view read arrives this cycle
+  reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
+  reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
   reg          rd, wr;
   reg [31:0]   status, rv;
@@ -92,9 +105,8 @@ module aotf_send_csr #(
     rd = csr_req_i && !csr_we_i;
     wr = csr_req_i && csr_we_i && rst_ni;  // no RAM write while in reset (RAMs are not reset)
     tag_wr_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
-    tag_rd_o  = rd && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
     seed_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI;
-    seed_rd_o = rd && (csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_LO || csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI);
+    view_rd_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
     flush_o   = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CTRL && csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
     lim_we_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
     credit_sel_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
@@ -187,17 +199,28 @@ module aotf_send_csr #(
     end
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
+    // view: RAM data of the view read (HTLB_IDX written last cycle), then this cycle's writes
+    // to the entry (all at the current index set_q / way_q / word_q)
+    vld_d = view_rd_o;
+    tv_d  = vld_q ? tag_rd_data_i : tv_q;
+    for (int w = 0; w < 4; w = w + 1)
+      if (tag_wr_o && way_q == 2'(w))
+        tv_d[w*9 +: 9] = {csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
+                          csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
+    if (sweep_wr_i && init_ptr_i == set_q) tv_d = 36'd0;
+    sv_d = seed_wr_o ? {csr_wdata_i, seed_lo_q} : vld_q ? seed_rd_data_i : sv_q;
+
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
     lane = 9'd0;
-    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tag_rd_data_i[w*9 +: 9]);
+    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_q[w*9 +: 9]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
              ({32{csel_r_q[6]}} & c_cred_q);
     csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} |
-                  ({32{rsel_q == R_SLO}} & seed_rd_data_i[31:0]) |
-                  ({32{rsel_q == R_SHI}} & seed_rd_data_i[63:32]);
+                  ({32{rsel_q == R_SLO}} & sv_q[31:0]) |
+                  ({32{rsel_q == R_SHI}} & sv_q[63:32]);
   end
 
   always @(posedge clk_i) begin
@@ -208,6 +231,7 @@ module aotf_send_csr #(
       c_kicks_q <= 32'd0; c_pkts_q <= 32'd0; c_miss_q <= 32'd0; c_align_q <= 32'd0;
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
+      vld_q <= 1'b0; tv_q <= 36'd0; sv_q <= 64'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
@@ -216,6 +240,7 @@ module aotf_send_csr #(
       c_align_q <= c_align_d; c_be_q <= c_be_d; c_win_q <= c_win_d; c_cred_q <= c_cred_d;
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
+      vld_q <= vld_d; tv_q <= tv_d; sv_q <= sv_d;
     end
   end
 

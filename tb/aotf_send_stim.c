@@ -124,6 +124,7 @@ typedef struct {
   int alt_active;        /* kicks now accepted use the alternate seeds (double mapping) */
   uint32_t alt_tag;
   int poke_state, poke_swept, poke_swept_pending;
+  int seed_view0;        /* SEED_* view is 0: reset, and no HTLB_IDX / SEED_HI write since */
   uint32_t poke_set, poke_way;
   /* directed script */
   uint32_t step;
@@ -267,8 +268,12 @@ static void read_expect(const st_t *s, uint32_t a, uint32_t *val, uint32_t *mask
     case CSR_AOTF_SEND_HTLB_TAG:
       *val = ((uint32_t)s->tag_valid[s->idx_set][s->idx_way] << 8) | (s->tag_page[s->idx_set][s->idx_way] >> 8);
       break;
-    case CSR_AOTF_SEND_SEED_LO: *val = (uint32_t)s->seed_val[s->idx_set][s->idx_way][s->idx_word]; break;
-    case CSR_AOTF_SEND_SEED_HI: *val = (uint32_t)(s->seed_val[s->idx_set][s->idx_way][s->idx_word] >> 32); break;
+    case CSR_AOTF_SEND_SEED_LO:
+      *val = s->seed_view0 ? 0 : (uint32_t)s->seed_val[s->idx_set][s->idx_way][s->idx_word];
+      break;
+    case CSR_AOTF_SEND_SEED_HI:
+      *val = s->seed_view0 ? 0 : (uint32_t)(s->seed_val[s->idx_set][s->idx_way][s->idx_word] >> 32);
+      break;
     case CSR_AOTF_SEND_CREDIT_SEL: *val = s->csel; break;
     case CSR_AOTF_SEND_CREDIT_LIMIT: *val = s->lim[s->csel]; break;
     case CSR_AOTF_SEND_CREDIT_AVAIL: {
@@ -317,11 +322,20 @@ static void config(st_t *s, uint32_t limit, uint32_t irq_en) {
   if (s->mode == M_RESET || s->mode == M_CSR || nic_rng_pct(&s->rng, 30)) {
     /* reset values, and the SEED_LO holding register (0 after reset) through a scratch entry */
     for (uint32_t i = 0; i < N_ALL_REGS; i++) rdchk(s, all_regs[i]);
+    /* the HTLB_TAG / SEED_* view with no HTLB_IDX write since the reset (seed view 0; tag view
+     * swept; an index poked during the sweep: the sweep clears an entry ahead of it) */
+    rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
+    rdchk(s, CSR_AOTF_SEND_SEED_LO);
+    rdchk(s, CSR_AOTF_SEND_SEED_HI);
     uint32_t way = (uint32_t)nic_rng_below(&s->rng, WAYS), w = (uint32_t)nic_rng_below(&s->rng, 4);
     wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(s->scratch_set, way, w));
     wr(s, CSR_AOTF_SEND_SEED_HI, (uint32_t)nic_rng_next(&s->rng));
     rdchk(s, CSR_AOTF_SEND_SEED_LO);
     rdchk(s, CSR_AOTF_SEND_SEED_HI);
+    rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
+    /* a tag write right after the HTLB_IDX write (the cycle the view captures the RAM data) */
+    wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(s->scratch_set, (way + 1) % WAYS, w));
+    wr(s, CSR_AOTF_SEND_HTLB_TAG, 1u + (uint32_t)nic_rng_below(&s->rng, 255)); /* invalid, tag != 0 */
     rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
   }
   wr(s, CSR_AOTF_SEND_IRQ_EN, irq_en);
@@ -410,6 +424,7 @@ static void ref_reset(st_t *s) {
   s->irq_en = 0;
   s->idx_set = s->idx_way = s->idx_word = 0;
   s->seed_lo = 0;
+  s->seed_view0 = 1;
   s->csel = 0;
   for (uint32_t u = 0; u < NUSERS; u++) {
     s->lim[u] = FDEPTH / NUSERS;
@@ -559,6 +574,7 @@ static void random_csr(st_t *s) {
       wr(s, CSR_AOTF_SEND_CTRL, (s->window << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_FLUSH_LSB));
     }
     push_op(s, OP_WAIT_INIT, 0, 0);
+    rdchk(s, CSR_AOTF_SEND_HTLB_TAG); /* same HTLB_IDX: the view was cleared by the sweep */
   } else if (r < 94 && (s->mode == M_RANDOM || s->mode == M_BE)) { /* move the kick window */
     wr(s, CSR_AOTF_SEND_CTRL, (uint32_t)nic_rng_below(&s->rng, 16) << AOTF_SEND_CTRL_WINDOW_LSB);
   } else if (r < 95) {
@@ -846,8 +862,13 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
   if (prev && prev->dbg_init_o && prev->dbg_init_ptr_o > 12 && prev->dbg_init_ptr_o < 240 && !s->inflight_v &&
       !s->blocked && !s->delay && s->on && s->ops[s->oh].kind == OP_WAIT_INIT && nic_rng_pct(&s->rng, 10)) {
     uint32_t ptr = (uint32_t)prev->dbg_init_ptr_o;
-    unsigned k = (unsigned)nic_rng_below(&s->rng, 3);
-    if (k == 0) { s->poke_set = (uint32_t)nic_rng_below(&s->rng, ptr - 8); s->poke_swept_pending = 0; }
+    unsigned k = (unsigned)nic_rng_below(&s->rng, 4);
+    /* k == 3: the set the sweep writes in the cycle after the HTLB_IDX write (the sweep advanced
+     * last cycle: no CSR request then), read right away: the sweep clears the view in the cycle
+     * it captures the RAM data */
+    if (k == 3 && s->in.csr_req_i) k = 0;
+    if (k == 3) { s->poke_set = ptr + 1; s->poke_swept_pending = 0; }
+    else if (k == 0) { s->poke_set = (uint32_t)nic_rng_below(&s->rng, ptr - 8); s->poke_swept_pending = 0; }
     else if (k == 1) { s->poke_set = (uint32_t)nic_rng_below(&s->rng, ptr - 8); s->poke_swept_pending = 1; }
     else { s->poke_set = ptr + 8 + (uint32_t)nic_rng_below(&s->rng, 256 - ptr - 8); s->poke_swept_pending = 2; }
     s->poke_way = (uint32_t)nic_rng_below(&s->rng, WAYS);
@@ -883,6 +904,11 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
       issue = 0;
     } else if ((o.addr == CSR_AOTF_SEND_HTLB_TAG && o.kind != OP_WR) && s->busy_ref) {
       issue = 0; /* no tag reads while the sweep runs (RAM content not yet defined) */
+    } else if ((o.addr == CSR_AOTF_SEND_SEED_LO || o.addr == CSR_AOTF_SEND_SEED_HI) && o.kind == OP_RD_CHK &&
+               !s->seed_view0 && !s->seed_written[s->idx_set][s->idx_way][s->idx_word]) {
+      s->oh = (s->oh + 1) % OPCAP; /* power-up seed content (an index poked during the sweep): skip */
+      s->on--;
+      issue = 0;
     }
     if (issue && s->mode == M_RANDOM && nic_rng_pct(&s->rng, s->p_slow / 2)) issue = 0; /* slow software */
     if (issue) {
@@ -926,6 +952,7 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
       break;
     case CSR_AOTF_SEND_IRQ_EN: s->irq_en = d & 3; break;
     case CSR_AOTF_SEND_HTLB_IDX:
+      s->seed_view0 = 0;
       s->idx_set = (d >> AOTF_SEND_HTLB_IDX_SET_LSB) & 0xFF;
       s->idx_way = (d >> AOTF_SEND_HTLB_IDX_WAY_LSB) & 3;
       s->idx_word = (d >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3;
@@ -937,6 +964,7 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
     case CSR_AOTF_SEND_SEED_LO: s->seed_lo = d; break;
     case CSR_AOTF_SEND_SEED_HI: {
       uint64_t v = ((uint64_t)d << 32) | s->seed_lo;
+      s->seed_view0 = 0;
       s->seed_val[s->idx_set][s->idx_way][s->idx_word] = v;
       s->seed_written[s->idx_set][s->idx_way][s->idx_word] = 1;
       /* the way belongs to a page once all four words are that page's seeds */
