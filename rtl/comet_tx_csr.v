@@ -15,8 +15,9 @@
 //    wdata_q) and decoded from those flops in the next cycle, so the wide write decode (register
 //    clock enables, node table write port, shadow lanes) starts at local flops, not at the bus.
 //    A write takes effect at the end of the cycle after its request; a read returns, in its ack
-//    cycle (still one cycle after the request), the register values of that cycle through a
-//    mux on addr_q. Reads and writes move together, so a read right after a write sees it.
+//    cycle (still one cycle after the request), the register values of that cycle (an AND-OR
+//    under one-hot selects decoded from the bus into rsel_q). Reads and writes move together,
+//    so a read right after a write sees it.
 //    Only the shadow's RAM read for an NT_IDX write stays in the request cycle (decoded from the
 //    bus: we, the NT_IDX address, init_q), so that sh_q holds the new entry when a read of the
 //    next cycle is answered. If the registered request writes the entry being read in that
@@ -62,6 +63,11 @@ module comet_tx_csr #(
   reg              req_q, we_q;        // the registered CSR request (decoded in the ack cycle)
   reg [11:0]       addr_q;
   reg [31:0]       wdata_q;
+  localparam int R_ID = 0, R_CTRL = 1, R_STAT = 2, R_MACL = 3, R_MACH = 4, R_IP = 5, R_PORT = 6,
+                 R_IPID = 7, R_NTIDX = 8, R_NT0 = 9, R_NT1 = 10, R_NT2 = 11, R_NT3 = 12,
+                 R_CFR = 13, R_CMS = 14, R_CND = 15, R_CZE = 16, R_CLN = 17, R_COV = 18,
+                 R_CBY = 19, R_UNM = 20, NRSEL = 21;
+  reg [NRSEL-1:0]  rsel_q, rsel_d;      // one-hot read select (request cycle decode)
   reg [127:0]      sh_q, sh_d;         // shadow of node table entry ntidx_q
   reg              shld_q, shld_d;     // nt_rdata_i holds the entry NT_IDX was set to: load sh_q
   reg              csum_en_q, csum_en_d;
@@ -74,10 +80,9 @@ module comet_tx_csr #(
   reg [31:0]       c_frames_q, c_frames_d, c_msgs_q, c_msgs_d, c_node_q, c_node_d;
   reg [31:0]       c_zero_q, c_zero_d, c_len_q, c_len_d, c_ovs_q, c_ovs_d, c_bytes_q, c_bytes_d;
 
-  reg        nt_acc, wr, rd, nt_wr, wr_bus, idx_ld;
+  reg        nt_acc, wr, nt_wr, wr_bus, idx_ld;
   reg [1:0]  wlane;
   integer    j;
-  reg [31:0] rv;
 
   reg [31:0] rdata;
   assign csr_ack_o   = req_q;
@@ -91,33 +96,61 @@ module comet_tx_csr #(
 
   always @* begin
     wr = req_q && we_q;
-    rd = req_q && !we_q;
     nt_acc = req_q && (addr_q == nic_pkg::CSR_COMET_TX_NT_IP ||
                        addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
                        addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
                        addr_q == nic_pkg::CSR_COMET_TX_NT_VALID);
-    case (addr_q)
-      nic_pkg::CSR_COMET_TX_ID:          rv = 32'h434D5458;
-      nic_pkg::CSR_COMET_TX_CTRL:        rv = {31'd0, csum_en_q};
-      nic_pkg::CSR_COMET_TX_STATUS:      rv = {23'd0, status_i, init_q};
-      nic_pkg::CSR_COMET_TX_SRC_MAC_LO:  rv = smac_q[31:0];
-      nic_pkg::CSR_COMET_TX_SRC_MAC_HI:  rv = {16'd0, smac_q[47:32]};
-      nic_pkg::CSR_COMET_TX_SRC_IP:      rv = sip_q;
-      nic_pkg::CSR_COMET_TX_SRC_PORT:    rv = {16'd0, sport_q};
-      nic_pkg::CSR_COMET_TX_IPID:        rv = {16'd0, ipid_i};
-      nic_pkg::CSR_COMET_TX_NT_IDX:      rv = {{(32-NT_AW){1'b0}}, ntidx_q};
-      nic_pkg::CSR_COMET_TX_CNT_FRAMES:  rv = c_frames_q;
-      nic_pkg::CSR_COMET_TX_CNT_MSGS:    rv = c_msgs_q;
-      nic_pkg::CSR_COMET_TX_ERR_NODE:    rv = c_node_q;
-      nic_pkg::CSR_COMET_TX_ERR_ZERO:    rv = c_zero_q;
-      nic_pkg::CSR_COMET_TX_ERR_LEN:     rv = c_len_q;
-      nic_pkg::CSR_COMET_TX_ERR_OVERSIZE: rv = c_ovs_q;
-      nic_pkg::CSR_COMET_TX_CNT_BYTES:   rv = c_bytes_q;
-      default:                           rv = nt_acc ? 32'd0 : nic_pkg::CSR_UNMAPPED;
-    endcase
     wlane   = addr_q[3:2] - 2'd1;        // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
-    // NT reads return a lane of the shadow (0 during the init sweep)
-    rdata   = !rd ? 32'd0 : nt_acc ? sh_q[32*wlane +: 32] : rv;
+    // read data: an AND-OR of the ack cycle's register values under one-hot selects that were
+    // decoded from the bus in the request cycle (rsel_q, 0 unless a read was taken), so the
+    // address decode never sits between a flop and csr_rdata_o. NT reads return a lane of the
+    // shadow (0 during the init sweep).
+    rsel_d = '0;
+    case (csr_addr_i)
+      nic_pkg::CSR_COMET_TX_ID:           rsel_d[R_ID]    = 1'b1;
+      nic_pkg::CSR_COMET_TX_CTRL:         rsel_d[R_CTRL]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_STATUS:       rsel_d[R_STAT]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_SRC_MAC_LO:   rsel_d[R_MACL]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_SRC_MAC_HI:   rsel_d[R_MACH]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_SRC_IP:       rsel_d[R_IP]    = 1'b1;
+      nic_pkg::CSR_COMET_TX_SRC_PORT:     rsel_d[R_PORT]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_IPID:         rsel_d[R_IPID]  = 1'b1;
+      nic_pkg::CSR_COMET_TX_NT_IDX:       rsel_d[R_NTIDX] = 1'b1;
+      nic_pkg::CSR_COMET_TX_NT_IP:        rsel_d[R_NT0]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_NT_MAC_LO:    rsel_d[R_NT1]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_NT_MAC_HI:    rsel_d[R_NT2]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_NT_VALID:     rsel_d[R_NT3]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_CNT_FRAMES:   rsel_d[R_CFR]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_CNT_MSGS:     rsel_d[R_CMS]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_ERR_NODE:     rsel_d[R_CND]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_ERR_ZERO:     rsel_d[R_CZE]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_ERR_LEN:      rsel_d[R_CLN]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_ERR_OVERSIZE: rsel_d[R_COV]   = 1'b1;
+      nic_pkg::CSR_COMET_TX_CNT_BYTES:    rsel_d[R_CBY]   = 1'b1;
+      default:                            rsel_d[R_UNM]   = 1'b1;
+    endcase
+    if (!(csr_req_i && !csr_we_i)) rsel_d = '0;
+    rdata = ({32{rsel_q[R_ID]}}    & 32'h434D5458) |
+            ({32{rsel_q[R_CTRL]}}  & {31'd0, csum_en_q}) |
+            ({32{rsel_q[R_STAT]}}  & {23'd0, status_i, init_q}) |
+            ({32{rsel_q[R_MACL]}}  & smac_q[31:0]) |
+            ({32{rsel_q[R_MACH]}}  & {16'd0, smac_q[47:32]}) |
+            ({32{rsel_q[R_IP]}}    & sip_q) |
+            ({32{rsel_q[R_PORT]}}  & {16'd0, sport_q}) |
+            ({32{rsel_q[R_IPID]}}  & {16'd0, ipid_i}) |
+            ({32{rsel_q[R_NTIDX]}} & {{(32-NT_AW){1'b0}}, ntidx_q}) |
+            ({32{rsel_q[R_NT0]}}   & sh_q[31:0]) |
+            ({32{rsel_q[R_NT1]}}   & sh_q[63:32]) |
+            ({32{rsel_q[R_NT2]}}   & sh_q[95:64]) |
+            ({32{rsel_q[R_NT3]}}   & sh_q[127:96]) |
+            ({32{rsel_q[R_CFR]}}   & c_frames_q) |
+            ({32{rsel_q[R_CMS]}}   & c_msgs_q) |
+            ({32{rsel_q[R_CND]}}   & c_node_q) |
+            ({32{rsel_q[R_CZE]}}   & c_zero_q) |
+            ({32{rsel_q[R_CLN]}}   & c_len_q) |
+            ({32{rsel_q[R_COV]}}   & c_ovs_q) |
+            ({32{rsel_q[R_CBY]}}   & c_bytes_q) |
+            ({32{rsel_q[R_UNM]}}   & nic_pkg::CSR_UNMAPPED);
     nt_wr  = wr && nt_acc && !init_q;    // NT writes during the sweep are ignored
     // the shadow's RAM read is decoded from the bus in the request cycle (see the top)
     wr_bus = csr_req_i && csr_we_i;
@@ -196,7 +229,7 @@ module comet_tx_csr #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      req_q <= 1'b0; we_q <= 1'b0; addr_q <= 12'd0; wdata_q <= 32'd0; sh_q <= 128'd0;
+      req_q <= 1'b0; we_q <= 1'b0; addr_q <= 12'd0; wdata_q <= 32'd0; rsel_q <= '0; sh_q <= 128'd0;
       shld_q <= 1'b0;
       csum_en_q <= 1'b1; smac_q <= 48'h0200_0000_0001; sip_q <= 32'h0A000001; sport_q <= 16'h4D43;
       ntidx_q <= '0; init_q <= 1'b1; init_idx_q <= '0;
@@ -204,6 +237,7 @@ module comet_tx_csr #(
       c_ovs_q <= '0; c_bytes_q <= '0;
     end else begin
       req_q <= csr_req_i; we_q <= csr_we_i; addr_q <= csr_addr_i; wdata_q <= csr_wdata_i;
+      rsel_q <= rsel_d;
       sh_q <= sh_d;
       shld_q <= shld_d;
       csum_en_q <= csum_en_d; smac_q <= smac_d; sip_q <= sip_d; sport_q <= sport_d;
