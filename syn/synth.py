@@ -531,7 +531,7 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200):
                "--pcf-allow-unconstrained"]
     if tool is None:
         return {"errors": ["nextpnr for %s not installed (run: make synth-setup)" % kind]}
-    cmd += ["--freq", str(freq or 100), "--seed", "1", "--timing-allow-fail", "--report", rep]
+    cmd += ["--freq", str(freq or 100), "--seed", os.environ.get("SYNTH_PNR_SEED", "1"), "--timing-allow-fail", "--report", rep]
     rc, secs = run(cmd, logf, timeout)
     res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
            "errors": []}
