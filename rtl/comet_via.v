@@ -324,6 +324,9 @@ module comet_via #(
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
   reg [4:0]  rxc0, rxc1;
+  reg [3:0]  rxa;
+  reg [1:0]  rxf_b, rdy_b;
+  reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   wire       rx_full   = rxf_q;
@@ -383,7 +386,6 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
-  wire [3:0]  rx_add_w  = (state_q == S_RX && rx_beat_w) ? rx_pc_w : 4'd0;
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
@@ -1107,28 +1109,42 @@ module comet_via #(
     // with the walker idle and the packer empty, cnt_d = cnt_q = 0), so they are built from the
     // receive unpacker's fill level only (not cnt_d, which is behind the send packer), with both
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
-    rxc0 = cnt_q + {1'b0, rx_add_w};
-    rxc1 = rxl_q + {1'b0, rx_add_w};
+    // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
+    // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
+    // byte count (from tkeep, rxa) goes into the "beat" leg only
+    rxa = (state_q == S_RX) ? rx_pc_w : 4'd0;
     room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
     room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
-    rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
-    rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
-    // s_axis_rx_tready for the next cycle: state_d is S_RX only from S_RX (cnt_d as above, or 0
-    // after walk_done) or from S_SEG (cnt_d = cnt_q = 0 = rxc0)
-    rx_rdy_d = (state_d == S_DRAIN) ||
-               ((state_d == S_RX) && !in_done_d &&
-                (walk_done_d || (state_q == S_RX && walk_done_q) ||
-                 (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
-    if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
-      rxf_d = (room_q == 4'd0);
-      rxl_d = 5'd0;
-    end else if (w_acc) begin
-      rxf_d = rxf1;
-      rxl_d = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
-    end else begin
-      rxf_d = rxf0;
-      rxl_d = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+    for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
+      rxc0 = cnt_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
+      rxc1 = rxl_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
+      rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
+      rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+      if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
+        rxf_b[i] = (room_q == 4'd0);
+        rxl_b[5*i +: 5] = 5'd0;
+      end else if (w_acc) begin
+        rxf_b[i] = rxf1;
+        rxl_b[5*i +: 5] = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+      end else begin
+        rxf_b[i] = rxf0;
+        rxl_b[5*i +: 5] = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+      end
+      // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
+      // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
+      // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
+      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+      if (state_q == S_RX)
+        rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
+                   (walk_done_d || walk_done_q || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8)));
+      else
+        rdy_b[i] = (state_d == S_DRAIN) ||
+                   ((state_d == S_RX) && !in_done_d &&
+                    (walk_done_d || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
     end
+    rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
+    rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
+    rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
