@@ -132,7 +132,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   uint32_t f_addr = 0;
   switch (r->state) {
     case CV_S_CTL:
-      c->fsm_v = r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
+      c->fsm_v = !r->dbad && r->req_idx < (r->spec ? 4u : 2u) && r->inflight < m->cfg.rsp_depth;
       f_addr = ctl_addr(r->desc, r->req_idx & 3);
       break;
     case CV_S_SEG:
@@ -224,6 +224,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int f_acc = dma_acc && !c.sel_w && !q->fsel, pf_acc = dma_acc && !c.sel_w && q->fsel;
   int w_acc = dma_acc && c.sel_w;
   n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
+  n.dbad = 0;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
   int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done && q->pf_st == CV_P_IDLE;
   /* send/receive turns; the prefetcher starts nothing new in the receive's turn or during one */
@@ -429,15 +430,10 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       n.err = 0;
       n.req_idx = 0;
       n.rsp_idx = 0;
-      if (daddr_bad(d, q->limit)) {
-        cnt_inc |= 1u << CV_C_DADDR;
-        n.status |= 1u << 6;
-        n.has_desc = 0;
-        n.state = q->op_rx ? CV_S_DRAIN : CV_S_IDLE;
-      } else {
-        n.has_desc = 1;
-        n.state = CV_S_CTL;
-      }
+      /* the address check is registered and acted on in S_CTL's first cycle */
+      n.dbad = (uint32_t)daddr_bad(d, q->limit);
+      n.has_desc = 1;
+      n.state = CV_S_CTL;
       break;
     }
     case CV_S_CTL:
@@ -482,6 +478,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
             n.state = CV_S_IDLE;
           }
         } else n.state = CV_S_SEG;
+      }
+      if (q->dbad) { /* S_CTL's first cycle after a bad S_DB_CHK address (nothing issued) */
+        cnt_inc |= 1u << CV_C_DADDR;
+        n.status |= 1u << 6;
+        n.has_desc = 0;
+        n.state = q->op_rx ? CV_S_DRAIN : CV_S_IDLE;
       }
       if (!ctl && q->rsp_idx == nreq) {
         if (!q->op_rx && q->sum != q->len) n.err |= 2;

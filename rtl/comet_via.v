@@ -238,6 +238,10 @@ module comet_via #(
   reg [31:0] pf_sa_q, pf_sa_d, psl_desc;
   reg [32:0] dr_end_q, dr_end_d, dr_sum_q, dr_sum_d;
   reg        dr_seghi_q, dr_seghi_d;
+  // timing: the receive descriptor address check of S_DB_CHK goes into a register; S_DB_CHK
+  // always moves to S_CTL and a bad address is acted on in S_CTL's first cycle (1 in no other
+  // cycle; S_CTL issues no read then: fsm_more_q = 0)
+  reg        dbad_q, dbad_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -320,6 +324,9 @@ module comet_via #(
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
   reg [4:0]  rxc0, rxc1;
+  reg [3:0]  rxa;
+  reg [1:0]  rxf_b, rdy_b;
+  reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   wire       rx_full   = rxf_q;
@@ -379,7 +386,6 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
-  wire [3:0]  rx_add_w  = (state_q == S_RX && rx_beat_w) ? rx_pc_w : 4'd0;
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
@@ -500,6 +506,7 @@ module comet_via #(
     rem_nx = remnx_q;
     remnx_d = remnx_q;
     seglen = 32'd0; ctl_err = 4'd0;
+    dbad_d = 1'b0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
@@ -751,21 +758,15 @@ module comet_via #(
         desc_d = db_rd_data;
         state_d = S_DB_CHK;
       end
-      S_DB_CHK: begin
+      S_DB_CHK: begin  // (receives) the address check is registered, acted on in S_CTL
         spec_d = spec_fits(desc_q, limit_q);
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        if (daddr_bad(desc_q, limit_q)) begin
-          cnt_inc[C_DADDR] = 1'b1;
-          status_d[6] = 1'b1;
-          has_desc_d = 1'b0;
-          state_d = op_rx_q ? S_DRAIN : S_IDLE;
-        end else begin
-          has_desc_d = 1'b1;
-          state_d = S_CTL;
-        end
+        dbad_d = daddr_bad(desc_q, limit_q);
+        has_desc_d = 1'b1;
+        state_d = S_CTL;
       end
       S_CTL, S_SEG: begin
         if (f_acc) req_idx_d = req_idx_q + 1'b1;
@@ -808,6 +809,12 @@ module comet_via #(
               state_d = S_IDLE;
             end
           end else state_d = S_SEG;
+        end
+        if (dbad_q) begin  // S_CTL's first cycle after a bad S_DB_CHK address (nothing issued)
+          cnt_inc[C_DADDR] = 1'b1;
+          status_d[6] = 1'b1;
+          has_desc_d = 1'b0;
+          state_d = op_rx_q ? S_DRAIN : S_IDLE;
         end
         if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) begin
           // every segment word has been taken (none is taken in this cycle): the errors are
@@ -1090,7 +1097,7 @@ module comet_via #(
     fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
     fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
     case (state_q)
-      S_DB_CHK: fsm_more_d = 1'b1;  // -> S_CTL with req_idx 0 (S_IDLE -> S_CTL: all prefetched)
+      S_DB_CHK: fsm_more_d = !dbad_d;  // -> S_CTL with req_idx 0 (S_IDLE -> S_CTL: all prefetched)
       S_CTL:    fsm_more_d = (rsp_idx_q == (spec_q ? 6'd4 : 6'd2))  // checks: -> S_SEG
                              ? ((spec_q ? 6'd2 : 6'd0) < 6'({segcnt_q[SAW:0], 1'b0}))
                              : (f_acc ? fsm_more1 : fsm_more_q);
@@ -1102,28 +1109,42 @@ module comet_via #(
     // with the walker idle and the packer empty, cnt_d = cnt_q = 0), so they are built from the
     // receive unpacker's fill level only (not cnt_d, which is behind the send packer), with both
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
-    rxc0 = cnt_q + {1'b0, rx_add_w};
-    rxc1 = rxl_q + {1'b0, rx_add_w};
+    // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
+    // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
+    // byte count (from tkeep, rxa) goes into the "beat" leg only
+    rxa = (state_q == S_RX) ? rx_pc_w : 4'd0;
     room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
     room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
-    rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
-    rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
-    // s_axis_rx_tready for the next cycle: state_d is S_RX only from S_RX (cnt_d as above, or 0
-    // after walk_done) or from S_SEG (cnt_d = cnt_q = 0 = rxc0)
-    rx_rdy_d = (state_d == S_DRAIN) ||
-               ((state_d == S_RX) && !in_done_d &&
-                (walk_done_d || (state_q == S_RX && walk_done_q) ||
-                 (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
-    if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
-      rxf_d = (room_q == 4'd0);
-      rxl_d = 5'd0;
-    end else if (w_acc) begin
-      rxf_d = rxf1;
-      rxl_d = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
-    end else begin
-      rxf_d = rxf0;
-      rxl_d = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+    for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
+      rxc0 = cnt_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
+      rxc1 = rxl_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
+      rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
+      rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+      if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
+        rxf_b[i] = (room_q == 4'd0);
+        rxl_b[5*i +: 5] = 5'd0;
+      end else if (w_acc) begin
+        rxf_b[i] = rxf1;
+        rxl_b[5*i +: 5] = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+      end else begin
+        rxf_b[i] = rxf0;
+        rxl_b[5*i +: 5] = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+      end
+      // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
+      // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
+      // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
+      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+      if (state_q == S_RX)
+        rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
+                   (walk_done_d || walk_done_q || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8)));
+      else
+        rdy_b[i] = (state_d == S_DRAIN) ||
+                   ((state_d == S_RX) && !in_done_d &&
+                    (walk_done_d || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
     end
+    rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
+    rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
+    rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
@@ -1160,6 +1181,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
+      dbad_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1189,6 +1211,7 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
+      dbad_q <= dbad_d;
     end
   end
 
@@ -1236,7 +1259,10 @@ module comet_via #(
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
-      if (state_q == S_CTL) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
+      if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
+      if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
+                                             op_rx_q && inflight_q == '0);
+      if (state_q != S_CTL) assert (!dbad_q);
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);

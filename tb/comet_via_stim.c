@@ -98,6 +98,7 @@ typedef struct {
   desc_t *infl[16];            /* descriptors popped by the engine and not yet completed, in pop order */
   int ninfl;
   int prev_state;
+  int prev2_state;             /* control FSM state two cycles ago (S_DB_CHK's check acts in S_CTL) */
   int prev_pf;                 /* prefetcher state at the previous cycle (dbg_pf_o[7:5]) */
   int npf;                     /* descriptors the prefetcher accepted and the control FSM has not taken */
   /* DMA request of the previous cycle (AXI: a refused request must stay unchanged) */
@@ -450,6 +451,7 @@ static void ref_reset(st_t *s) {
   s->txn = 0; s->txd_n = 0;
   s->rx_active = 0; s->rx_valid = 0; s->rx_bound = 0;
   s->prev_state = CV_S_IDLE;
+  s->prev2_state = CV_S_IDLE;
   s->prev_pf = CV_P_IDLE;
   s->npf = 0;
   s->pd_refused = 0;
@@ -954,7 +956,10 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   }
   if (pf != CV_P_IDLE && op_rx && st != CV_S_IDLE && st != CV_S_WBS) fail(s, "prefetch during a receive", 0, 0);
   s->prev_pf = pf;
-  if (ps == CV_S_DB_CHK) {  /* the control FSM pops receive doorbells only */
+  /* S_DB_CHK registers the address check and always goes to S_CTL; the first S_CTL cycle acts
+   * on it (a bad address leaves S_CTL at once, a good one stays: its reads are outstanding) */
+  if (ps == CV_S_DB_CHK && st != CV_S_CTL) fail(s, "state %llu after S_DB_CHK", (unsigned long long)st, 0);
+  if (ps == CV_S_CTL && s->prev2_state == CV_S_DB_CHK) {  /* the control FSM pops receive doorbells only */
     if (!op_rx) fail(s, "control FSM doorbell read for a send", 0, 0);
     desc_t *d = pop_checked(s, 3 + 2 * vi, st == CV_S_CTL);
     if (d) {
@@ -970,6 +975,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
       s->n_drop++;
     }
   }
+  s->prev2_state = ps;
   s->prev_state = st;
   if ((st == CV_S_DB_RD || pf == CV_P_RD) && in->csr_req_i && !in->csr_we_i && (in->csr_addr_i == 0x060 || in->csr_addr_i == 0x064) &&
       (o->dbg_db_level_o >> (5 * (in->csr_addr_i == 0x064)) & 31))
