@@ -285,12 +285,11 @@ module aotf_rx #(
     wb_d     = wb_q;
     wb_wr_d  = wb_wr_q;
     wb_rd_d  = wb_rd_q;
-    // timing: the free slot at wb_wr_q takes p_ent in every cycle the buffer is not full, push
-    // or not (it holds no entry until wb_wr_q moves past it), so the entry clock enables are
-    // registered decodes, not the s_axis accept / beat checks; only the pointer waits for push
-    for (k = 0; k < WB_DEPTH; k = k + 1)
-      if (wb_wr_q == WBW'(k) && !wb_full) wb_d[k*EW +: EW] = p_ent;
-    if (push) wb_wr_d = wb_wr_q + 1'b1;
+    if (push) begin
+      for (k = 0; k < WB_DEPTH; k = k + 1)
+        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = p_ent;
+      wb_wr_d = wb_wr_q + 1'b1;
+    end
     if (pop) wb_rd_d = wb_rd_q + 1'b1;
     wb_cnt_d = wb_cnt_q + (WBW+1)'(push) - (WBW+1)'(pop);
 
