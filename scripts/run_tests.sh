@@ -2,7 +2,8 @@
 # make test: every check of the project, one line per test, ending with "N passed, N failed".
 #   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
 #   QUICK=1           fewer cycles (local iteration; CI runs the full set)
-#   REPLAY_CYCLES=n   cycles of each directed Icarus replay (a prefix of the directed run; default 25000)
+#   REPLAY_CYCLES=n   cycles of each Icarus replay (a prefix of the run; default <dut>_REPLAY_CYCLES
+#                     from tb/duts/<dut>.mk, else 25000)
 set -u
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -49,17 +50,20 @@ for d in $DUTS; do
   run "build-$d" make -s "build/$d/model_main" "build/$d/lockstep" "build/$d/replay.vvp"
   [ -x "build/$d/lockstep" ] || continue
   cyc=$(make -s print-var V="${d}_CYCLES_TEST"); cyc=${cyc:-1000000}
+  # Icarus replays are a prefix of each run (4-state: reset / X bugs); a DUT whose event-driven
+  # simulation is slow sets <dut>_REPLAY_CYCLES in tb/duts/<dut>.mk (REPLAY_CYCLES overrides)
+  rcyc=$(make -s print-var V="${d}_REPLAY_CYCLES"); rcyc=${REPLAY_CYCLES:-${rcyc:-25000}}
   [ -n "${QUICK:-}" ] && cyc=$((cyc / 10))
   modes=$("build/$d/model_main" +mode=list)
   for m in $modes; do
     if [ "$m" = random ]; then
       for s in $SEEDS; do ls_run "lockstep-$d-random-s$s" "build/$d/lockstep" +mode=random +seed="$s" +cycles="$cyc"; done
       ls_run "model-$d-random" "build/$d/model_main" +mode=random +seed=99 +cycles=$((cyc * 4))
-      run "replay-$d-random" bash -c "build/$d/model_main +mode=random +seed=7 +cycles=20000 +vec=build/$d/replay_random.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_random.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+      run "replay-$d-random" bash -c "build/$d/model_main +mode=random +seed=7 +cycles=$rcyc +vec=build/$d/replay_random.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_random.hex | tee /dev/stderr | grep -q 'mismatches=0'"
     else
       ls_run "model-$d-$m" "build/$d/model_main" +mode="$m" +seed=1 +cycles=5000000
       for s in 1 2; do ls_run "lockstep-$d-$m-s$s" "build/$d/lockstep" +mode="$m" +seed="$s" +cycles=5000000; done
-      run "replay-$d-$m" bash -c "rm -f build/$d/replay_$m.hex; build/$d/model_main +mode=$m +seed=3 +cycles=${REPLAY_CYCLES:-25000} +vec=build/$d/replay_$m.hex >/dev/null 2>&1; test -s build/$d/replay_$m.hex && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+      run "replay-$d-$m" bash -c "rm -f build/$d/replay_$m.hex; build/$d/model_main +mode=$m +seed=3 +cycles=$rcyc +vec=build/$d/replay_$m.hex >/dev/null 2>&1; test -s build/$d/replay_$m.hex && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
     fi
   done
   # post-synthesis: the Yosys netlist in lockstep with the model

@@ -9,3 +9,5 @@ comet_rx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.
 comet_rx_STIM  := tb/comet_rx_stim.c tb/nic_pcap.c
 comet_rx_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_rx_CYCLES_TEST := 1500000
+# Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)
+comet_rx_REPLAY_CYCLES := 10000

@@ -18,3 +18,5 @@ comet_system2_STIM  := tb/comet_system2_stim.c tb/nic_pcap.c
 comet_system2_VFLAGS := -GLINK_LATENCY=4 -GNT_DEPTH=256
 comet_system2_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_system2_CYCLES_TEST := 500000
+# Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)
+comet_system2_REPLAY_CYCLES := 6000

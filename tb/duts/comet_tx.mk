@@ -9,3 +9,5 @@ comet_tx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.
 comet_tx_STIM  := tb/comet_tx_stim.c tb/nic_pcap.c
 comet_tx_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_tx_CYCLES_TEST := 1500000
+# Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)
+comet_tx_REPLAY_CYCLES := 10000

@@ -7,3 +7,5 @@ comet_via_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/comet_via.c cmodel/
 comet_via_STIM  := tb/comet_via_stim.c
 comet_via_VFLAGS := -GNUM_DB=8 -GDB_DEPTH=16 -GMAX_SEGS=16 -GRSP_DEPTH=32
 comet_via_CYCLES_TEST := 2000000
+# Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)
+comet_via_REPLAY_CYCLES := 6000
