@@ -746,6 +746,14 @@ def gen_doc(json_path, md_path):
          "- Yosys: `%s`" % R.get("yosys_version"),
          "- nextpnr-ecp5: `%s`" % R.get("nextpnr_ecp5_version"),
          "- nextpnr-ice40: `%s`" % R.get("nextpnr_ice40_version"), ""]
+    if R.get("measured_at"):
+        by = {}
+        for bt, c in R["measured_at"].items():
+            by.setdefault(c, []).append(bt)
+        L += ["Merged from runs at several commits (`syn/synth.py merge`); each figure is from the",
+              "commit listed here (a later commit may have changed a block's RTL since):", ""]
+        L += ["- `%s`: %s" % (c, ", ".join(v)) for c, v in sorted(by.items(), key=lambda x: x[0])]
+        L += [""]
     names = [b["block"] for b in blocks]
     skipped = [(n, R.get(n + ".status", "")) for n in names
                if str(R.get(n + ".status", "")).startswith("skipped")]
@@ -882,6 +890,13 @@ def merge(inputs, out, doc):
     lists are concatenated; commit / rtl_dirty / date of the newest run)."""
     res, lists = {}, ("failures", "timing_misses", "warnings")
     runs = [json.load(open(path)) for path in inputs]
+    # which commit each block / target figure comes from (a merge joins runs of several commits)
+    measured = {}
+    for d in runs:
+        for b, t in sorted({tuple(k.split(".")[:2]) for k in d if k.count(".") >= 2}):
+            if t in ("ecp5", "ice40", "xilinx"):
+                measured["%s.%s" % (b, t)] = "%s%s" % (str(d.get("commit"))[:10],
+                                                      " (dirty)" if d.get("rtl_dirty") else "")
     for d in runs:
         for k, v in d.items():
             if k in lists:
@@ -905,6 +920,7 @@ def merge(inputs, out, doc):
                                                    if tuple(m.split(":")[0].split()[:2]) == tuple(k.split(".")[:2])]
     if "timing_misses" in res:
         res["timing_misses"] = [m for v in latest.values() for m in v]
+    res["measured_at"] = dict(sorted(measured.items()))
     with open(out, "w") as f:
         json.dump(dict(sorted(res.items())), f, indent=1)
     print(f"synth: merged {len(inputs)} files into {out}")
