@@ -3,8 +3,8 @@
 // node table RAM ports. Priority on the node table: CSR NT_* access > init sweep > lookup.
 //  - After reset an init sweep writes all NT_DEPTH entries to 0 (one per cycle; a cycle with
 //    a CSR NT access pauses it; CSR NT writes during the sweep are ignored).
-//  - A lookup (lk_req_i) is granted in a cycle with no sweep, no CSR NT write and no NT_IDX
-//    load (below); the entry is on nt_rdata_i the next cycle.
+//  - A lookup (lk_req_i) is granted in a cycle with no sweep, no CSR write on the bus and no
+//    registered CSR write (below); the entry is on nt_rdata_i the next cycle.
 //  - CSR reads of NT_* do not read the RAM: they return a lane of the shadow register sh_q, a
 //    copy of the entry NT_IDX points to, so the RAM clock-to-out never feeds the CSR read data.
 //    A write to NT_IDX (after the sweep) reads the new entry (it takes the read port that cycle)
@@ -167,8 +167,8 @@ module comet_tx_csr #(
 
     // node table RAM ports; timing: the write address / data / byte enables only matter with
     // nt_we_o (a CSR NT write outside the sweep, or a sweep write), so they are selected by
-    // init_q, not by the address decode; the read address is the write data in every CSR
-    // write cycle (the lookup waits in those)
+    // init_q, not by the address decode; the read address is the bus write data in every
+    // CSR write request cycle (the lookup waits in those and in the registered write cycle)
     nt_we_o    = 1'b0;
     nt_waddr_o = init_q ? init_idx_q : ntidx_q;
     nt_wdata_o = init_q ? 128'd0 : {4{wdata_q}};
