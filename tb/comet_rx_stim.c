@@ -11,6 +11,7 @@
 #include <string.h>
 #include "comet_frame.h"
 #include "comet_rx.h"
+#include "nic_axis_beat.h"
 #include "nic_lockstep.h"
 #include "nic_pcap.h"
 #include "nic_pkg.h"
@@ -366,16 +367,8 @@ int comet_rx_stim_next(void *p, uint64_t cycle, const comet_rx_out_t *prev, come
     make_frame(s);
   in->s_axis_tdata = nic_rng_next(&s->rng);
   if (s->cur_active) {
-    size_t left = s->cur.n - s->cur_off, k = left < 8 ? left : 8;
-    uint64_t d = in->s_axis_tdata;
-    for (size_t i = 0; i < k; i++) {
-      size_t j = s->cur_off + i;
-      uint64_t b = j < FMAX ? s->cur.b[j] : (uint8_t)(j * 5 + 1);
-      d = (d & ~(0xFFull << (8 * i))) | (b << (8 * i));
-    }
-    in->s_axis_tdata = d;
-    in->s_axis_tkeep = (1u << k) - 1;
-    in->s_axis_tlast = left <= 8;
+    nic_axis_beat(s->cur.b, FMAX, s->cur.n, s->cur_off, 5, 1,
+                  &in->s_axis_tdata, &in->s_axis_tkeep, &in->s_axis_tlast);
     in->s_axis_tvalid = (uint64_t)nic_rng_pct(&s->rng, s->p_valid);
     if (s->mode == M_PERF) in->s_axis_tvalid = 1;
   } else {

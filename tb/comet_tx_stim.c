@@ -10,6 +10,7 @@
 #include <string.h>
 #include "comet_frame.h"
 #include "comet_tx.h"
+#include "nic_axis_beat.h"
 #include "nic_lockstep.h"
 #include "nic_pcap.h"
 #include "nic_pkg.h"
@@ -446,16 +447,8 @@ int comet_tx_stim_next(void *p, uint64_t cycle, const comet_tx_out_t *prev, come
     make_msg(s);
   in->s_axis_tdata = nic_rng_next(&s->rng);
   if (s->cur_active) {
-    size_t left = s->cur.n - s->cur_off, k = left < 8 ? left : 8;
-    uint64_t d = in->s_axis_tdata;
-    for (size_t i = 0; i < k; i++) {
-      size_t j = s->cur_off + i;
-      uint64_t b = j < MSG_MAX ? s->cur.b[j] : (uint8_t)(j * 7 + 3);
-      d = (d & ~(0xFFull << (8 * i))) | (b << (8 * i));
-    }
-    in->s_axis_tdata = d;
-    in->s_axis_tkeep = (1u << k) - 1;
-    in->s_axis_tlast = left <= 8;
+    nic_axis_beat(s->cur.b, MSG_MAX, s->cur.n, s->cur_off, 7, 3,
+                  &in->s_axis_tdata, &in->s_axis_tkeep, &in->s_axis_tlast);
     in->s_axis_tvalid = (uint64_t)nic_rng_pct(&s->rng, s->p_valid);
     if (s->mode == M_PERF) in->s_axis_tvalid = 1;
   } else {
