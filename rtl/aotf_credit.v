@@ -47,6 +47,7 @@ module aotf_credit #(
   reg [15:0] sl_q, sl_d, sb_q, sb_d, sbp_q, sbp_d, sbm_q, sbm_d;
   reg        sinc_q, sinc_d, sdec_q, sdec_d;
   reg [15:0] su, su_p1, su_m1, w_used, w_lim, w_used_p1, w_used_m1, sbp_p1, sbm_m1;
+  reg [NUM_USERS*16-1:0] inc_all, dec_all;   // used_q[u] + 1 / - 1 per user
   reg        n_tk, n_rt, c_tk, c_rt, w_tk, w_rt, hold_q;
   reg [NUM_USERS-1:0] hc_q, hc_d;
   reg        tk, rt, lw, s_inc, s_dec, s_hold;
@@ -71,6 +72,8 @@ module aotf_credit #(
       u_cur = used_q[u*16 +: 16];
       u_inc = u_cur + 16'd1;
       u_dec = u_cur - 16'd1;
+      inc_all[u*16 +: 16] = u_inc;
+      dec_all[u*16 +: 16] = u_dec;
       used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
       // against the next limit: the stored one, or the CSR write data when this user's limit
       // is written now. All six compares start at flops / the write data.
@@ -95,17 +98,19 @@ module aotf_credit #(
     su     = ({16{sinc_q}} & sbp_q)  | ({16{sdec_q}} & sbm_q)  | ({16{hold_q}} & sb_q);
     su_p1  = ({16{sinc_q}} & sbp_p1) | ({16{sdec_q}} & sb_q)   | ({16{hold_q}} & sbp_q);
     su_m1  = ({16{sinc_q}} & sb_q)   | ({16{sdec_q}} & sbm_m1) | ({16{hold_q}} & sbm_q);
-    // entry sel_wdata_i (CREDIT_SEL write: no limit write in the same cycle)
-    w_used = used_q[0 +: 16];
-    w_lim  = lim_q[0 +: 16];
-    for (u = 1; u < NUM_USERS; u = u + 1) begin   // constant-index mux
-      if (sel_wdata_i == UW'(u)) begin
-        w_used = used_q[u*16 +: 16];
-        w_lim  = lim_q[u*16 +: 16];
-      end
+    // entry sel_wdata_i (CREDIT_SEL write: no limit write in the same cycle). Timing: the
+    // +1 / -1 of the written user are the per-user adders above (from flops), selected by the
+    // write data in one-hot AND-OR muxes, so no adder sits behind the write-data mux.
+    w_used    = 16'd0;
+    w_lim     = 16'd0;
+    w_used_p1 = 16'd0;
+    w_used_m1 = 16'd0;
+    for (u = 0; u < NUM_USERS; u = u + 1) begin
+      w_used    = w_used    | ({16{sel_wdata_i == UW'(u)}} & used_q[u*16 +: 16]);
+      w_lim     = w_lim     | ({16{sel_wdata_i == UW'(u)}} & lim_q[u*16 +: 16]);
+      w_used_p1 = w_used_p1 | ({16{sel_wdata_i == UW'(u)}} & inc_all[u*16 +: 16]);
+      w_used_m1 = w_used_m1 | ({16{sel_wdata_i == UW'(u)}} & dec_all[u*16 +: 16]);
     end
-    w_used_p1 = w_used + 16'd1;
-    w_used_m1 = w_used - 16'd1;
     // take / return of this cycle for the current and for the written user
     c_tk = take_i && (take_user_i == sel_user_i) && hc_q[sel_user_i];
     c_rt = ret_i && (ret_user_i == sel_user_i);

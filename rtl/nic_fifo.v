@@ -10,9 +10,15 @@
 // The RAM is never read at the address written in the same cycle (a read needs a RAM entry
 // written in an earlier cycle; a write needs a free slot), so the primitive's undefined
 // collision behaviour is never used.
+// WR_REG = 1 (timing): the RAM write is registered (wq_*) and reaches the RAM one cycle after
+// the push, so no logic of the writer sits in front of the RAM write pins. Ports and cycles
+// are unchanged: a load of the entry whose write is still in wq_* (the only RAM entry,
+// ram_cnt_q == 1) does not read the RAM but takes wq_data_q into the output register (byp_q),
+// so the RAM is still never read at an address written in the same cycle.
 module nic_fifo #(
   parameter int DEPTH = 16,
   parameter int WIDTH = 8,
+  parameter int WR_REG = 0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -42,7 +48,11 @@ module nic_fifo #(
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
-  reg pop, out_free, push, load_ram, bypass, ram_wr, cnt_inc, cnt_dec;
+  reg pop, out_free, push, load_ram, bypass, ram_wr, cnt_inc, cnt_dec, load_fwd, ram_rd;
+  // registered RAM write (WR_REG = 1)
+  reg              wq_v_q, wq_v_d;
+  reg  [AW-1:0]    wq_addr_q;
+  reg  [WIDTH-1:0] wq_data_q;
   reg [CW-1:0] cnt_p1, cnt_m1;
 
   always @* begin
@@ -52,6 +62,10 @@ module nic_fifo #(
     load_ram = out_free && (ram_cnt_q != '0);
     bypass   = out_free && (ram_cnt_q == '0) && push;
     ram_wr   = push && !bypass;
+    // WR_REG: the entry to load is still in the write register (see the header)
+    load_fwd = (WR_REG != 0) && load_ram && wq_v_q && (ram_cnt_q == CW'(1));
+    ram_rd   = load_ram && !load_fwd;
+    wq_v_d   = (WR_REG != 0) && ram_wr;
 
     wr_ptr_d    = ram_wr   ? wr_ptr_q + 1'b1 : wr_ptr_q;
     rd_ptr_d    = load_ram ? rd_ptr_q + 1'b1 : rd_ptr_q;
@@ -64,8 +78,8 @@ module nic_fifo #(
     ram_cnt_d   = ({CW{cnt_inc}} & cnt_p1) | ({CW{cnt_dec}} & cnt_m1) |
                   ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
-    byp_sel_d   = bypass ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
-    byp_d       = bypass ? s_data_i : byp_q;
+    byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
+    byp_d       = bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q);
   end
 
   always @(posedge clk_i) begin
@@ -75,25 +89,35 @@ module nic_fifo #(
       ram_cnt_q   <= '0;
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
+      wq_v_q      <= 1'b0;
     end else begin
       wr_ptr_q    <= wr_ptr_d;
       rd_ptr_q    <= rd_ptr_d;
       ram_cnt_q   <= ram_cnt_d;
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
+      wq_v_q      <= wq_v_d;
     end
   end
 
-  // data register: no reset (don't-care while the output stage is empty)
-  always @(posedge clk_i) byp_q <= byp_d;
+  // data registers: no reset (don't-care while the output stage is empty / wq_v_q is 0)
+  always @(posedge clk_i) begin
+    byp_q     <= byp_d;
+    wq_addr_q <= wr_ptr_q;
+    wq_data_q <= s_data_i;
+  end
+
+  wire             ram_we    = (WR_REG != 0) ? wq_v_q    : ram_wr;
+  wire [AW-1:0]    ram_waddr = (WR_REG != 0) ? wq_addr_q : wr_ptr_q;
+  wire [WIDTH-1:0] ram_wdata = (WR_REG != 0) ? wq_data_q : s_data_i;
 
   nic_ram_1r1w #(.DEPTH(DEPTH), .WIDTH(WIDTH), .NBE(1)) u_ram (
     .clk_i    (clk_i),
-    .wr_en_i  (ram_wr),
-    .wr_addr_i(wr_ptr_q),
-    .wr_data_i(s_data_i),
+    .wr_en_i  (ram_we),
+    .wr_addr_i(ram_waddr),
+    .wr_data_i(ram_wdata),
     .wr_be_i  (1'b1),
-    .rd_en_i  (load_ram),
+    .rd_en_i  (ram_rd),
     .rd_addr_i(rd_ptr_q),
     .rd_data_o(ram_rd_data)
   );
@@ -117,6 +141,10 @@ module nic_fifo #(
       assert (ram_cnt_q <= CW'(DEPTH));
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
+      // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
+      // RAM only if it is not the entry in wq_* (no read of the address written this cycle)
+      if (wq_v_q) assert (WR_REG != 0 && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
+      if (wq_v_q && ram_rd) assert (rd_ptr_q != wq_addr_q);
     end
   end
   always @(posedge clk_i) begin
@@ -127,6 +155,11 @@ module nic_fifo #(
     cover (f_rst_seen && rst_ni && ram_cnt_q == CW'(DEPTH) && out_valid_q);
     cover (f_rst_seen && rst_ni && $past(bypass) && m_valid_o);
   end
+  generate
+    if (WR_REG != 0) begin : g_f_wr_reg
+      always @(posedge clk_i) cover (f_rst_seen && rst_ni && $past(load_fwd) && m_valid_o);
+    end
+  endgenerate
 `endif
 endmodule
 `default_nettype wire
