@@ -138,6 +138,19 @@ module comet_via #(
     ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
   endfunction
   // (timing: an adder tree, two 4-bit halves then one add, not a chain of 8 increments)
+  // timing: the walker's first chunk of a segment {rlast, room, rem after the chunk}, from its
+  // address bits [2:0] and 16-bit length; computed when the segment is written into the
+  // segment RAM and stored in the word, so that a segment load only copies registers
+  // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room)
+  function automatic [20:0] first_chunk(input [2:0] a, input [15:0] len);
+    reg [3:0] rf;
+    reg       rl;
+    begin
+      rf = 4'd8 - {1'b0, a};
+      rl = (len <= {12'd0, rf});
+      first_chunk = {rl, rl ? len[3:0] : rf, rl ? 16'd0 : len + {13'd0, a} - 16'd8};
+    end
+  endfunction
   function automatic [3:0] popc8(input [7:0] k);
     reg [2:0] lo, hi;
     lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
@@ -192,7 +205,6 @@ module comet_via #(
   // and then the message is complete (nothing uses room until the next segment load).
   reg [3:0]  room_q, room_d;
   reg        rlast_q, rlast_d;
-  reg [3:0]  room_full_d;
   // timing: rem_nx = cur_rem_q - room_q (the segment bytes after the current chunk), a register
   // kept next to room_q while a segment is loaded (after a receive's partial last chunk it is
   // stale, but nothing uses it until the next segment load)
@@ -252,12 +264,13 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  wire [47:0] seg_rd_data;
+  // word: {first_chunk (21 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [68:0] seg_rd_data;
   reg         seg_we, seg_re;
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
-  reg [47:0]  seg_wdata;
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
+  reg [68:0]  seg_wdata;
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(69), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -502,7 +515,7 @@ module comet_via #(
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
-    room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
+    room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
     seglen = 32'd0; ctl_err = 4'd0;
@@ -732,7 +745,7 @@ module comet_via #(
             err_d = {1'b0, t_e2, t_e1, 1'b0};
             seg_we = 1'b1;
             seg_waddr = '0;
-            seg_wdata = {t_sum0[15:0], t_sa};
+            seg_wdata = {first_chunk(t_sa[2:0], t_sum0[15:0]), t_sum0[15:0], t_sa};
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -789,7 +802,7 @@ module comet_via #(
             if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
-            seg_wdata = {seglen[15:0], sa_q};
+            seg_wdata = {first_chunk(sa_q[2:0], seglen[15:0]), seglen[15:0], sa_q};
           end
         end
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
@@ -1079,13 +1092,13 @@ module comet_via #(
     end
 
     // walker chunk for the next cycle (see room_q)
-    room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
-    rlast_ld = (seg_rd_data[47:32] <= {12'd0, room_full_d});
-    room_d_ld = rlast_ld ? seg_rd_data[35:32] : room_full_d;
+    // (segment load: the first chunk was computed when the segment was written, see first_chunk)
+    rlast_ld = seg_rd_data[68];
+    room_d_ld = seg_rd_data[67:64];
     if (w_act_q && seg_rd_q) begin
       rlast_d = rlast_ld;
       room_d = room_d_ld;
-      remnx_d = rlast_ld ? 16'd0 : seg_rd_data[47:32] + {13'd0, seg_rd_data[2:0]} - 16'd8;
+      remnx_d = seg_rd_data[63:48];
     end else if (w_act_q && w_acc) begin
       rlast_d = (rem_nx <= 16'd8);
       room_d = rlast_d ? rem_nx[3:0] : 4'd8;
@@ -1257,6 +1270,7 @@ module comet_via #(
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[68:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
