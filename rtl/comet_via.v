@@ -125,6 +125,20 @@ module comet_via #(
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
+  // timing: "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule
+  // of s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8.
+  // d is a 6-bit two's complement value computed from registers, so the late tkeep only goes
+  // through one mux (no popcount adder and compare carry chain behind it)
+  function automatic kge(input [7:0] keep, input [5:0] d);
+    if (d[5] || d == 6'd0) kge = 1'b1;
+    else if (d > 6'd8) kge = 1'b0;
+    else kge = keep[d[2:0] - 3'd1];
+  endfunction
+  // byte mask of a contiguous keep (= kmask64(popcount(keep)))
+  function automatic [63:0] bmask64(input [7:0] keep);
+    integer b;
+    for (b = 0; b < 8; b = b + 1) bmask64[8*b +: 8] = keep[b] ? 8'hFF : 8'h00;
+  endfunction
   // descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT
   function automatic daddr_bad(input [31:0] a, input [31:0] lim);
     daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
@@ -336,8 +350,10 @@ module comet_via #(
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
-  reg [4:0]  rxc0, rxc1;
   reg [3:0]  rxa;
+  reg [7:0]  rxk;
+  reg [5:0]  rxd0, rxd1;
+  reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
@@ -399,7 +415,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
-  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
+  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
@@ -1124,36 +1140,42 @@ module comet_via #(
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (from tkeep, rxa) goes into the "beat" leg only
-    rxa = (state_q == S_RX) ? rx_pc_w : 4'd0;
+    // byte count (from tkeep, rxa) goes into the "beat" leg only.
+    // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
+    // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
+    // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
     room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
+    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxc0 = cnt_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
-      rxc1 = rxl_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
-      rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
-      rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+      rxa = (state_q == S_RX && i == 1) ? rx_pc_w : 4'd0;
+      rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
+      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
+      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
+      le8_0 = !kge(rxk, 6'd9 - {1'b0, cnt_q});             // cnt_q + rxa <= 8
+      le8_1 = !kge(rxk, 6'd9 - {1'b0, rxl_q});             // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
       // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
-      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   (walk_done_d || walk_done_q || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8)));
+                   (walk_done_d || walk_done_q || (w_acc ? le8_1 : le8_0));
       else
         rdy_b[i] = (state_d == S_DRAIN) ||
                    ((state_d == S_RX) && !in_done_d &&
-                    (walk_done_d || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
+                    (walk_done_d || (w_acc ? le8_1 : le8_0)));
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
@@ -1270,6 +1292,9 @@ module comet_via #(
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
+      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
+      if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
+        assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[68:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
