@@ -155,14 +155,18 @@ module comet_via #(
   // timing: the walker's first chunk of a segment {rlast, room, rem after the chunk}, from its
   // address bits [2:0] and 16-bit length; computed when the segment is written into the
   // segment RAM and stored in the word, so that a segment load only copies registers
-  // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room)
-  function automatic [20:0] first_chunk(input [2:0] a, input [15:0] len);
+  // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
+  // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
+  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
     reg [3:0] rf;
-    reg       rl;
+    reg       rl, nl;
+    reg [15:0] rm;
     begin
       rf = 4'd8 - {1'b0, a};
       rl = (len <= {12'd0, rf});
-      first_chunk = {rl, rl ? len[3:0] : rf, rl ? 16'd0 : len + {13'd0, a} - 16'd8};
+      rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
+      nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
+      first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
     end
   endfunction
   function automatic [3:0] popc8(input [7:0] k);
@@ -223,6 +227,10 @@ module comet_via #(
   // kept next to room_q while a segment is loaded (after a receive's partial last chunk it is
   // stale, but nothing uses it until the next segment load)
   reg [15:0] rem_nx, remnx_q, remnx_d;
+  // timing: the chunk after the current one, registered next to remnx_q (always, also while no
+  // segment is loaded): nlast_q = (remnx_q <= 8), nroom_q = nlast_q ? remnx_q[3:0] : 8
+  reg        nlast_q, nlast_d;
+  reg [3:0]  nroom_q, nroom_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -278,13 +286,13 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  // word: {first_chunk (21 bits, see first_chunk), length[15:0], address[31:0]}
-  wire [68:0] seg_rd_data;
+  // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [73:0] seg_rd_data;
   reg         seg_we, seg_re;
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
-  reg [68:0]  seg_wdata;
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(69), .NBE(1)) u_seg_ram (
+  reg [73:0]  seg_wdata;
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -534,6 +542,7 @@ module comet_via #(
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
+    nlast_d = nlast_q; nroom_d = nroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
@@ -1115,10 +1124,15 @@ module comet_via #(
       rlast_d = rlast_ld;
       room_d = room_d_ld;
       remnx_d = seg_rd_data[63:48];
+      nlast_d = seg_rd_data[73];
+      nroom_d = seg_rd_data[72:69];
     end else if (w_act_q && w_acc) begin
-      rlast_d = (rem_nx <= 16'd8);
-      room_d = rlast_d ? rem_nx[3:0] : 4'd8;
+      rlast_d = nlast_q;  // = (rem_nx <= 8)
+      room_d = nroom_q;
       remnx_d = rlast_d ? 16'd0 : rem_nx - 16'd8;
+      // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
+      nlast_d = rlast_d || (rem_nx <= 16'd16);
+      nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
@@ -1145,7 +1159,7 @@ module comet_via #(
     // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
-    room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
+    room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
@@ -1212,7 +1226,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
-      rx_rdy_q <= 1'b0; remnx_q <= 16'd0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
@@ -1242,7 +1256,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
-      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
@@ -1295,7 +1309,9 @@ module comet_via #(
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
-      if (w_act_q && seg_rd_q) assert (seg_rd_data[68:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      assert (nlast_q == (remnx_q <= 16'd8));
+      assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
