@@ -315,7 +315,8 @@ module comet_via #(
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64)) u_rsp_fifo (
+  // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
     .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
     .count_o(rsp_count));

@@ -10,9 +10,15 @@
 // The RAM is never read at the address written in the same cycle (a read needs a RAM entry
 // written in an earlier cycle; a write needs a free slot), so the primitive's undefined
 // collision behaviour is never used.
+// WR_ON_PUSH = 1 (timing option): the RAM write enable is the push alone, not "push and not
+// bypassed", so it does not depend on m_ready_i (the pop). A bypassed entry is then also
+// written into the RAM slot at wr_ptr, which is free (the RAM is empty when bypassing) and is
+// written again before it is ever read: behaviour and outputs are identical (the write pointer
+// and the count still move only for non-bypassed entries); the C model needs no change.
 module nic_fifo #(
   parameter int DEPTH = 16,
   parameter int WIDTH = 8,
+  parameter bit WR_ON_PUSH = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -89,7 +95,7 @@ module nic_fifo #(
 
   nic_ram_1r1w #(.DEPTH(DEPTH), .WIDTH(WIDTH), .NBE(1)) u_ram (
     .clk_i    (clk_i),
-    .wr_en_i  (ram_wr),
+    .wr_en_i  (WR_ON_PUSH ? push : ram_wr),
     .wr_addr_i(wr_ptr_q),
     .wr_data_i(s_data_i),
     .wr_be_i  (1'b1),
