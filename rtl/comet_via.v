@@ -147,6 +147,15 @@ module comet_via #(
   function automatic spec_fits(input [31:0] a, input [31:0] lim);
     spec_fits = ({1'b0, a} + 33'd48 <= {1'b0, lim});
   endfunction
+  // timing: the same two checks against HOST_LIMIT - 32 / - 48 (33-bit two's complement,
+  // registered with limit_q: lm32_q / lm48_q), so the descriptor address is compared directly
+  // (no add in front of the compare): a + 32 > lim <=> lim < 32 or a > lim - 32
+  function automatic daddr_bad_m(input [31:0] a, input [32:0] lm32);
+    daddr_bad_m = (a[2:0] != 3'd0) || lm32[32] || ({1'b0, a} > lm32);
+  endfunction
+  function automatic spec_fits_m(input [31:0] a, input [32:0] lm48);
+    spec_fits_m = !lm48[32] && ({1'b0, a} <= lm48);
+  endfunction
   // address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0
   function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
     ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
@@ -243,6 +252,7 @@ module comet_via #(
   reg        en_q, en_d;
   reg [6:0]  status_q, status_d, irq_en_q, irq_en_d;
   reg [31:0] limit_q, limit_d;
+  reg [32:0] lm32_q, lm32_d, lm48_q, lm48_d;  // {1'b0, limit} - 32 / - 48 (see daddr_bad_m)
   reg [32*NUM_VI-1:0] send_cnt_q, send_cnt_d, recv_cnt_q, recv_cnt_d;
   reg [32*NCNT-1:0]   err_cnt_q, err_cnt_d;
   reg        csr_ack_q, csr_pop_q;
@@ -798,12 +808,12 @@ module comet_via #(
         state_d = S_DB_CHK;
       end
       S_DB_CHK: begin  // (receives) the address check is registered, acted on in S_CTL
-        spec_d = spec_fits(desc_q, limit_q);
+        spec_d = spec_fits_m(desc_q, lm48_q);
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        dbad_d = daddr_bad(desc_q, limit_q);
+        dbad_d = daddr_bad_m(desc_q, lm32_q);
         has_desc_d = 1'b1;
         state_d = S_CTL;
       end
@@ -953,12 +963,12 @@ module comet_via #(
         pf_st_d = P_CHK;
       end
       P_CHK: begin
-        if (daddr_bad(pf_desc_q, limit_q)) begin
+        if (daddr_bad_m(pf_desc_q, lm32_q)) begin
           cnt_inc[C_DADDR] = 1'b1;  // no descriptor to complete: counted and dropped
           status_d[6] = 1'b1;
           pf_st_d = P_IDLE;
         end else begin
-          pf_spec_d = spec_fits(pf_desc_q, limit_q);
+          pf_spec_d = spec_fits_m(pf_desc_q, lm48_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
           for (k = 0; k < PFD; k = k + 1)
@@ -1196,6 +1206,10 @@ module comet_via #(
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
+    // HOST_LIMIT - 32 / - 48, registered with limit_q (limit_d is final here)
+    lm32_d = {1'b0, limit_d} - 33'd32;
+    lm48_d = {1'b0, limit_d} - 33'd48;
+
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
       send_cnt_d = '0;
@@ -1220,6 +1234,8 @@ module comet_via #(
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
+      lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
+      lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
@@ -1249,6 +1265,7 @@ module comet_via #(
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
+      lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
       csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
@@ -1312,6 +1329,11 @@ module comet_via #(
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
+      assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
+      if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
+                                    spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
+      if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_q) == daddr_bad(desc_q, limit_q) &&
+                                      spec_fits_m(desc_q, lm48_q) == spec_fits(desc_q, limit_q));
       assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
