@@ -559,11 +559,14 @@ module comet_via #(
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
-    w_acc   = dma_acc && sel_w;
+    // timing: each source's acceptance from its own request and the grant registers only
+    // (= dma_acc and the grant), so that e.g. the walker's w_acc does not wait for the control
+    // side's request logic (fsm_v / pf_v) through dma_req_valid_o
+    w_acc   = sel_w && w_v && dma_req_ready_i;
     gnt_d   = gnt_q;  // (decided below the control FSM)
     fsel_d  = fsel_q;
-    f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
-    pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
+    f_acc   = !sel_w && !fsel_q && fsm_v && dma_req_ready_i;  // control FSM request accepted
+    pf_acc  = !sel_w && fsel_q && pf_v && dma_req_ready_i;    // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
     pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
@@ -1329,6 +1332,8 @@ module comet_via #(
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
+      assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
+              pf_acc == (dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
                                     spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
