@@ -125,6 +125,20 @@ module comet_via #(
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
+  // timing: "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule
+  // of s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8.
+  // d is a 6-bit two's complement value computed from registers, so the late tkeep only goes
+  // through one mux (no popcount adder and compare carry chain behind it)
+  function automatic kge(input [7:0] keep, input [5:0] d);
+    if (d[5] || d == 6'd0) kge = 1'b1;
+    else if (d > 6'd8) kge = 1'b0;
+    else kge = keep[d[2:0] - 3'd1];
+  endfunction
+  // byte mask of a contiguous keep (= kmask64(popcount(keep)))
+  function automatic [63:0] bmask64(input [7:0] keep);
+    integer b;
+    for (b = 0; b < 8; b = b + 1) bmask64[8*b +: 8] = keep[b] ? 8'hFF : 8'h00;
+  endfunction
   // descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT
   function automatic daddr_bad(input [31:0] a, input [31:0] lim);
     daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
@@ -133,11 +147,37 @@ module comet_via #(
   function automatic spec_fits(input [31:0] a, input [31:0] lim);
     spec_fits = ({1'b0, a} + 33'd48 <= {1'b0, lim});
   endfunction
+  // timing: the same two checks against HOST_LIMIT - 32 / - 48 (33-bit two's complement,
+  // registered with limit_q: lm32_q / lm48_q), so the descriptor address is compared directly
+  // (no add in front of the compare): a + 32 > lim <=> lim < 32 or a > lim - 32
+  function automatic daddr_bad_m(input [31:0] a, input [32:0] lm32);
+    daddr_bad_m = (a[2:0] != 3'd0) || lm32[32] || ({1'b0, a} > lm32);
+  endfunction
+  function automatic spec_fits_m(input [31:0] a, input [32:0] lm48);
+    spec_fits_m = !lm48[32] && ({1'b0, a} <= lm48);
+  endfunction
   // address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0
   function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
     ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
   endfunction
   // (timing: an adder tree, two 4-bit halves then one add, not a chain of 8 increments)
+  // timing: the walker's first chunk of a segment {rlast, room, rem after the chunk}, from its
+  // address bits [2:0] and 16-bit length; computed when the segment is written into the
+  // segment RAM and stored in the word, so that a segment load only copies registers
+  // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
+  // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
+  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
+    reg [3:0] rf;
+    reg       rl, nl;
+    reg [15:0] rm;
+    begin
+      rf = 4'd8 - {1'b0, a};
+      rl = (len <= {12'd0, rf});
+      rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
+      nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
+      first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
+    end
+  endfunction
   function automatic [3:0] popc8(input [7:0] k);
     reg [2:0] lo, hi;
     lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
@@ -192,11 +232,14 @@ module comet_via #(
   // and then the message is complete (nothing uses room until the next segment load).
   reg [3:0]  room_q, room_d;
   reg        rlast_q, rlast_d;
-  reg [3:0]  room_full_d;
   // timing: rem_nx = cur_rem_q - room_q (the segment bytes after the current chunk), a register
   // kept next to room_q while a segment is loaded (after a receive's partial last chunk it is
   // stale, but nothing uses it until the next segment load)
   reg [15:0] rem_nx, remnx_q, remnx_d;
+  // timing: the chunk after the current one, registered next to remnx_q (always, also while no
+  // segment is loaded): nlast_q = (remnx_q <= 8), nroom_q = nlast_q ? remnx_q[3:0] : 8
+  reg        nlast_q, nlast_d;
+  reg [3:0]  nroom_q, nroom_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
   reg [4:0]  cnt_q, cnt_d;
@@ -209,6 +252,7 @@ module comet_via #(
   reg        en_q, en_d;
   reg [6:0]  status_q, status_d, irq_en_q, irq_en_d;
   reg [31:0] limit_q, limit_d;
+  reg [32:0] lm32_q, lm32_d, lm48_q, lm48_d;  // {1'b0, limit} - 32 / - 48 (see daddr_bad_m)
   reg [32*NUM_VI-1:0] send_cnt_q, send_cnt_d, recv_cnt_q, recv_cnt_d;
   reg [32*NCNT-1:0]   err_cnt_q, err_cnt_d;
   reg        csr_ack_q, csr_pop_q;
@@ -252,12 +296,13 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  wire [47:0] seg_rd_data;
+  // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [73:0] seg_rd_data;
   reg         seg_we, seg_re;
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
-  reg [47:0]  seg_wdata;
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(48), .NBE(1)) u_seg_ram (
+  reg [73:0]  seg_wdata;
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -280,7 +325,8 @@ module comet_via #(
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64)) u_rsp_fifo (
+  // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
     .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
     .count_o(rsp_count));
@@ -323,8 +369,10 @@ module comet_via #(
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
-  reg [4:0]  rxc0, rxc1;
   reg [3:0]  rxa;
+  reg [7:0]  rxk;
+  reg [5:0]  rxd0, rxd1;
+  reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
@@ -386,7 +434,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
-  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & kmask64(rx_pc_w)) : 64'd0;
+  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
   (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
@@ -502,19 +550,23 @@ module comet_via #(
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
-    room_d = room_q; rlast_d = rlast_q; room_full_d = 4'd0;
+    room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
+    nlast_d = nlast_q; nroom_d = nroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
-    w_acc   = dma_acc && sel_w;
+    // timing: each source's acceptance from its own request and the grant registers only
+    // (= dma_acc and the grant), so that e.g. the walker's w_acc does not wait for the control
+    // side's request logic (fsm_v / pf_v) through dma_req_valid_o
+    w_acc   = sel_w && w_v && dma_req_ready_i;
     gnt_d   = gnt_q;  // (decided below the control FSM)
     fsel_d  = fsel_q;
-    f_acc   = dma_acc && !sel_w && !fsel_q;  // control FSM request accepted
-    pf_acc  = dma_acc && !sel_w && fsel_q;   // prefetcher request accepted
+    f_acc   = !sel_w && !fsel_q && fsm_v && dma_req_ready_i;  // control FSM request accepted
+    pf_acc  = !sel_w && fsel_q && pf_v && dma_req_ready_i;    // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
     pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
@@ -732,7 +784,7 @@ module comet_via #(
             err_d = {1'b0, t_e2, t_e1, 1'b0};
             seg_we = 1'b1;
             seg_waddr = '0;
-            seg_wdata = {t_sum0[15:0], t_sa};
+            seg_wdata = {first_chunk(t_sa[2:0], t_sum0[15:0]), t_sum0[15:0], t_sa};
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -759,12 +811,12 @@ module comet_via #(
         state_d = S_DB_CHK;
       end
       S_DB_CHK: begin  // (receives) the address check is registered, acted on in S_CTL
-        spec_d = spec_fits(desc_q, limit_q);
+        spec_d = spec_fits_m(desc_q, lm48_q);
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        dbad_d = daddr_bad(desc_q, limit_q);
+        dbad_d = daddr_bad_m(desc_q, lm32_q);
         has_desc_d = 1'b1;
         state_d = S_CTL;
       end
@@ -789,7 +841,7 @@ module comet_via #(
             if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
-            seg_wdata = {seglen[15:0], sa_q};
+            seg_wdata = {first_chunk(sa_q[2:0], seglen[15:0]), seglen[15:0], sa_q};
           end
         end
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
@@ -914,12 +966,12 @@ module comet_via #(
         pf_st_d = P_CHK;
       end
       P_CHK: begin
-        if (daddr_bad(pf_desc_q, limit_q)) begin
+        if (daddr_bad_m(pf_desc_q, lm32_q)) begin
           cnt_inc[C_DADDR] = 1'b1;  // no descriptor to complete: counted and dropped
           status_d[6] = 1'b1;
           pf_st_d = P_IDLE;
         end else begin
-          pf_spec_d = spec_fits(pf_desc_q, limit_q);
+          pf_spec_d = spec_fits_m(pf_desc_q, lm48_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
           for (k = 0; k < PFD; k = k + 1)
@@ -1079,17 +1131,22 @@ module comet_via #(
     end
 
     // walker chunk for the next cycle (see room_q)
-    room_full_d = 4'd8 - {1'b0, seg_rd_data[2:0]};
-    rlast_ld = (seg_rd_data[47:32] <= {12'd0, room_full_d});
-    room_d_ld = rlast_ld ? seg_rd_data[35:32] : room_full_d;
+    // (segment load: the first chunk was computed when the segment was written, see first_chunk)
+    rlast_ld = seg_rd_data[68];
+    room_d_ld = seg_rd_data[67:64];
     if (w_act_q && seg_rd_q) begin
       rlast_d = rlast_ld;
       room_d = room_d_ld;
-      remnx_d = rlast_ld ? 16'd0 : seg_rd_data[47:32] + {13'd0, seg_rd_data[2:0]} - 16'd8;
+      remnx_d = seg_rd_data[63:48];
+      nlast_d = seg_rd_data[73];
+      nroom_d = seg_rd_data[72:69];
     end else if (w_act_q && w_acc) begin
-      rlast_d = (rem_nx <= 16'd8);
-      room_d = rlast_d ? rem_nx[3:0] : 4'd8;
+      rlast_d = nlast_q;  // = (rem_nx <= 8)
+      room_d = nroom_q;
       remnx_d = rlast_d ? 16'd0 : rem_nx - 16'd8;
+      // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
+      nlast_d = rlast_d || (rem_nx <= 16'd16);
+      nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
@@ -1111,40 +1168,50 @@ module comet_via #(
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (from tkeep, rxa) goes into the "beat" leg only
-    rxa = (state_q == S_RX) ? rx_pc_w : 4'd0;
+    // byte count (from tkeep, rxa) goes into the "beat" leg only.
+    // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
+    // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
+    // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
-    room1 = (rem_nx <= 16'd8) ? rem_nx[3:0] : 4'd8;
+    room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
+    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxc0 = cnt_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
-      rxc1 = rxl_q + ((i == 1) ? {1'b0, rxa} : 5'd0);
-      rxf0 = ({1'b0, rxc0} >= {2'b00, room0});
-      rxf1 = ({1'b0, rxc1} >= {2'b00, room1});
+      rxa = (state_q == S_RX && i == 1) ? rx_pc_w : 4'd0;
+      rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
+      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
+      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
+      le8_0 = !kge(rxk, 6'd9 - {1'b0, cnt_q});             // cnt_q + rxa <= 8
+      le8_1 = !kge(rxk, 6'd9 - {1'b0, rxl_q});             // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? rxc1 - {1'b0, room1} : 5'd0;
+        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? rxc0 - {1'b0, room0} : 5'd0;
+        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
       // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
-      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0 = rxc0)
+      // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   (walk_done_d || walk_done_q || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8)));
+                   (walk_done_d || walk_done_q || (w_acc ? le8_1 : le8_0));
       else
         rdy_b[i] = (state_d == S_DRAIN) ||
                    ((state_d == S_RX) && !in_done_d &&
-                    (walk_done_d || (w_acc ? (rxc1 <= 5'd8) : (rxc0 <= 5'd8))));
+                    (walk_done_d || (w_acc ? le8_1 : le8_0)));
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
+
+    // HOST_LIMIT - 32 / - 48, registered with limit_q (limit_d is final here)
+    lm32_d = {1'b0, limit_d} - 33'd32;
+    lm48_d = {1'b0, limit_d} - 33'd48;
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
@@ -1170,6 +1237,8 @@ module comet_via #(
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
+      lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
+      lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
@@ -1177,7 +1246,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
-      rx_rdy_q <= 1'b0; remnx_q <= 16'd0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
@@ -1199,6 +1268,7 @@ module comet_via #(
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
+      lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
       csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
@@ -1207,7 +1277,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
-      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
@@ -1257,6 +1327,19 @@ module comet_via #(
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
+      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
+      if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
+        assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      assert (nlast_q == (remnx_q <= 16'd8));
+      assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
+              pf_acc == (dma_acc && !sel_w && fsel_q));
+      assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
+      if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
+                                    spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
+      if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_q) == daddr_bad(desc_q, limit_q) &&
+                                      spec_fits_m(desc_q, lm48_q) == spec_fits(desc_q, limit_q));
+      assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));

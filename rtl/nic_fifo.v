@@ -10,15 +10,23 @@
 // The RAM is never read at the address written in the same cycle (a read needs a RAM entry
 // written in an earlier cycle; a write needs a free slot), so the primitive's undefined
 // collision behaviour is never used.
-// WR_REG = 1 (timing): the RAM write is registered (wq_*) and reaches the RAM one cycle after
+// Two timing options (both default 0 = the plain FIFO; at most one may be set; outputs and
+// cycles are identical for all settings, so the C model has no parameter for them):
+// WR_REG = 1: the RAM write is registered (wq_*) and reaches the RAM one cycle after
 // the push, so no logic of the writer sits in front of the RAM write pins. Ports and cycles
 // are unchanged: a load of the entry whose write is still in wq_* (the only RAM entry,
 // ram_cnt_q == 1) does not read the RAM but takes wq_data_q into the output register (byp_q),
 // so the RAM is still never read at an address written in the same cycle.
+// WR_ON_PUSH = 1: the RAM write enable is the push alone, not "push and not
+// bypassed", so it does not depend on m_ready_i (the pop). A bypassed entry is then also
+// written into the RAM slot at wr_ptr, which is free (the RAM is empty when bypassing) and is
+// written again before it is ever read: behaviour and outputs are identical (the write pointer
+// and the count still move only for non-bypassed entries).
 module nic_fifo #(
   parameter int DEPTH = 16,
   parameter int WIDTH = 8,
   parameter int WR_REG = 0,
+  parameter bit WR_ON_PUSH = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -36,6 +44,9 @@ module nic_fifo #(
   generate
     if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0 || WIDTH < 1) begin : g_param_err
       $error("nic_fifo: DEPTH must be a power of two >= 2, WIDTH >= 1");
+    end
+    if ((WR_REG != 0 && WR_REG != 1) || (WR_REG != 0 && WR_ON_PUSH)) begin : g_opt_err
+      $error("nic_fifo: WR_REG is 0 or 1, and WR_REG and WR_ON_PUSH are not both set");
     end
   endgenerate
 `endif
@@ -107,7 +118,7 @@ module nic_fifo #(
     wq_data_q <= s_data_i;
   end
 
-  wire             ram_we    = (WR_REG != 0) ? wq_v_q    : ram_wr;
+  wire             ram_we    = (WR_REG != 0) ? wq_v_q    : (WR_ON_PUSH ? push : ram_wr);
   wire [AW-1:0]    ram_waddr = (WR_REG != 0) ? wq_addr_q : wr_ptr_q;
   wire [WIDTH-1:0] ram_wdata = (WR_REG != 0) ? wq_data_q : s_data_i;
 
