@@ -140,6 +140,8 @@ module comet_via #(
     for (b = 0; b < 8; b = b + 1) bmask64[8*b +: 8] = keep[b] ? 8'hFF : 8'h00;
   endfunction
   // descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT
+  // (daddr_bad / spec_fits are the definitions; the logic uses daddr_bad_m / spec_fits_m below,
+  // and FORMAL asserts that both forms agree wherever the checks are made)
   function automatic daddr_bad(input [31:0] a, input [31:0] lim);
     daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
   endfunction

@@ -25,7 +25,7 @@
 module nic_fifo #(
   parameter int DEPTH = 16,
   parameter int WIDTH = 8,
-  parameter int WR_REG = 0,
+  parameter bit WR_REG = 1'b0,
   parameter bit WR_ON_PUSH = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
@@ -45,8 +45,8 @@ module nic_fifo #(
     if (DEPTH < 2 || (DEPTH & (DEPTH - 1)) != 0 || WIDTH < 1) begin : g_param_err
       $error("nic_fifo: DEPTH must be a power of two >= 2, WIDTH >= 1");
     end
-    if ((WR_REG != 0 && WR_REG != 1) || (WR_REG != 0 && WR_ON_PUSH)) begin : g_opt_err
-      $error("nic_fifo: WR_REG is 0 or 1, and WR_REG and WR_ON_PUSH are not both set");
+    if (WR_REG && WR_ON_PUSH) begin : g_opt_err
+      $error("nic_fifo: WR_REG and WR_ON_PUSH are not both set");
     end
   endgenerate
 `endif
@@ -74,9 +74,9 @@ module nic_fifo #(
     bypass   = out_free && (ram_cnt_q == '0) && push;
     ram_wr   = push && !bypass;
     // WR_REG: the entry to load is still in the write register (see the header)
-    load_fwd = (WR_REG != 0) && load_ram && wq_v_q && (ram_cnt_q == CW'(1));
+    load_fwd = WR_REG && load_ram && wq_v_q && (ram_cnt_q == CW'(1));
     ram_rd   = load_ram && !load_fwd;
-    wq_v_d   = (WR_REG != 0) && ram_wr;
+    wq_v_d   = WR_REG && ram_wr;
 
     wr_ptr_d    = ram_wr   ? wr_ptr_q + 1'b1 : wr_ptr_q;
     rd_ptr_d    = load_ram ? rd_ptr_q + 1'b1 : rd_ptr_q;
@@ -118,9 +118,9 @@ module nic_fifo #(
     wq_data_q <= s_data_i;
   end
 
-  wire             ram_we    = (WR_REG != 0) ? wq_v_q    : (WR_ON_PUSH ? push : ram_wr);
-  wire [AW-1:0]    ram_waddr = (WR_REG != 0) ? wq_addr_q : wr_ptr_q;
-  wire [WIDTH-1:0] ram_wdata = (WR_REG != 0) ? wq_data_q : s_data_i;
+  wire             ram_we    = WR_REG ? wq_v_q    : (WR_ON_PUSH ? push : ram_wr);
+  wire [AW-1:0]    ram_waddr = WR_REG ? wq_addr_q : wr_ptr_q;
+  wire [WIDTH-1:0] ram_wdata = WR_REG ? wq_data_q : s_data_i;
 
   nic_ram_1r1w #(.DEPTH(DEPTH), .WIDTH(WIDTH), .NBE(1)) u_ram (
     .clk_i    (clk_i),
@@ -154,7 +154,7 @@ module nic_fifo #(
       assert (count_o <= CW'(DEPTH + 1));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
       // RAM only if it is not the entry in wq_* (no read of the address written this cycle)
-      if (wq_v_q) assert (WR_REG != 0 && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
+      if (wq_v_q) assert (WR_REG && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
       if (wq_v_q && ram_rd) assert (rd_ptr_q != wq_addr_q);
     end
   end
@@ -167,7 +167,7 @@ module nic_fifo #(
     cover (f_rst_seen && rst_ni && $past(bypass) && m_valid_o);
   end
   generate
-    if (WR_REG != 0) begin : g_f_wr_reg
+    if (WR_REG) begin : g_f_wr_reg
       always @(posedge clk_i) cover (f_rst_seen && rst_ni && $past(load_fwd) && m_valid_o);
     end
   endgenerate
