@@ -891,12 +891,15 @@ def merge(inputs, out, doc):
     res, lists = {}, ("failures", "timing_misses", "warnings")
     runs = [json.load(open(path)) for path in inputs]
     # which commit each block / target figure comes from (a merge joins runs of several commits)
+    # (an input that is itself a merge keeps its own per-figure commits, not its newest one)
     measured = {}
     for d in runs:
+        own = d.get("measured_at", {})
         for b, t in sorted({tuple(k.split(".")[:2]) for k in d if k.count(".") >= 2}):
             if t in ("ecp5", "ice40", "xilinx"):
-                measured["%s.%s" % (b, t)] = "%s%s" % (str(d.get("commit"))[:10],
-                                                      " (dirty)" if d.get("rtl_dirty") else "")
+                bt = "%s.%s" % (b, t)
+                measured[bt] = own.get(bt) or "%s%s" % (str(d.get("commit"))[:10],
+                                                        " (dirty)" if d.get("rtl_dirty") else "")
     for d in runs:
         for k, v in d.items():
             if k in lists:
