@@ -3,6 +3,7 @@
 
   python3 syn/synth.py quick            # synth_ecp5 per block, no P&R (make synth-quick)
   python3 syn/synth.py full             # ECP5 + Xilinx + iCE40 synthesis, P&R (make synth)
+  python3 syn/synth.py depth --blocks b # ECP5 OOC netlist + syn/depth.py logic-depth report (no P&R)
   python3 syn/synth.py doc              # docs/synthesis.md from build/synth.json
   python3 syn/synth.py setup [--check]  # install / check the tools (make synth-setup)
 
@@ -590,6 +591,27 @@ def job_pnr(block, kind, files, wdir):
     return r
 
 
+def job_depth(block, files, wdir, budget, top):
+    """OOC ECP5 netlist (the one P&R would place) and its syn/depth.py report, no P&R."""
+    pdir = os.path.join(wdir, "depth_ecp5")
+    os.makedirs(pdir, exist_ok=True)
+    ports = get_ports(files, block["top"], block["params_l"], pdir)
+    if isinstance(ports, str):
+        return 1
+    wrap = os.path.join(pdir, "ooc_%s.v" % block["block"])
+    mod, _, _ = gen_wrapper(block["block"], block["top"], block["params_l"], ports, wrap)
+    jsn = os.path.join(pdir, "ooc.json")
+    s = yosys_synth(block, "ecp5", files, [], pdir, json_out=jsn, top=mod,
+                    extra_files=[os.path.relpath(wrap, ROOT)])
+    if s["errors"]:
+        log("depth: %s: synthesis failed: %s" % (block["block"], "; ".join(s["errors"])))
+        return 1
+    rep = os.path.join(wdir, "depth.json")
+    cmd = [sys.executable, os.path.join(ROOT, "syn", "depth.py"), jsn, "--budget", str(budget),
+           "--top", str(top), "--json", rep]
+    return subprocess.call(cmd)
+
+
 def write_json(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w") as f:
@@ -932,7 +954,10 @@ def merge(inputs, out, doc):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("mode", choices=["quick", "full", "doc", "setup", "merge"])
+    ap.add_argument("mode", choices=["quick", "full", "depth", "doc", "setup", "merge"])
+    ap.add_argument("--budget", type=float, default=0.0,
+                    help="depth: ns (default: the block's clock constraint period)")
+    ap.add_argument("--top", type=int, default=15, help="depth: registers listed")
     ap.add_argument("--blocks", default=os.environ.get("SYNTH_BLOCKS", ""))
     ap.add_argument("--targets", default="")
     ap.add_argument("--no-pnr", action="store_true")
@@ -952,6 +977,18 @@ def main():
     if a.blocks:
         want = a.blocks.split(",")
         blocks = [b for b in blocks if b["block"] in want]
+    if a.mode == "depth":
+        rc = 0
+        idx = rtl_index()
+        for b in blocks:
+            files, note = resolve_files(b, idx)
+            if files is None or b["ecp5_pnr"] == "none":
+                continue
+            freq = constraint_freq(os.path.join(ROOT, b["ecp5_pnr"]))
+            budget = a.budget or (round(1000.0 / freq, 3) if freq else 6.4)
+            wdir = os.path.join(BUILD, b["block"])
+            rc |= job_depth(b, files, wdir, budget, a.top)
+        return rc
     if a.mode == "quick":
         targets = (a.targets or "ecp5").split(",")
         out = a.out or os.path.join(ROOT, "build", "synth_quick.json")
