@@ -40,6 +40,7 @@ help:
 	@echo "  make gen        regenerate rtl/nic_pkg.sv, cmodel/nic_pkg.h, docs/formats.md from formats/"
 	@echo "  make bench      figures -> build/bench.json"
 	@echo "  make synth      Yosys + nextpnr per block and target -> build/synth.json"
+	@echo "  make synth-depth [SYNTH_BLOCKS=a,b]  logic-depth estimate of every register endpoint (no P&R)"
 	@echo "  make formal     formal checks (yosys-smtbmc) of blocks with FORMAL properties"
 	@echo "  make clean"
 	@echo "DUTs: $(ALL_DUTS)"

@@ -6,6 +6,9 @@
 #                      nextpnr-ice40 out-of-context P&R; writes build/synth.json and
 #                      regenerates docs/synthesis.md (tens of minutes)
 #   make synth-doc     regenerate docs/synthesis.md from build/synth.json
+#   make synth-depth   ECP5 netlist of each P&R block + syn/depth.py: every register endpoint over
+#                      the clock budget by a placement-free delay estimate (seconds per block;
+#                      for timing work between nextpnr runs, whose figure moves with the seed)
 # Variables: SYNTH_BLOCKS=a,b (subset), SYNTH_JOBS=N (parallel jobs, default 2),
 #            SYNTH_STRICT_TIMING=1 (make synth fails on a timing miss), SYNTH_ARGS (extra).
 SYNTH_PY     ?= python3 syn/synth.py
@@ -14,7 +17,7 @@ SYNTH_BLOCKS ?=
 SYNTH_ARGS   ?=
 SYNTH_SEL     = -j $(SYNTH_JOBS) $(if $(SYNTH_BLOCKS),--blocks $(SYNTH_BLOCKS)) $(SYNTH_ARGS)
 
-.PHONY: synth synth-quick synth-setup synth-setup-check synth-doc synth-clean
+.PHONY: synth synth-quick synth-setup synth-setup-check synth-doc synth-depth synth-clean
 
 synth:
 	$(SYNTH_PY) full $(SYNTH_SEL)
@@ -30,6 +33,9 @@ synth-setup-check:
 
 synth-doc:
 	$(SYNTH_PY) doc
+
+synth-depth:
+	$(SYNTH_PY) depth $(if $(SYNTH_BLOCKS),--blocks $(SYNTH_BLOCKS)) $(SYNTH_ARGS)
 
 synth-clean:
 	rm -rf build/synth build/synth.json build/synth_quick.json

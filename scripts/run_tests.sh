@@ -95,6 +95,7 @@ if [ -x scripts/check_pcap.sh ] && ls build/pcap/*.pcap >/dev/null 2>&1; then
 import sys; b=bytearray(open(sys.argv[1],\"rb\").read()); b[24+16+52]^=0x5a; open(sys.argv[2],\"wb\").write(b)' $first build/pcap_merged/corrupt.tmp && ! scripts/check_pcap.sh build/pcap_merged/corrupt.tmp"
 fi
 if make -n synth-quick >/dev/null 2>&1; then run synth-quick make -s synth-quick; fi
+run depth-self-test python3 syn/depth.py --self-test
 if [ -x scripts/formal.sh ]; then run formal bash scripts/formal.sh; fi
 
 echo "cycles simulated: $ls_cycles in lockstep (RTL or netlist vs C model), $total_cycles with the C-model-only runs"

@@ -62,7 +62,7 @@ def comb_arcs(ctype, conn):
 
 
 def analyse(path, scope=""):
-    d = json.load(open(path))
+    d = path if isinstance(path, dict) else json.load(open(path))
     mods = d["modules"]
     tops = [n for n, m in mods.items() if m.get("attributes", {}).get("top")]
     top = tops[0] if tops else max(mods, key=lambda n: len(mods[n].get("cells", {})))
@@ -191,7 +191,58 @@ def group(name):
     return re.sub(r"\[\d+\]", "", re.sub(r"_TRELLIS_FF_Q(_\d+)?", "", name))
 
 
+def summary(netlist, budget):
+    """worst estimate, its register and the count of endpoint bits over budget (for synth.json)"""
+    res, names, memo, cells = analyse(netlist)
+    if not res:
+        return {}
+    w = max(res, key=lambda r: r[0])
+    return {"est_worst_ns": round(w[0], 2), "est_worst_levels": w[1],
+            "est_worst_to": group(endpoint_name(w[2], w[3], w[4], w[5], names, cells)),
+            "est_bits_over": sum(1 for r in res if r[0] > budget), "est_budget_ns": budget}
+
+
+def self_test():
+    """A hand-made netlist with known answers (make test runs this)."""
+    def ff(d, q):
+        return {"type": "TRELLIS_FF", "port_directions": {"CLK": "input", "DI": "input", "Q": "output"},
+                "connections": {"CLK": [1], "DI": [d], "Q": [q]}}
+
+    def lut(a, z, b="0"):
+        return {"type": "LUT4", "port_directions": {"A": "input", "B": "input", "Z": "output"},
+                "connections": {"A": [a], "B": [b], "Z": [z]}}
+    io = ("A0", "B0", "C0", "D0", "A1", "B1", "C1", "D1", "CIN")
+    ccu = {"type": "CCU2C", "port_directions": dict({p: "input" for p in io},
+                                                   S0="output", S1="output", COUT="output"),
+           "connections": dict({p: ["0"] for p in io}, A0=[10], CIN=["0"], S0=[11], S1=[12], COUT=[13])}
+    ccu2 = json.loads(json.dumps(ccu))
+    ccu2["connections"].update(A0=["0"], CIN=[13], S0=[14], S1=[15], COUT=[16])
+    cells = {"ra": ff(2, 20), "rb": ff(5, 21), "l1": lut(20, 3), "l2": lut(3, 4),
+             "mx": {"type": "PFUMX", "port_directions": {"ALUT": "input", "BLUT": "input",
+                                                         "C0": "input", "Z": "output"},
+                    "connections": {"ALUT": [4], "BLUT": ["0"], "C0": ["0"], "Z": [5]}},
+             "rc": ff(25, 22), "l3": lut(22, 10), "c1": ccu, "c2": ccu2, "rd": ff(15, 23),
+             "lp1": lut(30, 31), "lp2": lut(31, 30), "re": ff(31, 24)}
+    net = {"modules": {"t": {"attributes": {"top": 1}, "ports": {"clk": {"direction": "input", "bits": [1]}},
+                             "cells": cells, "netnames": {"a": {"bits": [20], "hide_name": 0},
+                                                          "b": {"bits": [21], "hide_name": 0}}}}}
+    res, names, memo, cl = analyse(net)
+    got = {endpoint_name(r[2], r[3], r[4], r[5], names, cl): (round(r[0], 3), r[1]) for r in res}
+    r = ROUTE_BASE
+    # FF -> LUT -> LUT -> PFUMX (same slice) -> FF
+    want_b = (round(0.40 + r + 0.18 + r + 0.18 + 0.18 + r + 0.10, 3), 2)
+    # FF -> LUT (fan-out 1) -> CCU2C A0 -> COUT -> CCU2C CIN -> S1 -> FF
+    want_d = (round(0.40 + r + 0.18 + r + 0.36 + 0.32 + r + 0.10, 3), 2)
+    ok = got.get("b.DI") == want_b and got.get("rd.DI") == want_d and "re.DI" in got
+    print("depth.py self-test: %s (b.DI %s want %s; rd.DI %s want %s; loop endpoint %s)" % (
+        "pass" if ok else "FAIL", got.get("b.DI"), want_b, got.get("rd.DI"), want_d,
+        "re.DI" in got))
+    return 0 if ok else 1
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("netlist")
     ap.add_argument("--budget", type=float, default=6.4, help="ns (default 6.4 = 156.25 MHz)")

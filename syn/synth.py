@@ -584,6 +584,11 @@ def job_pnr(block, kind, files, wdir):
         return {"errors": ["OOC synthesis: " + e for e in s["errors"]]}
     cons = block["ecp5_pnr"] if kind == "ecp5" else ICE40_DEV[block["ice40"]][2]
     r = pnr(block, kind, jsn, pdir, cons, ice40_dev=block["ice40"])
+    if kind == "ecp5":
+        sys.path.insert(0, os.path.join(ROOT, "syn"))
+        import depth  # noqa: E402  (syn/depth.py: placement-free estimate of the same netlist)
+        freq = constraint_freq(cons)
+        r.update(depth.summary(jsn, round(1000.0 / freq, 3) if freq else 6.4))
     r["device"] = ("LFE5U-85F-8BG381C" if kind == "ecp5" else
                    {"hx8k": "iCE40HX8K-CT256", "up5k": "iCE40UP5K-SG48"}[block["ice40"]])
     r["constraints"] = cons
@@ -702,7 +707,8 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                 for k in ("fmax_mhz", "target_mhz", "timing_met", "crit_from", "crit_to",
                           "crit_from_net", "crit_to_net",
                           "crit_delay_ns", "crit_nets", "crit_path", "util", "device",
-                          "constraints", "ooc_wrapper", "log", "secs"):
+                          "constraints", "ooc_wrapper", "log", "secs", "est_worst_ns",
+                          "est_worst_levels", "est_worst_to", "est_bits_over", "est_budget_ns"):
                     if k in r:
                         results[pre + k] = r[k]
                 results[pre + "pnr_errors"] = r["errors"]
@@ -806,8 +812,8 @@ def gen_doc(json_path, md_path):
                 prow.append((n, t, p))
     if prow:
         L += ["### Place and route (out of context, see above)", "",
-              "| block | device | target MHz | Fmax MHz | met | critical path from | to | path delay ns | utilisation |",
-              "|---|---|---:|---:|---|---|---|---:|---|"]
+              "| block | device | target MHz | Fmax MHz | met | critical path from | to | path delay ns | estimate ns (bits over) | utilisation |",
+              "|---|---|---:|---:|---|---|---|---:|---:|---|"]
         for n, t, p in prow:
             met = ("FAIL (see Errors)") if R[p + "pnr_errors"] else (
                 "yes" if R.get(p + "timing_met") else "**NO**")
@@ -816,11 +822,13 @@ def gen_doc(json_path, md_path):
                 if not cell:
                     return "-"
                 return "`%s`%s" % (cell, (" (net `%s`)" % net) if net else "")
-            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            est = ("%s (%s)" % (fmt(R[p + "est_worst_ns"]), fmt(R.get(p + "est_bits_over")))
+                   if (p + "est_worst_ns") in R else "-")
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 n, fmt(R.get(p + "device")), fmt(R.get(p + "target_mhz")), fmt(R.get(p + "fmax_mhz")),
                 met, ep(R.get(p + "crit_from"), R.get(p + "crit_from_net")),
                 ep(R.get(p + "crit_to"), R.get(p + "crit_to_net")),
-                fmt(R.get(p + "crit_delay_ns")), util))
+                fmt(R.get(p + "crit_delay_ns")), est, util))
         L.append("")
         L += ["Critical path nets (in order):", ""]
         for n, t, p in prow:
