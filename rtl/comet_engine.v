@@ -116,7 +116,9 @@ module comet_engine #(
   always @* begin
     eng_ack_d   = req_eng || req_none;
     eng_rdata_d = 32'd0;
-    unmapped_d  = unmapped_q + {31'd0, req_none};
+    // timing: the increment comes from the register alone (its carry chain runs beside the
+    // address decode); req_none only selects it
+    unmapped_d  = req_none ? unmapped_q + 32'd1 : unmapped_q;
     scratch_d   = scratch_q;
     if (req_none && !csr_we_i) eng_rdata_d = nic_pkg::CSR_UNMAPPED;
     if (req_eng) begin
