@@ -16,6 +16,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   if (comet_via_init(&m->via, &cfg->via, seed * 3 + 1)) return -1;
   if (comet_tx_init(&m->tx, &tc, seed * 3 + 2)) return -1;
   if (comet_rx_init(&m->rx, &rc, seed * 3 + 3)) return -1;
+  nic_axis_slice_init(&m->v2t, seed * 5 + 1);
+  nic_axis_slice_init(&m->r2v, seed * 5 + 2);
   /* power-up state of the engine's own registers: arbitrary */
   uint64_t z = seed * 0x9E3779B97F4A7C15ull + 0x454E47ull;
   m->r.eng_ack = (uint32_t)(z & 1);
@@ -45,6 +47,7 @@ typedef struct {
   comet_tx_out_t to;
   comet_rx_in_t ri;
   comet_rx_out_t ro;
+  nic_axis_slice_sig_out_t v2t, r2v; /* slice outputs (registers only) */
   uint32_t r2v_tuser;
   int req_eng, req_none;
   uint32_t loc;
@@ -96,25 +99,28 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   memset(&pvo, 0xff, sizeof(pvo));
   memset(&pto, 0xff, sizeof(pto));
   memset(&pro, 0xff, sizeof(pro));
+  /* the register slices' outputs depend on their registers only */
+  nic_axis_slice_eval(&m->v2t, &c->v2t);
+  nic_axis_slice_eval(&m->r2v, &c->r2v);
+  /* slice r2v -> via (VI from the FM header of the first beat, then held) */
+  c->r2v_tuser = m->r.rx_first ? (uint32_t)(c->r2v.m_data[0] >> 46 & 3) : m->r.rx_vi;
+  c->vi.s_axis_rx_tdata = c->r2v.m_data[0];
+  c->vi.s_axis_rx_tkeep = c->r2v.m_data[1] & 0xFF;
+  c->vi.s_axis_rx_tvalid = (uint64_t)c->r2v.m_valid;
+  c->vi.s_axis_rx_tlast = c->r2v.m_data[1] >> 8 & 1;
+  c->vi.s_axis_rx_tuser = c->r2v_tuser;
+  c->vi.m_axis_tx_tready = (uint64_t)c->v2t.s_ready;
+  /* slice v2t -> tx */
+  c->ti.s_axis_tdata = c->v2t.m_data[0];
+  c->ti.s_axis_tkeep = c->v2t.m_data[1] & 0xFF;
+  c->ti.s_axis_tvalid = (uint64_t)c->v2t.m_valid;
+  c->ti.s_axis_tlast = c->v2t.m_data[1] >> 8 & 1;
+  c->ri.m_axis_tready = (uint64_t)c->r2v.s_ready;
   for (int it = 0; it < 8; it++) {
-    /* rx -> via (VI from the FM header of the first beat, then held) */
-    c->r2v_tuser = m->r.rx_first ? (uint32_t)(c->ro.m_axis_tdata >> 46 & 3) : m->r.rx_vi;
-    c->vi.s_axis_rx_tdata = c->ro.m_axis_tdata;
-    c->vi.s_axis_rx_tkeep = c->ro.m_axis_tkeep;
-    c->vi.s_axis_rx_tvalid = c->ro.m_axis_tvalid;
-    c->vi.s_axis_rx_tlast = c->ro.m_axis_tlast;
-    c->vi.s_axis_rx_tuser = c->r2v_tuser;
-    c->vi.m_axis_tx_tready = c->to.s_axis_tready;
     c->vi.tx_done_valid_i = c->to.tx_status_valid_o;
     c->vi.tx_done_code_i = c->to.tx_status_code_o & 7;
     comet_via_eval(&m->via, &c->vi, &c->vo);
-    /* via -> tx */
-    c->ti.s_axis_tdata = c->vo.m_axis_tx_tdata;
-    c->ti.s_axis_tkeep = c->vo.m_axis_tx_tkeep;
-    c->ti.s_axis_tvalid = c->vo.m_axis_tx_tvalid;
-    c->ti.s_axis_tlast = c->vo.m_axis_tx_tlast;
     comet_tx_eval(&m->tx, &c->ti, &c->to);
-    c->ri.m_axis_tready = c->vo.s_axis_rx_tready;
     comet_rx_eval(&m->rx, &c->ri, &c->ro);
     if (it && !memcmp(&pvo, &c->vo, sizeof(pvo)) && !memcmp(&pto, &c->to, sizeof(pto)) &&
         !memcmp(&pro, &c->ro, sizeof(pro)))
@@ -157,12 +163,14 @@ void comet_engine_eval(const comet_engine_t *m, const comet_engine_in_t *in, com
   o->dbg_rx_usum_o = c.ro.dbg_usum_o;
   o->dbg_rx_status_o = c.ro.rx_status_valid_o & 1 ? 16 | (c.ro.rx_status_code_o & 15) : 0;
   o->dbg_v2t_o = (c.vo.m_axis_tx_tuser & 3) << 11 | (c.vo.m_axis_tx_tkeep & 0xFF) << 3 |
-                 (c.vo.m_axis_tx_tlast & 1) << 2 | (c.to.s_axis_tready & 1) << 1 | (c.vo.m_axis_tx_tvalid & 1);
+                 (c.vo.m_axis_tx_tlast & 1) << 2 | (uint64_t)(c.v2t.s_ready & 1) << 1 |
+                 (c.vo.m_axis_tx_tvalid & 1);
   o->dbg_v2t_tdata_o = c.vo.m_axis_tx_tdata;
   o->dbg_r2v_o = (c.vo.s_axis_rx_tready & 1) << 1;
-  if (c.ro.m_axis_tvalid & 1) /* rx data fields: don't care while not valid */
-    o->dbg_r2v_o |= (uint64_t)(c.r2v_tuser & 3) << 11 | (c.ro.m_axis_tkeep & 0xFF) << 3 | (c.ro.m_axis_tlast & 1) << 2 | 1;
-  o->dbg_r2v_tdata_o = c.ro.m_axis_tdata;
+  if (c.r2v.m_valid) /* rx data fields: don't care while not valid */
+    o->dbg_r2v_o |= (uint64_t)(c.r2v_tuser & 3) << 11 | (c.r2v.m_data[1] & 0xFF) << 3 |
+                    (c.r2v.m_data[1] >> 8 & 1) << 2 | 1;
+  o->dbg_r2v_tdata_o = c.r2v.m_data[0];
   o->dbg_eng_o = (uint64_t)(m->r.rx_first & 1) << 2 | (m->r.rx_vi & 3);
 }
 
@@ -185,9 +193,9 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
       if (c.loc == CSR_COMET_ENG_RX_VI) n.eng_rdata = m->r.rx_vi & 3;
     }
   }
-  if (c.ro.m_axis_tvalid && c.vo.s_axis_rx_tready) {
-    if (m->r.rx_first) n.rx_vi = (uint32_t)(c.ro.m_axis_tdata >> 46 & 3);
-    n.rx_first = (uint32_t)(c.ro.m_axis_tlast & 1);
+  if (c.r2v.m_valid && c.vo.s_axis_rx_tready) {
+    if (m->r.rx_first) n.rx_vi = (uint32_t)(c.r2v.m_data[0] >> 46 & 3);
+    n.rx_first = (uint32_t)(c.r2v.m_data[1] >> 8 & 1);
   }
   if (!in->rst_ni) {
     n.eng_ack = 0;
@@ -197,6 +205,12 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     n.rx_first = 1;
     n.rx_vi = 0;
   }
+  nic_axis_slice_sig_in_t si = {(int)in->rst_ni, (int)c.vo.m_axis_tx_tvalid, (int)c.to.s_axis_tready,
+                            {c.vo.m_axis_tx_tdata, (c.vo.m_axis_tx_tkeep & 0xFF) | (c.vo.m_axis_tx_tlast & 1) << 8}};
+  nic_axis_slice_tick(&m->v2t, &si);
+  nic_axis_slice_sig_in_t ri = {(int)in->rst_ni, (int)c.ro.m_axis_tvalid, (int)c.vo.s_axis_rx_tready,
+                            {c.ro.m_axis_tdata, (c.ro.m_axis_tkeep & 0xFF) | (c.ro.m_axis_tlast & 1) << 8}};
+  nic_axis_slice_tick(&m->r2v, &ri);
   comet_via_tick(&m->via, &c.vi);
   comet_tx_tick(&m->tx, &c.ti);
   comet_rx_tick(&m->rx, &c.ri);

@@ -10,6 +10,7 @@
 #include "comet_rx.h"
 #include "comet_tx.h"
 #include "comet_via.h"
+#include "nic_axis_slice.h"
 #include "nic_lockstep.h"
 
 LS_DECLARE_PORTS(comet_engine)
@@ -28,6 +29,7 @@ typedef struct {
   comet_via_t via;
   comet_tx_t tx;
   comet_rx_t rx;
+  nic_axis_slice_t v2t, r2v; /* register slices comet_via -> comet_tx, comet_rx -> comet_via */
   comet_engine_regs_t r;
 } comet_engine_t;
 

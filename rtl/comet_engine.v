@@ -5,15 +5,18 @@
 //  - CSR bus (16-bit byte address) decoded by window: 0x4000 COMET (offset bit 8: 0 comet_tx,
 //    1 comet_rx), 0x5000 COMET_VIA, 0x6000 COMET_ENG (own registers). Any other address reads
 //    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly one cycle later.
-//  - comet_via.m_axis_tx -> comet_tx.s_axis (tuser = VI is not needed by the frame datapath);
-//    comet_tx's per-message status -> comet_via.tx_done (code 1 NODE etc. = TX_ERR in the
-//    descriptor status; the engine keeps running).
-//  - comet_rx.m_axis -> comet_via.s_axis_rx, destination VI = FM header handler[15:14] (bits
-//    47:46 of the first message beat; 3 = invalid VI: dropped by comet_via, CNT_RX_BAD_VI).
-//    The VI is taken combinationally from the first beat while it is offered and held in
-//    rx_vi_q for the rest of the message.
+//  - comet_via.m_axis_tx -> register slice u_v2t -> comet_tx.s_axis (tuser = VI is not needed
+//    by the frame datapath); comet_tx's per-message status -> comet_via.tx_done (code 1 NODE
+//    etc. = TX_ERR in the descriptor status; the engine keeps running).
+//  - comet_rx.m_axis -> register slice u_r2v -> comet_via.s_axis_rx, destination VI = FM
+//    header handler[15:14] (bits 47:46 of the first message beat; 3 = invalid VI: dropped by
+//    comet_via, CNT_RX_BAD_VI). The VI is taken combinationally from the first beat while it
+//    is offered and held in rx_vi_q for the rest of the message.
+//  - The two register slices (nic_axis_slice: registered valid, data and ready, full rate)
+//    cut every combinational path between comet_via and the frame datapaths (timing, issue
+//    5); each costs one cycle of latency. The dbg_v2t / dbg_r2v ports show comet_via's side.
 //  - All outputs are functions of registers only (the sub-blocks' outputs are; the engine adds
-//    only registered CSR responses and the tuser mux over registered rx outputs).
+//    only registered CSR responses and the tuser mux over the registered slice outputs).
 module comet_engine #(
   parameter int NUM_DB    = 8,
   parameter int DB_DEPTH  = 16,
@@ -100,10 +103,18 @@ module comet_engine #(
   reg [1:0]  rx_vi_q, rx_vi_d;
 
   // ------------------------------------------------------------------ internal streams
+  // v2t: comet_via side of u_v2t; s2t: its comet_tx side
   wire [63:0] v2t_tdata;
   wire [7:0]  v2t_tkeep;
   wire        v2t_tvalid, v2t_tready, v2t_tlast;
   wire [1:0]  v2t_tuser;
+  wire [63:0] s2t_tdata;
+  wire [7:0]  s2t_tkeep;
+  wire        s2t_tvalid, s2t_tready, s2t_tlast;
+  // r2s: comet_rx side of u_r2v; r2v: its comet_via side
+  wire [63:0] r2s_tdata;
+  wire [7:0]  r2s_tkeep;
+  wire        r2s_tvalid, r2s_tready, r2s_tlast;
   wire [63:0] r2v_tdata;
   wire [7:0]  r2v_tkeep;
   wire        r2v_tvalid, r2v_tready, r2v_tlast;
@@ -189,10 +200,15 @@ module comet_engine #(
     .dbg_inflight_o(dbg_via_inflight_o), .dbg_acc_cnt_o(dbg_via_acc_o),
     .dbg_flags_o(dbg_via_flags_o), .dbg_vi_o(dbg_via_vi_o), .dbg_pf_o(via_dbg_pf));
 
+  nic_axis_slice #(.WIDTH(73)) u_v2t (
+    .clk_i, .rst_ni,
+    .s_valid_i(v2t_tvalid), .s_ready_o(v2t_tready), .s_data_i({v2t_tlast, v2t_tkeep, v2t_tdata}),
+    .m_valid_o(s2t_tvalid), .m_ready_i(s2t_tready), .m_data_o({s2t_tlast, s2t_tkeep, s2t_tdata}));
+
   comet_tx #(.NT_DEPTH(NT_DEPTH)) u_tx (
     .clk_i, .rst_ni,
-    .s_axis_tdata(v2t_tdata), .s_axis_tkeep(v2t_tkeep), .s_axis_tvalid(v2t_tvalid),
-    .s_axis_tready(v2t_tready), .s_axis_tlast(v2t_tlast),
+    .s_axis_tdata(s2t_tdata), .s_axis_tkeep(s2t_tkeep), .s_axis_tvalid(s2t_tvalid),
+    .s_axis_tready(s2t_tready), .s_axis_tlast(s2t_tlast),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
     .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
     .csr_req_i(req_tx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
@@ -202,12 +218,17 @@ module comet_engine #(
   comet_rx u_rx (
     .clk_i, .rst_ni,
     .s_axis_tdata, .s_axis_tkeep, .s_axis_tvalid, .s_axis_tready, .s_axis_tlast,
-    .m_axis_tdata(r2v_tdata), .m_axis_tkeep(r2v_tkeep), .m_axis_tvalid(r2v_tvalid),
-    .m_axis_tready(r2v_tready), .m_axis_tlast(r2v_tlast),
+    .m_axis_tdata(r2s_tdata), .m_axis_tkeep(r2s_tkeep), .m_axis_tvalid(r2s_tvalid),
+    .m_axis_tready(r2s_tready), .m_axis_tlast(r2s_tlast),
     .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
+
+  nic_axis_slice #(.WIDTH(73)) u_r2v (
+    .clk_i, .rst_ni,
+    .s_valid_i(r2s_tvalid), .s_ready_o(r2s_tready), .s_data_i({r2s_tlast, r2s_tkeep, r2s_tdata}),
+    .m_valid_o(r2v_tvalid), .m_ready_i(r2v_tready), .m_data_o({r2v_tlast, r2v_tkeep, r2v_tdata}));
 
   assign dbg_tx_status_o = {tx_st_valid, tx_st_valid ? tx_st_code : 3'd0};   // code: don't care while not valid
   assign dbg_rx_status_o = {rx_st_valid, rx_st_valid ? rx_st_code : 4'd0};
