@@ -23,7 +23,7 @@ typedef struct {
   uint64_t q[QCAP];
   unsigned qh, qn;
   uint64_t cycle, pushes, pops, seq;
-  int p_valid, p_ready, phase_left;
+  nic_vr_phase_t ph;
   int fails;
   uint64_t full_rate_pops; /* directed: pops in the full-rate window */
   int saw_park, saw_unpark;
@@ -65,14 +65,9 @@ int nic_axis_slice_stim_next(void *p, uint64_t cycle, const nic_axis_slice_out_t
   /* data: a sequence number in the low 16 bits (order is visible), random above */
   in->s_data_i = ((nic_rng_next(&s->rng) << 16) | (s->seq & 0xFFFF)) & LS_MASK(WIDTH);
   if (s->mode == 0) {
-    if (s->phase_left-- <= 0) {
-      static const int pv[] = {0, 10, 50, 90, 100};
-      s->p_valid = pv[nic_rng_below(&s->rng, 5)];
-      s->p_ready = pv[nic_rng_below(&s->rng, 5)];
-      s->phase_left = (int)nic_rng_below(&s->rng, 100);
-    }
-    in->s_valid_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->p_valid);
-    in->m_ready_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->p_ready);
+    nic_vr_phase_step(&s->rng, &s->ph, 100);
+    in->s_valid_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->ph.p_valid);
+    in->m_ready_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->ph.p_ready);
     if (cycle > 10 && nic_rng_below(&s->rng, 20000) == 0) in->rst_ni = 0;
   } else {
     if (cycle >= D_END) return 0;

@@ -21,7 +21,7 @@ typedef struct {
   uint64_t q[QCAP];
   unsigned qh, qn;
   uint64_t cycle, pushes, pops;
-  int p_valid, p_ready, phase_left;
+  nic_vr_phase_t ph;
   int fails;
   int step; /* directed script position */
   int saw_full, saw_bypass1;
@@ -55,14 +55,9 @@ int nic_fifo_stim_next(void *p, uint64_t cycle, const nic_fifo_out_t *prev, nic_
   in->rst_ni = cycle >= 2;
   in->s_data_i = nic_rng_next(&s->rng) & LS_MASK(WIDTH);
   if (s->mode == 0) {
-    if (s->phase_left-- <= 0) {
-      static const int pv[] = {0, 10, 50, 90, 100};
-      s->p_valid = pv[nic_rng_below(&s->rng, 5)];
-      s->p_ready = pv[nic_rng_below(&s->rng, 5)];
-      s->phase_left = (int)nic_rng_below(&s->rng, 200);
-    }
-    in->s_valid_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->p_valid);
-    in->m_ready_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->p_ready);
+    nic_vr_phase_step(&s->rng, &s->ph, 200);
+    in->s_valid_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->ph.p_valid);
+    in->m_ready_i = (uint64_t)nic_rng_pct(&s->rng, (unsigned)s->ph.p_ready);
     if (cycle > 10 && nic_rng_below(&s->rng, 20000) == 0) in->rst_ni = 0;
   } else {
     /* directed: (a) single write into empty -> visible next cycle; (b) fill to full with the

@@ -23,4 +23,15 @@ static inline uint64_t nic_rng_next(nic_rng_t *r) {
 static inline uint64_t nic_rng_below(nic_rng_t *r, uint64_t n) { return n ? nic_rng_next(r) % n : 0; }
 /* 1 with probability pct/100 */
 static inline int nic_rng_pct(nic_rng_t *r, unsigned pct) { return nic_rng_below(r, 100) < pct; }
+/* valid / ready willingness of a random stream bench, in phases: when a phase ends, each side
+ * draws a new probability from {0, 10, 50, 90, 100} % and the phase a length in [0, max_len) */
+typedef struct { int p_valid, p_ready, left; } nic_vr_phase_t;
+static inline void nic_vr_phase_step(nic_rng_t *r, nic_vr_phase_t *ph, unsigned max_len) {
+  static const int pv[] = {0, 10, 50, 90, 100};
+  if (ph->left-- <= 0) {
+    ph->p_valid = pv[nic_rng_below(r, 5)];
+    ph->p_ready = pv[nic_rng_below(r, 5)];
+    ph->left = (int)nic_rng_below(r, max_len);
+  }
+}
 #endif
