@@ -61,6 +61,9 @@ typedef struct {
   uint32_t s_wp, s_rp, s_cnt;
   uint32_t dr_v, dr_sl, dr_w; /* a prefetched word, registered before its slot update */
   uint64_t dr_data;
+  /* 2-entry skid between the response/metadata FIFOs and their consumers (entry 0 = head) */
+  uint32_t sk_cnt, sk_meta[2];
+  uint64_t sk_data[2];
 } comet_via_regs_t;
 
 typedef struct {

@@ -309,9 +309,14 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
 
+  // response head as the consumers see it: the 2-entry skid (sk*) behind the FIFOs
   wire        rsp_v;
   wire [63:0] rsp_data;
-  reg         rsp_pop;
+  reg         rsp_pop;   // the consumer takes the head (skid entry 0)
+  wire        fifo_v;    // FIFO output stages (response data + metadata)
+  wire [63:0] fifo_data;
+  wire [6:0]  fifo_meta;
+  wire        fq_pop;    // FIFO -> skid move
   /* verilator lint_off UNUSEDSIGNAL */  // FIFO levels: credits (inflight_q) bound them
   wire [$clog2(RSP_DEPTH):0] rsp_count, meta_count;
   wire        rsp_s_ready, meta_s_ready;
@@ -330,7 +335,7 @@ module comet_via #(
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
-    .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
+    .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
     .count_o(rsp_count));
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
@@ -339,13 +344,25 @@ module comet_via #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [6:0]  meta_data;
   reg         meta_push;
   reg [6:0]   meta_wdata;
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
-    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
-    .m_data_o(meta_data), .count_o(meta_count));
+    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
+    .m_data_o(fifo_meta), .count_o(meta_count));
+  // pipeline stage (timing): a 2-entry skid buffer between the response/metadata FIFOs and
+  // their consumers (packer, control FSM, prefetcher drain). A word moves FIFO -> skid when the
+  // skid holds fewer than 2 (a registered count: the FIFO pointers, RAM read and bypass no
+  // longer wait for the packer's tready / fill level); the consumers take the skid head. Costs
+  // one cycle of response latency, no throughput (one word per cycle in and out). Read credits
+  // (inflight_q) are returned when a word leaves the FIFO: the skid is extra storage.
+  reg  [1:0]  sk_cnt_q, sk_cnt_d;
+  reg  [63:0] sk0_d_q, sk0_d_d, sk1_d_q, sk1_d_d;
+  reg  [6:0]  sk0_m_q, sk0_m_d, sk1_m_q, sk1_m_d;
+  wire [6:0]  meta_data = sk0_m_q;
+  assign fq_pop   = fifo_v && !sk_cnt_q[1];
+  assign rsp_v    = (sk_cnt_q != 2'd0);
+  assign rsp_data = sk0_d_q;
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
   wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
   wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
@@ -353,8 +370,9 @@ module comet_via #(
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
-  wire        tx_emit_v = (state_q != S_RX) && ((cnt_q >= 5'd8) || (in_done_q && cnt_q != 5'd0));
-  wire        tx_last   = in_done_q && (cnt_q <= 5'd8);
+  // (timing: the compares with 8 written as bit logic, no carry chain in front of the pop)
+  wire        tx_emit_v = (state_q != S_RX) && (cnt_q[4] || cnt_q[3] || (in_done_q && cnt_q[2:0] != 3'd0));
+  wire        tx_last   = in_done_q && !cnt_q[4] && (!cnt_q[3] || cnt_q[2:0] == 3'd0);  // cnt_q <= 8
   assign m_axis_tx_tvalid = tx_emit_v;
   assign m_axis_tx_tdata  = acc_q[63:0];
   assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
@@ -576,7 +594,7 @@ module comet_via #(
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
     s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
-    tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
+    tx_idle = !w_act_q && (inflight_q == '0) && (sk_cnt_q == 2'd0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
     // per-VI doorbell non-empty flags (timing: no variable index * DBCW in front of a compare)
     sdb_ne = '0;
     rdb_ne = 4'd0;
@@ -1077,7 +1095,20 @@ module comet_via #(
       end
     end
 
-    if (rsp_pop) inflight_d = inflight_d - 1'b1;
+    if (fq_pop) inflight_d = inflight_d - 1'b1;  // credit back when the word leaves the FIFO
+
+    // response skid: the head leaves with rsp_pop, the FIFO word enters with fq_pop
+    // (data registers: entry 1 loads whenever one entry is held, a don't-care unless it stays)
+    sk_cnt_d = sk_cnt_q - 2'(rsp_pop) + 2'(fq_pop);
+    sk1_d_d = (sk_cnt_q == 2'd1) ? fifo_data : sk1_d_q;
+    sk1_m_d = (sk_cnt_q == 2'd1) ? fifo_meta : sk1_m_q;
+    if (rsp_pop) begin
+      sk0_d_d = sk_cnt_q[1] ? sk1_d_q : fifo_data;
+      sk0_m_d = sk_cnt_q[1] ? sk1_m_q : fifo_meta;
+    end else begin
+      sk0_d_d = (sk_cnt_q == 2'd0) ? fifo_data : sk0_d_q;
+      sk0_m_d = (sk_cnt_q == 2'd0) ? fifo_meta : sk0_m_q;
+    end
 
     // ---------------- completion events
     if (ev_send_wb || ev_recv_wb) begin
@@ -1252,7 +1283,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
-      dbad_q <= 1'b0;
+      dbad_q <= 1'b0; sk_cnt_q <= 2'd0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1283,8 +1314,11 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
-      dbad_q <= dbad_d;
+      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d;
     end
+  end
+  always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
+    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d;
   end
 
   assign csr_ack_o   = csr_ack_q;
@@ -1317,6 +1351,8 @@ module comet_via #(
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
+      assert (sk_cnt_q <= 2'd2);
+      if (rsp_pop) assert (rsp_v);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
       if (state_q != S_RX) assert (cnt_q < 5'd16);
