@@ -311,8 +311,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       uint64_t e = nic_ram_rd64(&m->seg_ram);
       n.cur_addr = (uint32_t)e;
       n.cur_rem = (uint32_t)(e >> 32) & 0xFFFF;
-      n.seg_vld = 1;
+      if (rx) n.seg_ld = 1; /* a receive's segment load takes one more cycle */
+      else n.seg_vld = 1;
       n.seg_rd = 0;
+    } else if (q->seg_ld) {
+      n.seg_ld = 0;
+      n.seg_vld = 1;
     } else if (!q->seg_vld && !q->walk_done) {
       seg_re = 1;
       n.seg_rd = 1;
@@ -661,6 +665,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     n.seg_last = (q->segcnt & segmask) == 1;
     n.seg_vld = 0;
     n.seg_rd = 1;
+    n.seg_ld = 0;
     n.walk_done = 0;
   }
   if (cq_push) {

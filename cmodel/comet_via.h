@@ -47,6 +47,7 @@ typedef struct {
       cq_nd[COMET_VIA_CQD];
   uint32_t cq_wp, cq_rp, cq_cnt, cd[COMET_VIA_CQD], cd_wp, cd_rp, cd_cnt, aw_cnt;
   uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
+  uint32_t seg_ld; /* a receive's segment load: the cycle between seg_rd and seg_vld */
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
   uint32_t cnt, in_done, xfer;
   uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];

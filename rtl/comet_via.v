@@ -225,6 +225,10 @@ module comet_via #(
   reg [CQD*4-1:0]  cd_q, cd_d;
   reg [SAW:0] seg_idx_q, seg_idx_d;
   reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
+  // pipeline stage (timing): a receive's segment load takes one more cycle (seg_rd_q -> seg_ld_q
+  // -> seg_vld_q), so the unpacker's rx_full / rx_left for the first chunk are built from the
+  // loaded room_q (not from the segment RAM output in the load cycle). Sends load as before
+  reg        seg_ld_q, seg_ld_d;
   reg [31:0] cur_addr_q, cur_addr_d;
   reg [15:0] cur_rem_q, cur_rem_d;
   // timing: the walker's chunk size, kept registered next to cur_addr/cur_rem: while a segment
@@ -553,7 +557,7 @@ module comet_via #(
     ctl_aerr_d = ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q});
     cq_push = 1'b0; cq_pop = 1'b0; w_start = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
-    seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
+    seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
     acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
@@ -714,8 +718,12 @@ module comet_via #(
       if (seg_rd_q) begin
         cur_addr_d = seg_rd_data[31:0];
         cur_rem_d = seg_rd_data[47:32];
-        seg_vld_d = 1'b1;
+        if (state_q == S_RX) seg_ld_d = 1'b1;  // (a receive: one more cycle, see seg_ld_q)
+        else seg_vld_d = 1'b1;
         seg_rd_d = 1'b0;
+      end else if (seg_ld_q) begin
+        seg_ld_d = 1'b0;
+        seg_vld_d = 1'b1;
       end else if (!seg_vld_q && !walk_done_q) begin
         seg_re = 1'b1;
         seg_rd_d = 1'b1;
@@ -1070,6 +1078,7 @@ module comet_via #(
       seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
       seg_rd_d = 1'b1;
+      seg_ld_d = 1'b0;
       walk_done_d = 1'b0;
     end
 
@@ -1205,7 +1214,9 @@ module comet_via #(
     // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
     // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
-    room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
+    // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
+    // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
@@ -1265,7 +1276,7 @@ module comet_via #(
       cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
-      seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
+      seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
@@ -1295,7 +1306,7 @@ module comet_via #(
       cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
       cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
-      seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
+      seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
@@ -1363,6 +1374,10 @@ module comet_via #(
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
+      if (w_act_q) assert (!(seg_ld_q && (seg_rd_q || seg_vld_q)));
+      if (w_act_q && seg_ld_q) assert (state_q == S_RX);
+      if (state_q == S_RX && w_act_q && seg_vld_q && !walk_done_q)
+        assert (rxf_q == (cnt_q >= {1'b0, room_q}) && (!rxf_q || rxl_q == cnt_q - {1'b0, room_q}));
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
