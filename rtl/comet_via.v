@@ -460,8 +460,25 @@ module comet_via #(
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
-  (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
-  (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
+  // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
+  // register values (not shift operators: Yosys shared one shifter between them and the
+  // packer's, with the late write acceptance and the state in front of its shift amount)
+  reg  [127:0] rx_a0, rx_a1;
+  integer      ra_j, ra_k;
+  always @* begin
+    rx_a0 = acc_q;
+    rx_a1 = 128'd0;
+    for (ra_j = 0; ra_j < 16; ra_j = ra_j + 1) begin
+      for (ra_k = 0; ra_k < 8; ra_k = ra_k + 1)
+        if (ra_j - ra_k >= 0) begin
+          if (cnt_q == 5'(ra_j - ra_k)) rx_a0[8*ra_j +: 8] = rx_a0[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
+          if (rx_left == 5'(ra_j - ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
+        end
+      for (ra_k = 0; ra_k <= 8; ra_k = ra_k + 1)
+        if (ra_j + ra_k < 16)
+          if (rx_n == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
+    end
+  end
 
   // DMA requests: control FSM (descriptor reads, status writes), prefetcher (descriptor reads)
   // and walker (payload reads, receive writes). The port serves the granted source: gnt_q
