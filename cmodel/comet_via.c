@@ -221,6 +221,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int w_acc = dma_acc && c.sel_w;
   n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
   n.dbad = 0;
+  n.seg0w = 0;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
   int tx_idle = !q->w_act && q->inflight == 0 && q->sk_cnt == 0 && q->cnt == 0 && !q->in_done && q->pf_st == CV_P_IDLE;
   /* send/receive turns; the prefetcher starts nothing new in the receive's turn or during one */
@@ -396,9 +397,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         if (q->s_spec[th]) {
           n.sum = q->s_sum0[th];
           n.err = q->s_e2[th] << 2 | q->s_e1[th] << 1;
-          seg_we = 1;
-          seg_waddr = 0;
-          seg_wdata = (uint64_t)(q->s_sum0[th] & 0xFFFF) << 32 | q->s_sa[th];
+          n.sa = q->s_sa[th];
+          n.seg0w = 1; /* segment 0 is written in S_CTL's first cycle */
           n.req_idx = n.rsp_idx = 4;
         } else {
           n.sum = 0;
@@ -461,6 +461,11 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
           seg_waddr = ctl ? 0 : (q->rsp_idx >> 1) & (m->cfg.max_segs - 1);
           seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->sa;
         }
+      }
+      if (q->seg0w) { /* the prefetched segment 0 taken in S_IDLE */
+        seg_we = 1;
+        seg_waddr = 0;
+        seg_wdata = (uint64_t)(q->sum & 0xFFFF) << 32 | q->sa;
       }
       if (ctl && q->rsp_idx == (q->spec ? 4u : 2u)) {
         uint32_t ce = 0;

@@ -38,6 +38,7 @@ typedef struct {
 typedef struct {
   uint32_t state, op_rx, vi, rr, prio_rx;
   uint32_t desc, segcnt, len, err, has_desc, ctl_aerr;
+  uint32_t seg0w; /* S_CTL's first cycle after taking a prefetched segment 0: write it */
   uint32_t dbad; /* S_DB_CHK's registered address check: 1 only in the S_CTL cycle after it */
   uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec, sa, f_bank;
   uint32_t w_act, w_bank, w_segcnt, w_vi, pk_vi; /* walker / packer */

@@ -201,7 +201,8 @@ module comet_via #(
   reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
   reg        has_desc_q, has_desc_d;
   reg [5:0]  req_idx_q, req_idx_d, rsp_idx_q, rsp_idx_d;
-  reg [IFW-1:0] inflight_q, inflight_d;
+  reg [IFW-1:0] inflight_q, inflight_d, if_p1, if_m1;
+  reg        if_inc, if_dec;
   reg [31:0] sum_q, sum_d;
   reg        spec_q, spec_d;    // segment 0 fetched with the control segment
   reg        seghi_q, seghi_d;  // fetched segment's address bits 63:32 non-zero
@@ -292,6 +293,10 @@ module comet_via #(
   // always moves to S_CTL and a bad address is acted on in S_CTL's first cycle (1 in no other
   // cycle; S_CTL issues no read then: fsm_more_q = 0)
   reg        dbad_q, dbad_d;
+  // timing: a prefetched descriptor's segment 0 is written into the segment RAM in S_CTL's
+  // first cycle from sa_q / sum_q (registered from the slot when S_IDLE takes it), not from
+  // the slot mux in S_IDLE (the walker reads it at least two cycles later either way)
+  reg        seg0w_q, seg0w_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -557,6 +562,7 @@ module comet_via #(
   reg [191:0] psh;
   reg [3:0]  rx_add;
   reg [31:0] seglen;
+  reg [15:0] seg_wl;
   reg [3:0]  ctl_err;
   reg        ev_send_wb, ev_recv_wb;
   reg [NCNT-1:0] cnt_inc;
@@ -582,7 +588,10 @@ module comet_via #(
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
     seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
-    seg_raddr = {w_bank_q, seg_idx_q[SAW-1:0]};
+    // timing: the read address from registers only: a walker start (w_start, which reads
+    // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
+    // (idle or walk_done_q), so that address is presented whenever that holds
+    seg_raddr = (!w_act_q || walk_done_q) ? {f_bank_q, {SAW{1'b0}}} : {w_bank_q, seg_idx_q[SAW-1:0]};
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
     db_push = '0; db_pop = '0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
@@ -597,6 +606,8 @@ module comet_via #(
     nlast_d = nlast_q; nroom_d = nroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
+    seg0w_d = 1'b0;
+    seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
@@ -696,8 +707,7 @@ module comet_via #(
     pa_we = 1'b0;
     pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
     if (dma_acc && !dma_req_we_o) begin
-      inflight_d = inflight_d + 1'b1;
-      pa_we = 1'b1;
+      pa_we = 1'b1;  // (inflight_d: below, with the FIFO pop)
       meta_push = 1'b1;
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
                          : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
@@ -827,9 +837,8 @@ module comet_via #(
           if (t_spec) begin
             sum_d = t_sum0;
             err_d = {1'b0, t_e2, t_e1, 1'b0};
-            seg_we = 1'b1;
-            seg_waddr = '0;
-            seg_wdata = {first_chunk(t_sa[2:0], t_sum0[15:0]), t_sum0[15:0], t_sa};
+            sa_d = t_sa;
+            seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -886,9 +895,15 @@ module comet_via #(
             if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
-            seg_wdata = {first_chunk(sa_q[2:0], seglen[15:0]), seglen[15:0], sa_q};
           end
         end
+        if (seg0w_q) begin  // S_CTL's first cycle after S_IDLE took a prefetched segment 0
+          seg_we = 1'b1;
+          seg_waddr = '0;
+        end
+        // (one first_chunk for both writers, its length operand picked by a register)
+        seg_wl = seg0w_q ? sum_q[15:0] : seglen[15:0];
+        seg_wdata = {first_chunk(sa_q[2:0], seg_wl), seg_wl, sa_q};
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
           ctl_err = 4'd0;
@@ -1090,7 +1105,6 @@ module comet_via #(
       w_segcnt_d = segcnt_q[SAW:0];
       w_vi_d = vi_q;
       seg_re = 1'b1;
-      seg_raddr = {f_bank_q, {SAW{1'b0}}};
       seg_idx_d = (SAW+1)'(1);
       seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
@@ -1121,7 +1135,13 @@ module comet_via #(
       end
     end
 
-    if (fq_pop) inflight_d = inflight_d - 1'b1;  // credit back when the word leaves the FIFO
+    // read credits: +1 per accepted read, -1 when a word leaves the FIFO (timing: +1 / -1
+    // from the flops, the late acceptance pa_we only selects, as AND-OR terms)
+    if_p1 = inflight_q + 1'b1;
+    if_m1 = inflight_q - 1'b1;
+    if_inc = pa_we && !fq_pop;
+    if_dec = fq_pop && !pa_we;
+    inflight_d = ({IFW{if_inc}} & if_p1) | ({IFW{if_dec}} & if_m1) | ({IFW{!(if_inc || if_dec)}} & inflight_q);
 
     // response skid: the head leaves with rsp_pop, the FIFO word enters with fq_pop
     // (data registers: entry 1 loads whenever one entry is held, a don't-care unless it stays)
@@ -1258,9 +1278,11 @@ module comet_via #(
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
       // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
       // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
+      // (in S_RX walk_done_d = walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q): written
+      // out so that the late w_acc only picks between two values built from registers)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   (walk_done_d || walk_done_q || (w_acc ? le8_1 : le8_0));
+                   (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
         rdy_b[i] = (state_d == S_DRAIN) ||
                    ((state_d == S_RX) && !in_done_d &&
@@ -1311,7 +1333,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
-      dbad_q <= 1'b0; sk_cnt_q <= 2'd0;
+      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1342,7 +1364,7 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
-      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d;
+      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d;
     end
   end
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
@@ -1416,6 +1438,9 @@ module comet_via #(
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
       if (state_q != S_CTL) assert (!dbad_q);
+      if (seg0w_q) assert (state_q == S_CTL && !rsp_desc && !dbad_q);
+      if (w_start) assert (!w_act_q || walk_done_q);
+      if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
