@@ -96,15 +96,11 @@ typedef struct {
 
 static void comb(const comet_via_t *m, cmb_t *c) {
   const comet_via_regs_t *r = &m->r;
-  nic_fifo_sig_out_t fo;
-  uint64_t z[NIC_RAM_MAXW] = {0};
-  nic_fifo_sig_in_t fi = {1, 0, 0, z};
   memset(c, 0, sizeof(*c));
-  nic_fifo_eval(&m->rsp_fifo, &fi, &fo);
-  c->rsp_v = fo.m_valid;
-  c->rsp_data = fo.m_data[0];
-  nic_fifo_eval(&m->meta_fifo, &fi, &fo);
-  c->meta_data = (uint32_t)fo.m_data[0] & 0x3FF;
+  /* the consumers see the skid head */
+  c->rsp_v = r->sk_cnt != 0;
+  c->rsp_data = r->sk_data[0];
+  c->meta_data = r->sk_meta[0] & 0x3FF;
   c->rsp_desc = c->rsp_v && (c->meta_data >> 9 & 1) && !(c->meta_data >> 8 & 1);
   c->rsp_pf = c->rsp_v && (c->meta_data >> 9 & 1) && (c->meta_data >> 8 & 1);
   c->rsp_pay = c->rsp_v && !(c->meta_data >> 9 & 1);
@@ -225,8 +221,9 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int w_acc = dma_acc && c.sel_w;
   n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
   n.dbad = 0;
+  n.seg0w = 0;
   int tx_emit = c.tx_v && in->m_axis_tx_tready;
-  int tx_idle = !q->w_act && q->inflight == 0 && q->cnt == 0 && !q->in_done && q->pf_st == CV_P_IDLE;
+  int tx_idle = !q->w_act && q->inflight == 0 && q->sk_cnt == 0 && q->cnt == 0 && !q->in_done && q->pf_st == CV_P_IDLE;
   /* send/receive turns; the prefetcher starts nothing new in the receive's turn or during one */
   int any_sdb = 0;
   for (uint32_t i = 0; i < NVI; i++)
@@ -315,8 +312,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       uint64_t e = nic_ram_rd64(&m->seg_ram);
       n.cur_addr = (uint32_t)e;
       n.cur_rem = (uint32_t)(e >> 32) & 0xFFFF;
-      n.seg_vld = 1;
+      if (rx) n.seg_ld = 1; /* a receive's segment load takes one more cycle */
+      else n.seg_vld = 1;
       n.seg_rd = 0;
+    } else if (q->seg_ld) {
+      n.seg_ld = 0;
+      n.seg_vld = 1;
     } else if (!q->seg_vld && !q->walk_done) {
       seg_re = 1;
       n.seg_rd = 1;
@@ -396,9 +397,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         if (q->s_spec[th]) {
           n.sum = q->s_sum0[th];
           n.err = q->s_e2[th] << 2 | q->s_e1[th] << 1;
-          seg_we = 1;
-          seg_waddr = 0;
-          seg_wdata = (uint64_t)(q->s_sum0[th] & 0xFFFF) << 32 | q->s_sa[th];
+          n.sa = q->s_sa[th];
+          n.seg0w = 1; /* segment 0 is written in S_CTL's first cycle */
           n.req_idx = n.rsp_idx = 4;
         } else {
           n.sum = 0;
@@ -461,6 +461,11 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
           seg_waddr = ctl ? 0 : (q->rsp_idx >> 1) & (m->cfg.max_segs - 1);
           seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->sa;
         }
+      }
+      if (q->seg0w) { /* the prefetched segment 0 taken in S_IDLE */
+        seg_we = 1;
+        seg_waddr = 0;
+        seg_wdata = (uint64_t)(q->sum & 0xFFFF) << 32 | q->sa;
       }
       if (ctl && q->rsp_idx == (q->spec ? 4u : 2u)) {
         uint32_t ce = 0;
@@ -665,6 +670,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     n.seg_last = (q->segcnt & segmask) == 1;
     n.seg_vld = 0;
     n.seg_rd = 1;
+    n.seg_ld = 0;
     n.walk_done = 0;
   }
   if (cq_push) {
@@ -685,7 +691,27 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       n.cd_cnt = (n.cd_cnt - 1) & 7;
     }
   }
-  if (rsp_pop) n.inflight = (n.inflight - 1) & ifmask;
+  /* FIFO -> skid while the skid holds fewer than 2 words; the credit returns then */
+  nic_fifo_sig_out_t fo;
+  uint64_t z[NIC_RAM_MAXW] = {0};
+  nic_fifo_sig_in_t fi = {1, 0, 0, z};
+  nic_fifo_eval(&m->rsp_fifo, &fi, &fo);
+  int fq_pop = fo.m_valid && q->sk_cnt < 2;
+  uint64_t fq_data = fo.m_data[0];
+  nic_fifo_eval(&m->meta_fifo, &fi, &fo);
+  uint32_t fq_meta = (uint32_t)fo.m_data[0] & 0x3FF;
+  if (fq_pop) n.inflight = (n.inflight - 1) & ifmask;
+  n.sk_cnt = q->sk_cnt;
+  if (rsp_pop) {
+    n.sk_data[0] = q->sk_data[1];
+    n.sk_meta[0] = q->sk_meta[1];
+    n.sk_cnt--;
+  }
+  if (fq_pop) {
+    n.sk_data[n.sk_cnt] = fq_data;
+    n.sk_meta[n.sk_cnt] = fq_meta;
+    n.sk_cnt++;
+  }
 
   if (ev_send || ev_recv) {
     if (c.c_err & 1) cnt_inc |= 1u << CV_C_FMT;
@@ -733,10 +759,10 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
   nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re, seg_raddr);
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
-  nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, rsp_pop, rd};
+  nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, fq_pop, rd};
   nic_fifo_tick(&m->rsp_fifo, &fr);
   uint64_t md[NIC_RAM_MAXW] = {meta_wdata};
-  nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, rsp_pop, md};
+  nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, fq_pop, md};
   nic_fifo_tick(&m->meta_fifo, &fm);
 
   if (!in->rst_ni) {

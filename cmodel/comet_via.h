@@ -38,6 +38,7 @@ typedef struct {
 typedef struct {
   uint32_t state, op_rx, vi, rr, prio_rx;
   uint32_t desc, segcnt, len, err, has_desc, ctl_aerr;
+  uint32_t seg0w; /* S_CTL's first cycle after taking a prefetched segment 0: write it */
   uint32_t dbad; /* S_DB_CHK's registered address check: 1 only in the S_CTL cycle after it */
   uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec, sa, f_bank;
   uint32_t w_act, w_bank, w_segcnt, w_vi, pk_vi; /* walker / packer */
@@ -47,6 +48,7 @@ typedef struct {
       cq_nd[COMET_VIA_CQD];
   uint32_t cq_wp, cq_rp, cq_cnt, cd[COMET_VIA_CQD], cd_wp, cd_rp, cd_cnt, aw_cnt;
   uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
+  uint32_t seg_ld; /* a receive's segment load: the cycle between seg_rd and seg_vld */
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
   uint32_t cnt, in_done, xfer;
   uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];
@@ -61,6 +63,9 @@ typedef struct {
   uint32_t s_wp, s_rp, s_cnt;
   uint32_t dr_v, dr_sl, dr_w; /* a prefetched word, registered before its slot update */
   uint64_t dr_data;
+  /* 2-entry skid between the response/metadata FIFOs and their consumers (entry 0 = head) */
+  uint32_t sk_cnt, sk_meta[2];
+  uint64_t sk_data[2];
 } comet_via_regs_t;
 
 typedef struct {

@@ -201,7 +201,8 @@ module comet_via #(
   reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
   reg        has_desc_q, has_desc_d;
   reg [5:0]  req_idx_q, req_idx_d, rsp_idx_q, rsp_idx_d;
-  reg [IFW-1:0] inflight_q, inflight_d;
+  reg [IFW-1:0] inflight_q, inflight_d, if_p1, if_m1;
+  reg        if_inc, if_dec;
   reg [31:0] sum_q, sum_d;
   reg        spec_q, spec_d;    // segment 0 fetched with the control segment
   reg        seghi_q, seghi_d;  // fetched segment's address bits 63:32 non-zero
@@ -225,6 +226,10 @@ module comet_via #(
   reg [CQD*4-1:0]  cd_q, cd_d;
   reg [SAW:0] seg_idx_q, seg_idx_d;
   reg        seg_vld_q, seg_vld_d, seg_rd_q, seg_rd_d, seg_last_q, seg_last_d;
+  // pipeline stage (timing): a receive's segment load takes one more cycle (seg_rd_q -> seg_ld_q
+  // -> seg_vld_q), so the unpacker's rx_full / rx_left for the first chunk are built from the
+  // loaded room_q (not from the segment RAM output in the load cycle). Sends load as before
+  reg        seg_ld_q, seg_ld_d;
   reg [31:0] cur_addr_q, cur_addr_d;
   reg [15:0] cur_rem_q, cur_rem_d;
   // timing: the walker's chunk size, kept registered next to cur_addr/cur_rem: while a segment
@@ -288,6 +293,10 @@ module comet_via #(
   // always moves to S_CTL and a bad address is acted on in S_CTL's first cycle (1 in no other
   // cycle; S_CTL issues no read then: fsm_more_q = 0)
   reg        dbad_q, dbad_d;
+  // timing: a prefetched descriptor's segment 0 is written into the segment RAM in S_CTL's
+  // first cycle from sa_q / sum_q (registered from the slot when S_IDLE takes it), not from
+  // the slot mux in S_IDLE (the walker reads it at least two cycles later either way)
+  reg        seg0w_q, seg0w_d;
 
   // ------------------------------------------------------------------ sub-blocks
   wire [31:0] db_rd_data;
@@ -309,9 +318,14 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
 
+  // response head as the consumers see it: the 2-entry skid (sk*) behind the FIFOs
   wire        rsp_v;
   wire [63:0] rsp_data;
-  reg         rsp_pop;
+  reg         rsp_pop;   // the consumer takes the head (skid entry 0)
+  wire        fifo_v;    // FIFO output stages (response data + metadata)
+  wire [63:0] fifo_data;
+  wire [6:0]  fifo_meta;
+  wire        fq_pop;    // FIFO -> skid move
   /* verilator lint_off UNUSEDSIGNAL */  // FIFO levels: credits (inflight_q) bound them
   wire [$clog2(RSP_DEPTH):0] rsp_count, meta_count;
   wire        rsp_s_ready, meta_s_ready;
@@ -330,7 +344,7 @@ module comet_via #(
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
-    .s_data_i(rsp_in), .m_valid_o(rsp_v), .m_ready_i(rsp_pop), .m_data_o(rsp_data),
+    .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
     .count_o(rsp_count));
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
@@ -339,13 +353,25 @@ module comet_via #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [6:0]  meta_data;
   reg         meta_push;
   reg [6:0]   meta_wdata;
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
-    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(rsp_pop),
-    .m_data_o(meta_data), .count_o(meta_count));
+    .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
+    .m_data_o(fifo_meta), .count_o(meta_count));
+  // pipeline stage (timing): a 2-entry skid buffer between the response/metadata FIFOs and
+  // their consumers (packer, control FSM, prefetcher drain). A word moves FIFO -> skid when the
+  // skid holds fewer than 2 (a registered count: the FIFO pointers, RAM read and bypass no
+  // longer wait for the packer's tready / fill level); the consumers take the skid head. Costs
+  // one cycle of response latency, no throughput (one word per cycle in and out). Read credits
+  // (inflight_q) are returned when a word leaves the FIFO: the skid is extra storage.
+  reg  [1:0]  sk_cnt_q, sk_cnt_d;
+  reg  [63:0] sk0_d_q, sk0_d_d, sk1_d_q, sk1_d_d;
+  reg  [6:0]  sk0_m_q, sk0_m_d, sk1_m_q, sk1_m_d;
+  wire [6:0]  meta_data = sk0_m_q;
+  assign fq_pop   = fifo_v && !sk_cnt_q[1];
+  assign rsp_v    = (sk_cnt_q != 2'd0);
+  assign rsp_data = sk0_d_q;
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
   wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
   wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
@@ -353,8 +379,9 @@ module comet_via #(
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
-  wire        tx_emit_v = (state_q != S_RX) && ((cnt_q >= 5'd8) || (in_done_q && cnt_q != 5'd0));
-  wire        tx_last   = in_done_q && (cnt_q <= 5'd8);
+  // (timing: the compares with 8 written as bit logic, no carry chain in front of the pop)
+  wire        tx_emit_v = (state_q != S_RX) && (cnt_q[4] || cnt_q[3] || (in_done_q && cnt_q[2:0] != 3'd0));
+  wire        tx_last   = in_done_q && !cnt_q[4] && (!cnt_q[3] || cnt_q[2:0] == 3'd0);  // cnt_q <= 8
   assign m_axis_tx_tvalid = tx_emit_v;
   assign m_axis_tx_tdata  = acc_q[63:0];
   assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
@@ -438,8 +465,25 @@ module comet_via #(
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
-  (* keep *) wire [127:0] rx_a0 = acc_q | ({64'd0, rx_word_w} << {cnt_q, 3'b000});
-  (* keep *) wire [127:0] rx_a1 = (acc_q >> {rx_n, 3'b000}) | ({64'd0, rx_word_w} << {rx_left, 3'b000});
+  // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
+  // register values (not shift operators: Yosys shared one shifter between them and the
+  // packer's, with the late write acceptance and the state in front of its shift amount)
+  reg  [127:0] rx_a0, rx_a1;
+  integer      ra_j, ra_k;
+  always @* begin
+    rx_a0 = acc_q;
+    rx_a1 = 128'd0;
+    for (ra_j = 0; ra_j < 16; ra_j = ra_j + 1) begin
+      for (ra_k = 0; ra_k < 8; ra_k = ra_k + 1)
+        if (ra_j - ra_k >= 0) begin
+          if (cnt_q == 5'(ra_j - ra_k)) rx_a0[8*ra_j +: 8] = rx_a0[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
+          if (rx_left == 5'(ra_j - ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
+        end
+      for (ra_k = 0; ra_k <= 8; ra_k = ra_k + 1)
+        if (ra_j + ra_k < 16)
+          if (rx_n == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
+    end
+  end
 
   // DMA requests: control FSM (descriptor reads, status writes), prefetcher (descriptor reads)
   // and walker (payload reads, receive writes). The port serves the granted source: gnt_q
@@ -518,6 +562,7 @@ module comet_via #(
   reg [191:0] psh;
   reg [3:0]  rx_add;
   reg [31:0] seglen;
+  reg [15:0] seg_wl;
   reg [3:0]  ctl_err;
   reg        ev_send_wb, ev_recv_wb;
   reg [NCNT-1:0] cnt_inc;
@@ -535,7 +580,7 @@ module comet_via #(
     ctl_aerr_d = ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q});
     cq_push = 1'b0; cq_pop = 1'b0; w_start = 1'b0; cq_perr = 3'd0; seg_err = 4'd0; req_idx_d = req_idx_q; rsp_idx_d = rsp_idx_q;
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
-    seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q;
+    seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
     acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
@@ -543,7 +588,10 @@ module comet_via #(
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
     seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
-    seg_raddr = {w_bank_q, seg_idx_q[SAW-1:0]};
+    // timing: the read address from registers only: a walker start (w_start, which reads
+    // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
+    // (idle or walk_done_q), so that address is presented whenever that holds
+    seg_raddr = (!w_act_q || walk_done_q) ? {f_bank_q, {SAW{1'b0}}} : {w_bank_q, seg_idx_q[SAW-1:0]};
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
     db_push = '0; db_pop = '0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
@@ -558,6 +606,8 @@ module comet_via #(
     nlast_d = nlast_q; nroom_d = nroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
+    seg0w_d = 1'b0;
+    seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
     dma_acc = dma_req_valid_o && dma_req_ready_i;
@@ -576,7 +626,7 @@ module comet_via #(
     s_e1_d = s_e1_q; s_e2_d = s_e2_q; s_aerr_d = s_aerr_q; s_rdy_d = s_rdy_q;
     s_wp_d = s_wp_q; s_rp_d = s_rp_q; s_cnt_d = s_cnt_q;
     tx_emit = m_axis_tx_tvalid && m_axis_tx_tready;
-    tx_idle = !w_act_q && (inflight_q == '0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
+    tx_idle = !w_act_q && (inflight_q == '0) && (sk_cnt_q == 2'd0) && (cnt_q == 5'd0) && !in_done_q && (pf_st_q == P_IDLE);
     // per-VI doorbell non-empty flags (timing: no variable index * DBCW in front of a compare)
     sdb_ne = '0;
     rdb_ne = 4'd0;
@@ -657,8 +707,7 @@ module comet_via #(
     pa_we = 1'b0;
     pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
     if (dma_acc && !dma_req_we_o) begin
-      inflight_d = inflight_d + 1'b1;
-      pa_we = 1'b1;
+      pa_we = 1'b1;  // (inflight_d: below, with the FIFO pop)
       meta_push = 1'b1;
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
                          : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
@@ -696,8 +745,12 @@ module comet_via #(
       if (seg_rd_q) begin
         cur_addr_d = seg_rd_data[31:0];
         cur_rem_d = seg_rd_data[47:32];
-        seg_vld_d = 1'b1;
+        if (state_q == S_RX) seg_ld_d = 1'b1;  // (a receive: one more cycle, see seg_ld_q)
+        else seg_vld_d = 1'b1;
         seg_rd_d = 1'b0;
+      end else if (seg_ld_q) begin
+        seg_ld_d = 1'b0;
+        seg_vld_d = 1'b1;
       end else if (!seg_vld_q && !walk_done_q) begin
         seg_re = 1'b1;
         seg_rd_d = 1'b1;
@@ -784,9 +837,8 @@ module comet_via #(
           if (t_spec) begin
             sum_d = t_sum0;
             err_d = {1'b0, t_e2, t_e1, 1'b0};
-            seg_we = 1'b1;
-            seg_waddr = '0;
-            seg_wdata = {first_chunk(t_sa[2:0], t_sum0[15:0]), t_sum0[15:0], t_sa};
+            sa_d = t_sa;
+            seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
@@ -843,9 +895,15 @@ module comet_via #(
             if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
-            seg_wdata = {first_chunk(sa_q[2:0], seglen[15:0]), seglen[15:0], sa_q};
           end
         end
+        if (seg0w_q) begin  // S_CTL's first cycle after S_IDLE took a prefetched segment 0
+          seg_we = 1'b1;
+          seg_waddr = '0;
+        end
+        // (one first_chunk for both writers, its length operand picked by a register)
+        seg_wl = seg0w_q ? sum_q[15:0] : seglen[15:0];
+        seg_wdata = {first_chunk(sa_q[2:0], seg_wl), seg_wl, sa_q};
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
           ctl_err = 4'd0;
@@ -1047,11 +1105,11 @@ module comet_via #(
       w_segcnt_d = segcnt_q[SAW:0];
       w_vi_d = vi_q;
       seg_re = 1'b1;
-      seg_raddr = {f_bank_q, {SAW{1'b0}}};
       seg_idx_d = (SAW+1)'(1);
       seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
       seg_rd_d = 1'b1;
+      seg_ld_d = 1'b0;
       walk_done_d = 1'b0;
     end
 
@@ -1077,7 +1135,26 @@ module comet_via #(
       end
     end
 
-    if (rsp_pop) inflight_d = inflight_d - 1'b1;
+    // read credits: +1 per accepted read, -1 when a word leaves the FIFO (timing: +1 / -1
+    // from the flops, the late acceptance pa_we only selects, as AND-OR terms)
+    if_p1 = inflight_q + 1'b1;
+    if_m1 = inflight_q - 1'b1;
+    if_inc = pa_we && !fq_pop;
+    if_dec = fq_pop && !pa_we;
+    inflight_d = ({IFW{if_inc}} & if_p1) | ({IFW{if_dec}} & if_m1) | ({IFW{!(if_inc || if_dec)}} & inflight_q);
+
+    // response skid: the head leaves with rsp_pop, the FIFO word enters with fq_pop
+    // (data registers: entry 1 loads whenever one entry is held, a don't-care unless it stays)
+    sk_cnt_d = sk_cnt_q - 2'(rsp_pop) + 2'(fq_pop);
+    sk1_d_d = (sk_cnt_q == 2'd1) ? fifo_data : sk1_d_q;
+    sk1_m_d = (sk_cnt_q == 2'd1) ? fifo_meta : sk1_m_q;
+    if (rsp_pop) begin
+      sk0_d_d = sk_cnt_q[1] ? sk1_d_q : fifo_data;
+      sk0_m_d = sk_cnt_q[1] ? sk1_m_q : fifo_meta;
+    end else begin
+      sk0_d_d = (sk_cnt_q == 2'd0) ? fifo_data : sk0_d_q;
+      sk0_m_d = (sk_cnt_q == 2'd0) ? fifo_meta : sk0_m_q;
+    end
 
     // ---------------- completion events
     if (ev_send_wb || ev_recv_wb) begin
@@ -1174,7 +1251,9 @@ module comet_via #(
     // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
     // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
-    room0 = (w_act_q && seg_rd_q) ? room_d_ld : room_q;
+    // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
+    // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
@@ -1199,9 +1278,11 @@ module comet_via #(
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
       // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
       // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
+      // (in S_RX walk_done_d = walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q): written
+      // out so that the late w_acc only picks between two values built from registers)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   (walk_done_d || walk_done_q || (w_acc ? le8_1 : le8_0));
+                   (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
         rdy_b[i] = (state_d == S_DRAIN) ||
                    ((state_d == S_RX) && !in_done_d &&
@@ -1234,7 +1315,7 @@ module comet_via #(
       cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
-      seg_rd_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
+      seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
@@ -1252,7 +1333,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
-      dbad_q <= 1'b0;
+      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1264,7 +1345,7 @@ module comet_via #(
       cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
       cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
-      seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d;
+      seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
@@ -1283,8 +1364,11 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
-      dbad_q <= dbad_d;
+      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d;
     end
+  end
+  always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
+    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d;
   end
 
   assign csr_ack_o   = csr_ack_q;
@@ -1317,6 +1401,8 @@ module comet_via #(
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
+      assert (sk_cnt_q <= 2'd2);
+      if (rsp_pop) assert (rsp_v);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
       if (state_q != S_RX) assert (cnt_q < 5'd16);
@@ -1327,6 +1413,10 @@ module comet_via #(
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
       if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
+      if (w_act_q) assert (!(seg_ld_q && (seg_rd_q || seg_vld_q)));
+      if (w_act_q && seg_ld_q) assert (state_q == S_RX);
+      if (state_q == S_RX && w_act_q && seg_vld_q && !walk_done_q)
+        assert (rxf_q == (cnt_q >= {1'b0, room_q}) && (!rxf_q || rxl_q == cnt_q - {1'b0, room_q}));
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
@@ -1348,6 +1438,9 @@ module comet_via #(
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
       if (state_q != S_CTL) assert (!dbad_q);
+      if (seg0w_q) assert (state_q == S_CTL && !rsp_desc && !dbad_q);
+      if (w_start) assert (!w_act_q || walk_done_q);
+      if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
