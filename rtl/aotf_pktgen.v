@@ -14,6 +14,10 @@
 // (write, or view read at csr_seed_rd_addr_i on a HTLB_IDX write) takes the seed RAM port: RAM
 // beats do not issue that cycle.
 // The buffer head drives m_axis (AXI-Stream: held until accepted).
+// The seed RAM is read in every cycle (read enable 1; timing: the CSR decode and the issue
+// logic do not drive its block RAM clock enables). Its read data is used only in the cycle
+// after a requested read (an issued RAM beat, or the CSR view read) and is never held, so
+// this is the same behaviour as a read enabled only then (the C model keeps the enable).
 module aotf_pktgen #(
   parameter int SETS = 256,
   parameter int UW = 3,
@@ -79,7 +83,6 @@ module aotf_pktgen #(
 
   reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat;
   reg [2:0]    lvl;
-  reg          rd_en;
   reg [RW-1:0] rd_addr;
   wire [63:0]  rd_data;
   reg [7:0]    len_keep;
@@ -99,7 +102,6 @@ module aotf_pktgen #(
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
 
-    rd_en   = csr_seed_rd_i || (issue && ram_beat);
     rd_addr = csr_seed_rd_i ? csr_seed_rd_addr_i : {cur_set_q, cur_way_q, beat_q[1:0]};
 
     // slots
@@ -131,7 +133,7 @@ module aotf_pktgen #(
     //   beat 0: seed | FLAG_AOTF, 1: raddr field = offset, 2: len field = length, 3: seed,
     //   4: data beat (no RAM read), tkeep = (1 << len) - 1, tlast = 1
     if_v_d    = issue;
-    if_user_d = issue ? cur_user_q : if_user_q;
+    if_user_d = cur_user_q;
     len_keep = 8'd0;
     for (i = 0; i < 8; i = i + 1) if (4'(i) < cur_len_q) len_keep[i] = 1'b1;
     if_ram_d  = ram_beat;
@@ -151,10 +153,9 @@ module aotf_pktgen #(
       end
       default: ;
     endcase
-    if (!issue) begin
-      if_ram_d = if_ram_q; if_msk_d = if_msk_q; if_val_d = if_val_q;
-      if_keep_d = if_keep_q; if_last_d = if_last_q;
-    end
+    // no hold when nothing issues (timing: issue does not drive the clock enables of the
+    // in-flight payload): the payload is used only while if_v_q is set, i.e. in the cycle
+    // after an issue
 
     // output buffer: the in-flight beat goes to b0 if the buffer is (becomes) empty, else b1
     occ_d = lvl[1:0];
@@ -217,7 +218,7 @@ module aotf_pktgen #(
     .wr_addr_i(csr_seed_addr_i),
     .wr_data_i(csr_seed_wdata_i),
     .wr_be_i  (1'b1),
-    .rd_en_i  (rd_en),
+    .rd_en_i  (1'b1),     // see the header: read in every cycle
     .rd_addr_i(rd_addr),
     .rd_data_o(rd_data)
   );
