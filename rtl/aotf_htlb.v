@@ -12,11 +12,9 @@
 //   LOOK: tag RAM read data -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the
 //         compare is split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep)
 //         -> IDLE (retry), else -> DEC
-//   DEC:  hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE,
-//         also when the tags are written in this cycle (the lookup is ordered before that
-//         write; timing: pop_o depends on flops only);
-//         else any tag RAM write this cycle -> IDLE (retry);
-//         else miss -> miss_o pulse (victim_o valid), -> MISS
+//   DEC:  any tag RAM write this cycle -> IDLE (retry);
+//         hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE;
+//         miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
 // The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
 // kick: a don't-care read at the kick's set; it never collides with a write).
@@ -123,13 +121,11 @@ module aotf_htlb #(
       S_IDLE: if (issue) state_d = S_LOOK;
       S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
       S_DEC: begin
-        // a hit pops even if a tag RAM write happens now (timing: no CSR decode in front of
-        // the pop; the lookup is ordered before the write)
-        if (hitv != 4'd0) begin
+        if (tag_write) state_d = S_IDLE;
+        else if (hitv != 4'd0) begin
           pop_o   = 1'b1;
           state_d = S_IDLE;
-        end else if (tag_write) state_d = S_IDLE;
-        else begin
+        end else begin
           miss_o  = 1'b1;
           state_d = S_MISS;
           if (validv == 4'b1111) rr_d = rr_q + 2'd1;
