@@ -54,6 +54,7 @@ gen:
 	python3 scripts/gen.py
 gen-check:
 	python3 scripts/gen.py --check
+	python3 syn/synth.py doc --check
 
 # ---------------------------------------------------------------- C objects (shared)
 $(BUILD)/obj/%.o: %.c

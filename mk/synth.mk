@@ -3,9 +3,9 @@
 #   make synth-quick   synth_ecp5 of every block, no P&R; fails on Yosys errors, latches,
 #                      and memories that did not map to RAM (part of `make test`, ~1-2 min)
 #   make synth         ECP5 + Xilinx 7 + iCE40 synthesis of every block, nextpnr-ecp5 and
-#                      nextpnr-ice40 out-of-context P&R; writes build/synth.json and
+#                      nextpnr-ice40 out-of-context P&R; writes build/synth.json, merges it into docs/synthesis.json and
 #                      regenerates docs/synthesis.md (tens of minutes)
-#   make synth-doc     regenerate docs/synthesis.md from build/synth.json
+#   make synth-doc     regenerate docs/synthesis.md from docs/synthesis.json (the committed record)
 #   make synth-depth   ECP5 netlist of each P&R block + syn/depth.py: every register endpoint over
 #                      the clock budget by a placement-free delay estimate (seconds per block;
 #                      for timing work between nextpnr runs, whose figure moves with the seed)

@@ -35,6 +35,10 @@ ls_run() { # name binary args...
 }
 
 run gen-check python3 scripts/gen.py --check
+# docs/synthesis.md is what the committed record docs/synthesis.json generates, and the
+# record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
+run synth-record-doc python3 syn/synth.py doc --check
+run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
 DUTS=$(make -s print-duts)
 for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
 
