@@ -663,7 +663,7 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
         if do_pnr:
             if b["ecp5_pnr"] != "none" and "ecp5" in targets:
                 tasks.append(("pnr", b, "ecp5", files, wdir))
-            if b["ice40"] != "none" and "ice40" in targets:
+            if b["ice40"] in ICE40_DEV and "ice40" in targets:
                 tasks.append(("pnr", b, "ice40", files, wdir))
     # P&R jobs are the long ones: start them first so two cores stay busy.
     tasks.sort(key=lambda t: (t[0] != "pnr", t[2] != "ecp5"))
