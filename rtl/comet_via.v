@@ -337,6 +337,9 @@ module comet_via #(
   localparam int RAW = $clog2(RSP_DEPTH);
   reg [6*RSP_DEPTH-1:0] pa_q, pa_d;
   reg [RAW-1:0] pa_wp_q, pa_wp_d, pa_rp_q, pa_rp_d, pa_rp1;
+  // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
+  // of the head entry select)
+  reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
   reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
@@ -718,8 +721,9 @@ module comet_via #(
     for (k = 0; k < RSP_DEPTH; k = k + 1)
       if (pa_we && pa_wp_q == RAW'(k)) pa_d[6*k +: 6] = pa_wdata;
     pa_wp_d = pa_we ? pa_wp_q + 1'b1 : pa_wp_q;
-    pa_rp_d = dma_rsp_valid_i ? pa_rp_q + 1'b1 : pa_rp_q;
-    pa_rp1 = pa_rp_q + 1'b1;
+    pa_rp_d = dma_rsp_valid_i ? pa_rp1_q : pa_rp_q;
+    pa_rp1 = pa_rp1_q;
+    pa_rp1_d = dma_rsp_valid_i ? pa_rp1_q + 1'b1 : pa_rp1_q;
     pa_e0 = 6'd0;
     pa_e1 = 6'd0;
     for (k = 0; k < RSP_DEPTH; k = k + 1) begin
@@ -1330,7 +1334,7 @@ module comet_via #(
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
       rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
-      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
+      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0;
@@ -1361,7 +1365,7 @@ module comet_via #(
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
       rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
-      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
+      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
       dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d;
@@ -1424,6 +1428,7 @@ module comet_via #(
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
+      assert (pa_rp1_q == pa_rp_q + 1'b1);
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
               pf_acc == (dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
