@@ -555,6 +555,11 @@ module comet_via #(
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
+  // timing: the doorbell pops by source: csr_popv = SYS_POP read of system ring 0 / 1,
+  // eng_re / ring = the control FSM's or the prefetcher's pop (only when no SYS_POP read)
+  reg [1:0]  csr_popv;
+  reg        eng_re;
+  reg [DBCW-1:0] dbc_p1, dbc_m1;
   reg        rx_req, found;
   reg [1:0]  pick;
   reg        pop_n, pop_e, done_n, done_e;
@@ -596,7 +601,7 @@ module comet_via #(
     // (idle or walk_done_q), so that address is presented whenever that holds
     seg_raddr = (!w_act_q || walk_done_q) ? {f_bank_q, {SAW{1'b0}}} : {w_bank_q, seg_idx_q[SAW-1:0]};
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
-    db_push = '0; db_pop = '0;
+    db_push = '0; db_pop = '0; csr_popv = 2'b00; eng_re = 1'b0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
@@ -683,8 +688,7 @@ module comet_via #(
       for (i = 0; i < 2; i = i + 1)
         if (csr_addr_i == A_SYS_POP + 12'(4 * i) && db_cnt_q[i*DBCW +: DBCW] != '0) begin
           csr_pop_d = 1'b1;
-          db_re = 1'b1;
-          ring = RW'(i);
+          csr_popv[i] = 1'b1;
         end
 
     // ---------------- CSR write
@@ -859,7 +863,7 @@ module comet_via #(
       end
       S_DB_RD: begin
         if (!csr_pop_d) begin
-          db_re = 1'b1;
+          eng_re = 1'b1;
           ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
           state_d = S_DB_WAIT;
         end
@@ -1020,7 +1024,7 @@ module comet_via #(
       end
       P_RD: begin  // a SYS_POP read has the doorbell RAM in this cycle: wait
         if (!csr_pop_d) begin
-          db_re = 1'b1;
+          eng_re = 1'b1;
           ring = RW'(2 + 2 * pf_vi_q);
           pf_st_d = P_WAIT;
         end
@@ -1186,18 +1190,23 @@ module comet_via #(
         err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? bytes_add : 32'd1);
 
     // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
-    // per cycle) reads the head of ring `ring`
-    if (db_re) begin
-      for (i = 0; i < NUM_DB; i = i + 1)
-        if (ring == RW'(i)) begin
-          db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
-          db_pop[i] = 1'b1;
-        end
+    // per cycle) reads the head of its ring
+    // timing: each ring's pop straight from its source (SYS_POP address decode, or the engine's
+    // ring from registers), the RAM read address an AND-OR of the one-hot pops (not a mux
+    // behind a shared ring number), and the level +1 / -1 / unchanged from the flops (no add
+    // then subtract behind the late push / pop)
+    db_re = csr_pop_d || eng_re;
+    for (i = 0; i < NUM_DB; i = i + 1) begin
+      db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
+      db_raddr = db_raddr | ({(RW + DBAW){db_pop[i]}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
     end
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
       if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
-      db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
+      dbc_p1 = db_cnt_q[i*DBCW +: DBCW] + 1'b1;
+      dbc_m1 = db_cnt_q[i*DBCW +: DBCW] - 1'b1;
+      if (db_push[i] && !db_pop[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
+      else if (db_pop[i] && !db_push[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
     end
 
     // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
@@ -1450,6 +1459,8 @@ module comet_via #(
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
+      // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
+      assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
     end
   end
   always @(posedge clk_i) begin
