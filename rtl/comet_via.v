@@ -134,6 +134,15 @@ module comet_via #(
     else if (d > 6'd8) kge = 1'b0;
     else kge = keep[d[2:0] - 3'd1];
   endfunction
+  // timing: "c + popcount(keep) <= 8" for a contiguous keep (= !kge(keep, 9 - c)), written as a
+  // select on the register value c (no subtract chain in front of the mux): 1 for c = 0,
+  // !keep[8 - c] for 1 <= c <= 8, 0 for c > 8
+  function automatic le8k(input [7:0] keep, input [4:0] c);
+    integer j;
+    le8k = (c == 5'd0);
+    for (j = 1; j <= 8; j = j + 1)
+      if (c == 5'(j)) le8k = !keep[8 - j];
+  endfunction
   // byte mask of a contiguous keep (= kmask64(popcount(keep)))
   function automatic [63:0] bmask64(input [7:0] keep);
     integer b;
@@ -409,9 +418,13 @@ module comet_via #(
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
+  // timing: rxnz_q = (cnt_q != 0) in S_RX (0 outside it: a receive enters S_RX with cnt_q = 0),
+  // registered from the unpacker's candidates (no compare of the adder output, no compare of
+  // cnt_q in front of the write request)
+  reg        rxnz_q, rxnz_d;
   wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
-  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
+  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && rxnz_q && (rx_full || in_done_q);
   // completion queue head (send status write)
   // timing / size: every variable-index field is selected (and written, below) by index
   // compares on constant part-selects (no index * width shifter)
@@ -615,6 +628,7 @@ module comet_via #(
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     seg0w_d = 1'b0;
+    rxnz_d = 1'b0;
     seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
@@ -974,14 +988,16 @@ module comet_via #(
         if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
-          if (cnt_q != 5'd0 || rx_beat_w) err_d[3] = 1'b1;
-          acc_d = (cnt_q != 5'd0) ? 128'd0 : acc_q;
-          cnt_d = (cnt_q != 5'd0) ? 5'd0 : cnt_q;
+          if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
+          acc_d = rxnz_q ? 128'd0 : acc_q;
+          cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
+          // timing: both sums built before the late write acceptance picks one
           acc_d = w_acc ? rx_a1 : rx_a0;
-          cnt_d = (w_acc ? rx_left : cnt_q) + {1'b0, rx_add};
+          cnt_d = w_acc ? (rx_left + {1'b0, rx_add}) : (cnt_q + {1'b0, rx_add});
+          rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
-        if (in_done_q && cnt_q == 5'd0) begin
+        if (in_done_q && !rxnz_q) begin
           w_act_d = 1'b0;
           in_done_d = 1'b0;
           state_d = S_WB;
@@ -1275,8 +1291,8 @@ module comet_via #(
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
-      le8_0 = !kge(rxk, 6'd9 - {1'b0, cnt_q});             // cnt_q + rxa <= 8
-      le8_1 = !kge(rxk, 6'd9 - {1'b0, rxl_q});             // rxl_q + rxa <= 8
+      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
+      le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
         rxl_b[5*i +: 5] = 5'd0;
@@ -1293,13 +1309,14 @@ module comet_via #(
       // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
       // (in S_RX walk_done_d = walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q): written
       // out so that the late w_acc only picks between two values built from registers)
+      // timing: outside S_RX from the next state only: S_SEG -> S_RX starts the walker
+      // (walk_done_d = 0) with the send side idle (in_done_d = 0, cnt_q = 0, no w_acc), so
+      // the unpacker term is 1 there (asserted under FORMAL)
       if (state_q == S_RX)
-        rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
+        rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
-        rdy_b[i] = (state_d == S_DRAIN) ||
-                   ((state_d == S_RX) && !in_done_d &&
-                    (walk_done_d || (w_acc ? le8_1 : le8_0)));
+        rdy_b[i] = (state_d == S_DRAIN) || (state_d == S_RX);
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
@@ -1329,7 +1346,7 @@ module comet_via #(
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
-      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0;
+      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1360,7 +1377,7 @@ module comet_via #(
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
-      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d;
+      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -1438,6 +1455,11 @@ module comet_via #(
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1);
+      if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
+      // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
+      if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
+      // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
+      assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
               pf_acc == (dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
