@@ -143,6 +143,15 @@ module comet_via #(
     for (j = 1; j <= 8; j = j + 1)
       if (c == 5'(j)) le8k = !keep[8 - j];
   endfunction
+  // timing: one-hot of a contiguous keep's byte count (bit n: popcount(keep) = n), from
+  // neighbouring keep bits only (no popcount adder); sums "c + popcount" then select among
+  // c + n built from registers
+  function automatic [8:0] koh9(input [7:0] keep);
+    integer j;
+    koh9[0] = !keep[0];
+    for (j = 1; j < 8; j = j + 1) koh9[j] = keep[j - 1] && !keep[j];
+    koh9[8] = keep[7];
+  endfunction
   // byte mask of a contiguous keep (= kmask64(popcount(keep)))
   function automatic [63:0] bmask64(input [7:0] keep);
     integer b;
@@ -495,9 +504,12 @@ module comet_via #(
           if (cnt_q == 5'(ra_j - ra_k)) rx_a0[8*ra_j +: 8] = rx_a0[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
           if (rx_left == 5'(ra_j - ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
         end
+      // acc_q >> rx_n bytes: with rx_full rx_n = room_q; else rx_n = cnt_q and nothing is
+      // left (acc_q bytes at and above cnt_q are 0), so room_q selects (timing: a register
+      // decode, no rx_n mux in front of the 128-bit select; FORMAL checks it against rx_n)
       for (ra_k = 0; ra_k <= 8; ra_k = ra_k + 1)
         if (ra_j + ra_k < 16)
-          if (rx_n == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
+          if (rxf_q && room_q == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
     end
   end
 
@@ -581,7 +593,11 @@ module comet_via #(
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
+  /* verilator lint_off UNUSEDSIGNAL */  // (the FORMAL reference of the rx sums)
   reg [3:0]  rx_add;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [8:0]  rx_koh;
+  reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
   reg [31:0] seglen;
   reg [15:0] seg_wl;
   reg [3:0]  ctl_err;
@@ -621,6 +637,7 @@ module comet_via #(
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; psh = 192'd0;
     rx_add = 4'd0;
+    rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
@@ -994,7 +1011,16 @@ module comet_via #(
         end else begin
           // timing: both sums built before the late write acceptance picks one
           acc_d = w_acc ? rx_a1 : rx_a0;
-          cnt_d = w_acc ? (rx_left + {1'b0, rx_add}) : (cnt_q + {1'b0, rx_add});
+          // (and each sum as a select of c + n by the beat's one-hot byte count: no popcount
+          // adder and carry chain behind the late tkeep)
+          rx_koh = rx_beat_w ? koh9(s_axis_rx_tkeep) : 9'd1;
+          rx_cs0 = 5'd0;
+          rx_cs1 = 5'd0;
+          for (k = 0; k <= 8; k = k + 1) begin
+            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (cnt_q + 5'(k)));
+            rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
+          end
+          cnt_d = w_acc ? rx_cs1 : rx_cs0;
           rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
         if (in_done_q && !rxnz_q) begin
@@ -1456,6 +1482,11 @@ module comet_via #(
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1);
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
+      // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
+      if (state_q == S_RX && !walk_done_q)
+        assert (rx_cs0 == cnt_q + {1'b0, rx_add} && rx_cs1 == rx_left + {1'b0, rx_add});
+      if (state_q == S_RX && w_acc) assert (rx_a1 == (((acc_q >> {rx_n, 3'b000}) |
+                                                        ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
