@@ -587,7 +587,7 @@ module comet_via #(
   reg [DBCW-1:0] dbc_p1, dbc_m1;
   reg        rx_req, found;
   reg [1:0]  pick;
-  reg        pop_n, pop_e, done_n, done_e;
+  reg        pop_n, pop_e, pop_t, done_n, done_e;
   reg [127:0] acc_n, acc_e;
   reg [4:0]  cnt_n, cnt_e;
   reg [3:0]  m_n;
@@ -635,7 +635,7 @@ module comet_via #(
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_n = 4'd0; piece = 64'd0; psh = 192'd0;
+    m_n = 4'd0; piece = 64'd0; psh = 192'd0; pop_t = 1'b0;
     rx_add = 4'd0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
@@ -830,13 +830,16 @@ module comet_via #(
       cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
                     : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
       done_e = pop_e ? meta_data[3] : (tx_last ? 1'b0 : in_done_q);
-      if (tx_emit ? pop_e : pop_n) begin
+      // timing: tx_emit = tx_emit_v && tready, written as a select by tx_emit_v (registers)
+      // first and the late tready last, so tready only drives the last mux level
+      pop_t = m_axis_tx_tready ? (tx_emit_v ? pop_e : pop_n) : pop_n;
+      if (pop_t) begin
         rsp_pop = 1'b1;
         pk_vi_d = meta_data[5:4];
       end
-      acc_d = tx_emit ? acc_e : acc_n;
-      cnt_d = tx_emit ? cnt_e : cnt_n;
-      in_done_d = tx_emit ? done_e : done_n;
+      acc_d = m_axis_tx_tready ? (tx_emit_v ? acc_e : acc_n) : acc_n;
+      cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
+      in_done_d = m_axis_tx_tready ? (tx_emit_v ? done_e : done_n) : done_n;
     end
 
     // ---------------- control FSM
@@ -1348,9 +1351,10 @@ module comet_via #(
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
-    // HOST_LIMIT - 32 / - 48, registered with limit_q (limit_d is final here)
-    lm32_d = {1'b0, limit_d} - 33'd32;
-    lm48_d = {1'b0, limit_d} - 33'd48;
+    // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
+    // CSR address decode only selects between it and the held value)
+    lm32_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd32 : lm32_q;
+    lm48_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd48 : lm48_q;
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
