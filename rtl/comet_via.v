@@ -583,6 +583,7 @@ module comet_via #(
   // timing: the doorbell pops by source: csr_popv = SYS_POP read of system ring 0 / 1,
   // eng_re / ring = the control FSM's or the prefetcher's pop (only when no SYS_POP read)
   reg [1:0]  csr_popv;
+  reg [RW+DBAW-1:0] db_eaddr, db_saddr;
   reg        eng_re;
   reg [DBCW-1:0] dbc_p1, dbc_m1;
   reg        rx_req, found;
@@ -1240,11 +1241,17 @@ module comet_via #(
     // ring from registers), the RAM read address an AND-OR of the one-hot pops (not a mux
     // behind a shared ring number), and the level +1 / -1 / unchanged from the flops (no add
     // then subtract behind the late push / pop)
-    db_re = csr_pop_d || eng_re;
+    // (the read address: the engine's from registers, a SYS_POP read's from the address, and the
+    // late csr_pop_d picks; it is a don't-care without a read, FORMAL checks it with one)
+    // (db_re = csr_pop_d || eng_re, written with the engine's pop state from registers only)
+    db_re = csr_pop_d || (state_q == S_DB_RD) || (pf_st_q == P_RD);
+    db_eaddr = '0;
     for (i = 0; i < NUM_DB; i = i + 1) begin
       db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
-      db_raddr = db_raddr | ({(RW + DBAW){db_pop[i]}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
+      db_eaddr = db_eaddr | ({(RW + DBAW){ring == RW'(i)}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
     end
+    db_saddr = (csr_addr_i == A_SYS_POP + 12'd4) ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
+    db_raddr = csr_pop_d ? db_saddr : db_eaddr;
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
       if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
@@ -1518,6 +1525,8 @@ module comet_via #(
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
       assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
+        if (db_pop[f_i]) assert (db_raddr == {RW'(f_i), db_rp_q[f_i*DBAW +: DBAW]});
     end
   end
   always @(posedge clk_i) begin
