@@ -134,6 +134,24 @@ module comet_via #(
     else if (d > 6'd8) kge = 1'b0;
     else kge = keep[d[2:0] - 3'd1];
   endfunction
+  // timing: "c + popcount(keep) <= 8" for a contiguous keep (= !kge(keep, 9 - c)), written as a
+  // select on the register value c (no subtract chain in front of the mux): 1 for c = 0,
+  // !keep[8 - c] for 1 <= c <= 8, 0 for c > 8
+  function automatic le8k(input [7:0] keep, input [4:0] c);
+    integer j;
+    le8k = (c == 5'd0);
+    for (j = 1; j <= 8; j = j + 1)
+      if (c == 5'(j)) le8k = !keep[8 - j];
+  endfunction
+  // timing: one-hot of a contiguous keep's byte count (bit n: popcount(keep) = n), from
+  // neighbouring keep bits only (no popcount adder); sums "c + popcount" then select among
+  // c + n built from registers
+  function automatic [8:0] koh9(input [7:0] keep);
+    integer j;
+    koh9[0] = !keep[0];
+    for (j = 1; j < 8; j = j + 1) koh9[j] = keep[j - 1] && !keep[j];
+    koh9[8] = keep[7];
+  endfunction
   // byte mask of a contiguous keep (= kmask64(popcount(keep)))
   function automatic [63:0] bmask64(input [7:0] keep);
     integer b;
@@ -337,6 +355,9 @@ module comet_via #(
   localparam int RAW = $clog2(RSP_DEPTH);
   reg [6*RSP_DEPTH-1:0] pa_q, pa_d;
   reg [RAW-1:0] pa_wp_q, pa_wp_d, pa_rp_q, pa_rp_d, pa_rp1;
+  // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
+  // of the head entry select)
+  reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
   reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
@@ -406,9 +427,13 @@ module comet_via #(
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
+  // timing: rxnz_q = (cnt_q != 0) in S_RX (0 outside it: a receive enters S_RX with cnt_q = 0),
+  // registered from the unpacker's candidates (no compare of the adder output, no compare of
+  // cnt_q in front of the write request)
+  reg        rxnz_q, rxnz_d;
   wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
-  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && (cnt_q != 5'd0) && (rx_full || in_done_q);
+  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && rxnz_q && (rx_full || in_done_q);
   // completion queue head (send status write)
   // timing / size: every variable-index field is selected (and written, below) by index
   // compares on constant part-selects (no index * width shifter)
@@ -479,9 +504,12 @@ module comet_via #(
           if (cnt_q == 5'(ra_j - ra_k)) rx_a0[8*ra_j +: 8] = rx_a0[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
           if (rx_left == 5'(ra_j - ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
         end
+      // acc_q >> rx_n bytes: with rx_full rx_n = room_q; else rx_n = cnt_q and nothing is
+      // left (acc_q bytes at and above cnt_q are 0), so room_q selects (timing: a register
+      // decode, no rx_n mux in front of the 128-bit select; FORMAL checks it against rx_n)
       for (ra_k = 0; ra_k <= 8; ra_k = ra_k + 1)
         if (ra_j + ra_k < 16)
-          if (rx_n == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
+          if (rxf_q && room_q == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
     end
   end
 
@@ -552,15 +580,25 @@ module comet_via #(
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
+  // timing: the doorbell pops by source: csr_popv = SYS_POP read of system ring 0 / 1,
+  // eng_re / ring = the control FSM's or the prefetcher's pop (only when no SYS_POP read)
+  reg [1:0]  csr_popv;
+  reg [RW+DBAW-1:0] db_eaddr, db_saddr;
+  reg        eng_re;
+  reg [DBCW-1:0] dbc_p1, dbc_m1;
   reg        rx_req, found;
   reg [1:0]  pick;
-  reg        pop_n, pop_e, done_n, done_e;
+  reg        pop_n, pop_e, pop_t, done_n, done_e;
   reg [127:0] acc_n, acc_e;
   reg [4:0]  cnt_n, cnt_e;
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
+  /* verilator lint_off UNUSEDSIGNAL */  // (the FORMAL reference of the rx sums)
   reg [3:0]  rx_add;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [8:0]  rx_koh;
+  reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
   reg [31:0] seglen;
   reg [15:0] seg_wl;
   reg [3:0]  ctl_err;
@@ -593,13 +631,14 @@ module comet_via #(
     // (idle or walk_done_q), so that address is presented whenever that holds
     seg_raddr = (!w_act_q || walk_done_q) ? {f_bank_q, {SAW{1'b0}}} : {w_bank_q, seg_idx_q[SAW-1:0]};
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
-    db_push = '0; db_pop = '0;
+    db_push = '0; db_pop = '0; csr_popv = 2'b00; eng_re = 1'b0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_n = 4'd0; piece = 64'd0; psh = 192'd0;
+    m_n = 4'd0; piece = 64'd0; psh = 192'd0; pop_t = 1'b0;
     rx_add = 4'd0;
+    rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
@@ -607,6 +646,7 @@ module comet_via #(
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     seg0w_d = 1'b0;
+    rxnz_d = 1'b0;
     seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
@@ -680,8 +720,7 @@ module comet_via #(
       for (i = 0; i < 2; i = i + 1)
         if (csr_addr_i == A_SYS_POP + 12'(4 * i) && db_cnt_q[i*DBCW +: DBCW] != '0) begin
           csr_pop_d = 1'b1;
-          db_re = 1'b1;
-          ring = RW'(i);
+          csr_popv[i] = 1'b1;
         end
 
     // ---------------- CSR write
@@ -718,8 +757,9 @@ module comet_via #(
     for (k = 0; k < RSP_DEPTH; k = k + 1)
       if (pa_we && pa_wp_q == RAW'(k)) pa_d[6*k +: 6] = pa_wdata;
     pa_wp_d = pa_we ? pa_wp_q + 1'b1 : pa_wp_q;
-    pa_rp_d = dma_rsp_valid_i ? pa_rp_q + 1'b1 : pa_rp_q;
-    pa_rp1 = pa_rp_q + 1'b1;
+    pa_rp_d = dma_rsp_valid_i ? pa_rp1_q : pa_rp_q;
+    pa_rp1 = pa_rp1_q;
+    pa_rp1_d = dma_rsp_valid_i ? pa_rp1_q + 1'b1 : pa_rp1_q;
     pa_e0 = 6'd0;
     pa_e1 = 6'd0;
     for (k = 0; k < RSP_DEPTH; k = k + 1) begin
@@ -791,13 +831,16 @@ module comet_via #(
       cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
                     : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
       done_e = pop_e ? meta_data[3] : (tx_last ? 1'b0 : in_done_q);
-      if (tx_emit ? pop_e : pop_n) begin
+      // timing: tx_emit = tx_emit_v && tready, written as a select by tx_emit_v (registers)
+      // first and the late tready last, so tready only drives the last mux level
+      pop_t = m_axis_tx_tready ? (tx_emit_v ? pop_e : pop_n) : pop_n;
+      if (pop_t) begin
         rsp_pop = 1'b1;
         pk_vi_d = meta_data[5:4];
       end
-      acc_d = tx_emit ? acc_e : acc_n;
-      cnt_d = tx_emit ? cnt_e : cnt_n;
-      in_done_d = tx_emit ? done_e : done_n;
+      acc_d = m_axis_tx_tready ? (tx_emit_v ? acc_e : acc_n) : acc_n;
+      cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
+      in_done_d = m_axis_tx_tready ? (tx_emit_v ? done_e : done_n) : done_n;
     end
 
     // ---------------- control FSM
@@ -855,7 +898,7 @@ module comet_via #(
       end
       S_DB_RD: begin
         if (!csr_pop_d) begin
-          db_re = 1'b1;
+          eng_re = 1'b1;
           ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
           state_d = S_DB_WAIT;
         end
@@ -966,14 +1009,25 @@ module comet_via #(
         if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
-          if (cnt_q != 5'd0 || rx_beat_w) err_d[3] = 1'b1;
-          acc_d = (cnt_q != 5'd0) ? 128'd0 : acc_q;
-          cnt_d = (cnt_q != 5'd0) ? 5'd0 : cnt_q;
+          if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
+          acc_d = rxnz_q ? 128'd0 : acc_q;
+          cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
+          // timing: both sums built before the late write acceptance picks one
           acc_d = w_acc ? rx_a1 : rx_a0;
-          cnt_d = (w_acc ? rx_left : cnt_q) + {1'b0, rx_add};
+          // (and each sum as a select of c + n by the beat's one-hot byte count: no popcount
+          // adder and carry chain behind the late tkeep)
+          rx_koh = rx_beat_w ? koh9(s_axis_rx_tkeep) : 9'd1;
+          rx_cs0 = 5'd0;
+          rx_cs1 = 5'd0;
+          for (k = 0; k <= 8; k = k + 1) begin
+            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (cnt_q + 5'(k)));
+            rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
+          end
+          cnt_d = w_acc ? rx_cs1 : rx_cs0;
+          rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
-        if (in_done_q && cnt_q == 5'd0) begin
+        if (in_done_q && !rxnz_q) begin
           w_act_d = 1'b0;
           in_done_d = 1'b0;
           state_d = S_WB;
@@ -1016,7 +1070,7 @@ module comet_via #(
       end
       P_RD: begin  // a SYS_POP read has the doorbell RAM in this cycle: wait
         if (!csr_pop_d) begin
-          db_re = 1'b1;
+          eng_re = 1'b1;
           ring = RW'(2 + 2 * pf_vi_q);
           pf_st_d = P_WAIT;
         end
@@ -1182,18 +1236,29 @@ module comet_via #(
         err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? bytes_add : 32'd1);
 
     // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
-    // per cycle) reads the head of ring `ring`
-    if (db_re) begin
-      for (i = 0; i < NUM_DB; i = i + 1)
-        if (ring == RW'(i)) begin
-          db_raddr = {RW'(i), db_rp_q[i*DBAW +: DBAW]};
-          db_pop[i] = 1'b1;
-        end
+    // per cycle) reads the head of its ring
+    // timing: each ring's pop straight from its source (SYS_POP address decode, or the engine's
+    // ring from registers), the RAM read address an AND-OR of the one-hot pops (not a mux
+    // behind a shared ring number), and the level +1 / -1 / unchanged from the flops (no add
+    // then subtract behind the late push / pop)
+    // (the read address: the engine's from registers, a SYS_POP read's from the address, and the
+    // late csr_pop_d picks; it is a don't-care without a read, FORMAL checks it with one)
+    // (db_re = csr_pop_d || eng_re, written with the engine's pop state from registers only)
+    db_re = csr_pop_d || (state_q == S_DB_RD) || (pf_st_q == P_RD);
+    db_eaddr = '0;
+    for (i = 0; i < NUM_DB; i = i + 1) begin
+      db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
+      db_eaddr = db_eaddr | ({(RW + DBAW){ring == RW'(i)}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
     end
+    db_saddr = (csr_addr_i == A_SYS_POP + 12'd4) ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
+    db_raddr = csr_pop_d ? db_saddr : db_eaddr;
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
       if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
-      db_cnt_d[i*DBCW +: DBCW] = db_cnt_q[i*DBCW +: DBCW] + DBCW'(db_push[i]) - DBCW'(db_pop[i]);
+      dbc_p1 = db_cnt_q[i*DBCW +: DBCW] + 1'b1;
+      dbc_m1 = db_cnt_q[i*DBCW +: DBCW] - 1'b1;
+      if (db_push[i] && !db_pop[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
+      else if (db_pop[i] && !db_push[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
     end
 
     // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
@@ -1262,8 +1327,8 @@ module comet_via #(
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
-      le8_0 = !kge(rxk, 6'd9 - {1'b0, cnt_q});             // cnt_q + rxa <= 8
-      le8_1 = !kge(rxk, 6'd9 - {1'b0, rxl_q});             // rxl_q + rxa <= 8
+      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
+      le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
         rxl_b[5*i +: 5] = 5'd0;
@@ -1280,21 +1345,23 @@ module comet_via #(
       // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
       // (in S_RX walk_done_d = walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q): written
       // out so that the late w_acc only picks between two values built from registers)
+      // timing: outside S_RX from the next state only: S_SEG -> S_RX starts the walker
+      // (walk_done_d = 0) with the send side idle (in_done_d = 0, cnt_q = 0, no w_acc), so
+      // the unpacker term is 1 there (asserted under FORMAL)
       if (state_q == S_RX)
-        rdy_b[i] = !(in_done_q && cnt_q == 5'd0) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
+        rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
-        rdy_b[i] = (state_d == S_DRAIN) ||
-                   ((state_d == S_RX) && !in_done_d &&
-                    (walk_done_d || (w_acc ? le8_1 : le8_0)));
+        rdy_b[i] = (state_d == S_DRAIN) || (state_d == S_RX);
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
-    // HOST_LIMIT - 32 / - 48, registered with limit_q (limit_d is final here)
-    lm32_d = {1'b0, limit_d} - 33'd32;
-    lm48_d = {1'b0, limit_d} - 33'd48;
+    // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
+    // CSR address decode only selects between it and the held value)
+    lm32_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd32 : lm32_q;
+    lm48_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd48 : lm48_q;
 
     // counter clear wins over a same-cycle count
     if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
@@ -1316,7 +1383,7 @@ module comet_via #(
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
-      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0;
+      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1330,7 +1397,7 @@ module comet_via #(
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
       rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
-      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_hd_q <= 6'd0;
+      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0;
@@ -1347,7 +1414,7 @@ module comet_via #(
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
-      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d;
+      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -1361,7 +1428,7 @@ module comet_via #(
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
       rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
-      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_hd_q <= pa_hd_d;
+      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
       dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d;
@@ -1424,6 +1491,17 @@ module comet_via #(
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
+      assert (pa_rp1_q == pa_rp_q + 1'b1);
+      if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
+      // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
+      if (state_q == S_RX && !walk_done_q)
+        assert (rx_cs0 == cnt_q + {1'b0, rx_add} && rx_cs1 == rx_left + {1'b0, rx_add});
+      if (state_q == S_RX && w_acc) assert (rx_a1 == (((acc_q >> {rx_n, 3'b000}) |
+                                                        ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
+      // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
+      if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
+      // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
+      assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
               pf_acc == (dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
@@ -1445,6 +1523,10 @@ module comet_via #(
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
+      // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
+      assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
+        if (db_pop[f_i]) assert (db_raddr == {RW'(f_i), db_rp_q[f_i*DBAW +: DBAW]});
     end
   end
   always @(posedge clk_i) begin
