@@ -131,7 +131,6 @@ module aotf_rx #(
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
   reg          len_ok, range_ok, prot_ok, pt_v, sel_v_d;
-  reg          push_pre;
   reg [15:0]   pt_pgid, sel_pgid_d;
   reg [LB:0]   pt_base, pt_lim, sel_base_d, sel_lim_d;
   // protection entry of pgid_q, registered (timing: the 16:1 entry mux and the compares are in
@@ -260,10 +259,7 @@ module aotf_rx #(
       end
     end
     ev_d = ev;
-    // push = (ev == EV_GOOD), as a flat AND (timing): the checks of the flops first
-    // (push_pre), the beat's own inputs (tvalid, tready, tlast, tkeep) last; asserted below
-    push_pre = !disc_q && (beat_q == 3'd4) && type_ok_q && ck_len_q && ck_rng_q && prot_ok;
-    push = s_axis_tvalid && tready && s_axis_tlast && (s_axis_tkeep == ck_keep_q) && push_pre;
+    push = (ev == EV_GOOD);
 
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
     llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
@@ -515,7 +511,6 @@ module aotf_rx #(
       assert (beat_q <= 3'd4);
       assert (!(disc_q && beat_q != 3'd0));
       assert (wb_wr_q == wb_rd_q + WBW'(wb_cnt_q));
-      assert (push == (ev == EV_GOOD));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
     end
