@@ -64,6 +64,8 @@ module nic_fifo #(
   reg  [CW-1:0]    ram_cnt_q, ram_cnt_d;
   reg              out_valid_q, out_valid_d;
   reg              byp_sel_q, byp_sel_d;
+  // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
+  reg              full_q, full_d;
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
@@ -84,7 +86,7 @@ module nic_fifo #(
     // late strobes last
     pop      = out_valid_q && m_ready_i;
     out_free = !out_valid_q || m_ready_i;     // = !out_valid_q || pop
-    push     = PUSH_READY ? s_valid_i : (s_valid_i && (ram_cnt_q != CW'(DEPTH)));
+    push     = PUSH_READY ? s_valid_i : (s_valid_i && !full_q);
     load_ram = out_free && !cnt_z;
     bypass   = out_free && cnt_z && push;
     ram_wr   = push && !bypass;
@@ -103,6 +105,8 @@ module nic_fifo #(
     cnt_dec     = out_free && !cnt_z && !push; // = load_ram && !ram_wr
     ram_cnt_d   = ({CW{cnt_inc}} & cnt_p1) | ({CW{cnt_dec}} & cnt_m1) |
                   ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
+    // full next cycle: +1 from DEPTH - 1, or full and no -1 (no +1 while full)
+    full_d      = (cnt_inc && ram_cnt_q == CW'(DEPTH - 1)) || (full_q && !cnt_dec);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     // output register: load enable from the strobes, source selected by a flop compare
@@ -119,6 +123,7 @@ module nic_fifo #(
       ram_cnt_q   <= '0;
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
+      full_q      <= 1'b0;
       wq_v_q      <= 1'b0;
     end else begin
       wr_ptr_q    <= wr_ptr_d;
@@ -126,6 +131,7 @@ module nic_fifo #(
       ram_cnt_q   <= ram_cnt_d;
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
+      full_q      <= full_d;
       wq_v_q      <= wq_v_d;
     end
   end
@@ -152,7 +158,7 @@ module nic_fifo #(
     .rd_data_o(ram_rd_data)
   );
 
-  assign s_ready_o = (ram_cnt_q != CW'(DEPTH));
+  assign s_ready_o = !full_q;
   assign m_valid_o = out_valid_q;
   assign m_data_o  = byp_sel_q ? byp_q : ram_rd_data;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
@@ -169,6 +175,7 @@ module nic_fifo #(
   always @* begin
     if (f_rst_seen) begin
       assert (ram_cnt_q <= CW'(DEPTH));
+      assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
