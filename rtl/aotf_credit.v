@@ -54,6 +54,7 @@ module aotf_credit #(
   reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) of each difference is used
   reg [16:0] d_inc_w, d_inc_l, d_le_w, d_le_l, d_lt_w;
+  reg [16:0] av_p, av_m, av_h;
   /* verilator lint_on UNUSEDSIGNAL */
   integer u;
 
@@ -141,7 +142,15 @@ module aotf_credit #(
     has_credit_o = hc_q[chk_user_i];
     sel_limit_o  = sl_q;
     sel_used_o   = su;
-    sel_avail_o  = (sl_q > su) ? sl_q - su : 16'd0;
+    // available = limit - used (0 if used >= limit) for each of the three flop candidates of
+    // the selected user's used count (timing: no select in front of the subtraction; the
+    // sign of each difference is the compare), then the pending take / return selects
+    av_p = {1'b0, sl_q} - {1'b0, sbp_q};
+    av_m = {1'b0, sl_q} - {1'b0, sbm_q};
+    av_h = {1'b0, sl_q} - {1'b0, sb_q};
+    sel_avail_o  = ({16{sinc_q && !av_p[16]}} & av_p[15:0]) |
+                   ({16{sdec_q && !av_m[16]}} & av_m[15:0]) |
+                   ({16{hold_q && !av_h[16]}} & av_h[15:0]);
   end
 
   always @(posedge clk_i) begin
