@@ -52,6 +52,10 @@ module aotf_credit #(
   reg [NUM_USERS-1:0] hc_q, hc_d;
   reg        tk, rt, lw, s_inc, s_dec, s_hold;
   reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
+  /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) of each difference is used
+  reg [16:0] d_inc_w, d_inc_l, d_le_w, d_le_l, d_lt_w;
+  reg [16:0] av_p, av_m, av_h;
+  /* verilator lint_on UNUSEDSIGNAL */
   integer u;
 
   // The late decodes (take, return, limit write) are combined with the precomputed values as
@@ -77,12 +81,21 @@ module aotf_credit #(
       used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
       // against the next limit: the stored one, or the CSR write data when this user's limit
       // is written now. All six compares start at flops / the write data.
-      lt[5] = u_inc < lim_data_i;
-      lt[4] = u_inc < lim_q[u*16 +: 16];
-      lt[3] = u_dec < lim_data_i;
-      lt[2] = u_dec < lim_q[u*16 +: 16];
-      lt[1] = u_cur < lim_data_i;
-      lt[0] = u_cur < lim_q[u*16 +: 16];
+      // Timing: each compare is the sign of a 17-bit subtraction (one carry chain); the
+      // compares against the stored limit are flops / one chain: u_cur < lim_q[u] is hc_q[u]
+      // (invariant, asserted), u_dec < x is u_cur <= x (u_cur >= 1: -1 is only selected by a
+      // return, which needs used > 0), u_inc < x uses u_inc (no wrap: +1 needs used < limit)
+      d_inc_w = {1'b0, u_inc} - {1'b0, lim_data_i};
+      d_inc_l = {1'b0, u_inc} - {1'b0, lim_q[u*16 +: 16]};
+      d_le_w  = {1'b0, lim_data_i} - {1'b0, u_cur};
+      d_le_l  = {1'b0, lim_q[u*16 +: 16]} - {1'b0, u_cur};
+      d_lt_w  = {1'b0, u_cur} - {1'b0, lim_data_i};
+      lt[5] = d_inc_w[16];    // u_inc < lim_data_i
+      lt[4] = d_inc_l[16];    // u_inc < lim_q[u]
+      lt[3] = !d_le_w[16];    // u_cur <= lim_data_i  (= u_dec < lim_data_i)
+      lt[2] = !d_le_l[16];    // u_cur <= lim_q[u]    (= u_dec < lim_q[u])
+      lt[1] = d_lt_w[16];     // u_cur < lim_data_i
+      lt[0] = hc_q[u];        // u_cur < lim_q[u]
       // the take (latest input) selects last: with a take -> hold (a return too) or +1,
       // without -> -1 (a return) or hold
       hc_d[u] = (tk && ((rt && ((lw && lt[1]) || (!lw && lt[0]))) ||
@@ -129,7 +142,15 @@ module aotf_credit #(
     has_credit_o = hc_q[chk_user_i];
     sel_limit_o  = sl_q;
     sel_used_o   = su;
-    sel_avail_o  = (sl_q > su) ? sl_q - su : 16'd0;
+    // available = limit - used (0 if used >= limit) for each of the three flop candidates of
+    // the selected user's used count (timing: no select in front of the subtraction; the
+    // sign of each difference is the compare), then the pending take / return selects
+    av_p = {1'b0, sl_q} - {1'b0, sbp_q};
+    av_m = {1'b0, sl_q} - {1'b0, sbm_q};
+    av_h = {1'b0, sl_q} - {1'b0, sb_q};
+    sel_avail_o  = ({16{sinc_q && !av_p[16]}} & av_p[15:0]) |
+                   ({16{sdec_q && !av_m[16]}} & av_m[15:0]) |
+                   ({16{hold_q && !av_h[16]}} & av_h[15:0]);
   end
 
   always @(posedge clk_i) begin

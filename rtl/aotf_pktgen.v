@@ -87,6 +87,7 @@ module aotf_pktgen #(
   wire [63:0]  rd_data;
   reg [7:0]    len_keep;
   reg          ld0, ld1;
+  reg          ldr0_0, ldr_1, ldr1_2;
   reg [63:0]   base0;
   // per data bit: buffer entry <= use ? seed RAM read data : alt (one LUT behind the RAM)
   (* keep *) reg [63:0] use0, use1, alt0, alt1;
@@ -162,8 +163,15 @@ module aotf_pktgen #(
     ld0   = if_v_q && ((occ_q - {1'b0, pop}) == 2'd0);
     ld1   = if_v_q && !((occ_q - {1'b0, pop}) == 2'd0);
     base0 = pop ? b1_data_q : b0_data_q;
-    use0  = {64{ld0 && if_ram_q}} & ~if_msk_q;
-    use1  = {64{ld1 && if_ram_q}} & ~if_msk_q;
+    // use0 / use1 = {64{ld0 / ld1 && if_ram_q}} & ~if_msk_q with m_axis_tready (late: in
+    // aotf_node it is the receive path's tready in loopback) as the last input; the occupancy
+    // terms are flops (pop = occ_q != 0 && tready, so the buffer is empty after the pop iff
+    // occ_q == 0, or occ_q == 1 and tready)
+    ldr0_0 = if_v_q && if_ram_q && (occ_q == 2'd0);
+    ldr_1  = if_v_q && if_ram_q && (occ_q == 2'd1);
+    ldr1_2 = if_v_q && if_ram_q && occ_q[1];
+    use0  = {64{ldr0_0 || (ldr_1 && m_axis_tready)}} & ~if_msk_q;
+    use1  = {64{ldr1_2 || (ldr_1 && !m_axis_tready)}} & ~if_msk_q;
     alt0  = ld0 ? if_val_q : base0;
     alt1  = ld1 ? if_val_q : b1_data_q;
     b0_data_d = (use0 & rd_data) | (~use0 & alt0);
@@ -242,6 +250,9 @@ module aotf_pktgen #(
       assert (occ_q <= 2'd2);
       assert (beat_q <= 3'd4);
       assert (!next_v_q || cur_v_q);
+      // the tready-last form of the RAM-data selects equals its definition
+      assert (use0 == ({64{ld0 && if_ram_q}} & ~if_msk_q));
+      assert (use1 == ({64{ld1 && if_ram_q}} & ~if_msk_q));
       // AXI-Stream: a beat that was not accepted is held unchanged
       if (rst_ni && $past(m_axis_tvalid && !m_axis_tready)) begin
         assert (m_axis_tvalid);

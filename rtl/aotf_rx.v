@@ -130,9 +130,13 @@ module aotf_rx #(
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
-  reg          len_ok, range_ok, prot_ok, pt_v, sel_v_d;
-  reg [15:0]   pt_pgid, sel_pgid_d;
-  reg [LB:0]   pt_base, pt_lim, sel_base_d, sel_lim_d;
+  reg          len_ok, range_ok, prot_ok, sel_v_d;
+  reg [15:0]   sel_pgid_d;
+  reg [LB:0]   sel_base_d, sel_lim_d;
+  reg          fw_e, fw_b, fw_l, ckv_d, ckpg_d, ckb_d, ckl_d;
+  /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit of each difference is used
+  reg [LB+1:0] db_w, db_r, dl_w, dl_r;
+  /* verilator lint_on UNUSEDSIGNAL */
   // protection entry of pgid_q, registered (timing: the 16:1 entry mux and the compares are in
   // different cycles). sel_*_q = entry pgid_q of the table as it is in this cycle; pgid_q is
   // stable from the cycle after beat 0, i.e. >= 3 cycles before the data beat needs it.
@@ -198,19 +202,24 @@ module aotf_rx #(
       if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  sel_base_d = csr_wdata_i[LB:0];
       if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) sel_lim_d  = csr_wdata_i[LB:0];
     end
-    // the entry the data beat of the next cycle sees: the registered one, this cycle's write forwarded
-    pt_v    = sel_v_q;
-    pt_pgid = sel_pgid_q;
-    pt_base = sel_base_q;
-    pt_lim  = sel_lim_q;
-    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
-        pt_v    = csr_wdata_i[31];
-        pt_pgid = csr_wdata_i[15:0];
-      end
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  pt_base = csr_wdata_i[LB:0];
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) pt_lim  = csr_wdata_i[LB:0];
-    end
+    // checks of the entry the data beat of the next cycle sees: the registered one, this
+    // cycle's write forwarded. Timing: both compares (registered entry, CSR write data) are
+    // made from flops / inputs and the (late, CSR-decoded) forward only selects the result,
+    // as AND-OR terms (no compare behind the decode). Asserted equal to the compare of the
+    // forwarded entry (FORMAL).
+    fw_e   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY);
+    fw_b   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE);
+    fw_l   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT);
+    ckv_d  = (fw_e && csr_wdata_i[31]) || (!fw_e && sel_v_q);
+    ckpg_d = (fw_e && (csr_wdata_i[15:0] == pgid_q)) || (!fw_e && (sel_pgid_q == pgid_q));
+    // each compare as the sign of one subtraction (a carry chain; Yosys maps some >= / <= of
+    // these to LUT trees): a >= b <=> !sign(a - b)
+    db_w   = {2'b00, raddr_q} - {1'b0, csr_wdata_i[LB:0]};
+    db_r   = {2'b00, raddr_q} - {1'b0, sel_base_q};
+    dl_w   = {1'b0, csr_wdata_i[LB:0]} - {1'b0, pend};
+    dl_r   = {1'b0, sel_lim_q} - {1'b0, pend};
+    ckb_d  = (fw_b && !db_w[LB+1]) || (!fw_b && !db_r[LB+1]);
+    ckl_d  = (fw_l && !dl_w[LB+1]) || (!fw_l && !dl_r[LB+1]);
     prot_ok  = ck_v_q && ck_pgid_q && ck_base_q && ck_lim_q;
 
     // ---- parser
@@ -477,10 +486,10 @@ module aotf_rx #(
     ck_len_q   <= len_ok;
     ck_keep_q  <= keep_exp;
     ck_rng_q   <= range_ok;
-    ck_v_q     <= pt_v;
-    ck_pgid_q  <= (pt_pgid == pgid_q);
-    ck_base_q  <= ({1'b0, raddr_q} >= pt_base);
-    ck_lim_q   <= (pend <= pt_lim);
+    ck_v_q     <= ckv_d;
+    ck_pgid_q  <= ckpg_d;
+    ck_base_q  <= ckb_d;
+    ck_lim_q   <= ckl_d;
     sel_v_q    <= sel_v_d;
     sel_pgid_q <= sel_pgid_d;
     sel_base_q <= sel_base_d;
@@ -505,6 +514,33 @@ module aotf_rx #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // reference: the entry the next data beat sees (registered entry, this cycle's write
+  // forwarded) and its checks; the ck_* flops load exactly these
+  reg          f_pt_v;
+  reg [15:0]   f_pt_pgid;
+  reg [LB:0]   f_pt_base, f_pt_lim;
+  always @* begin
+    f_pt_v    = sel_v_q;
+    f_pt_pgid = sel_pgid_q;
+    f_pt_base = sel_base_q;
+    f_pt_lim  = sel_lim_q;
+    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
+        f_pt_v    = csr_wdata_i[31];
+        f_pt_pgid = csr_wdata_i[15:0];
+      end
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  f_pt_base = csr_wdata_i[LB:0];
+      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) f_pt_lim  = csr_wdata_i[LB:0];
+    end
+  end
+  always @(posedge clk_i) begin
+    if (f_rst_seen) begin
+      assert (ckv_d == f_pt_v);
+      assert (ckpg_d == (f_pt_pgid == pgid_q));
+      assert (ckb_d == ({1'b0, raddr_q} >= f_pt_base));
+      assert (ckl_d == (pend <= f_pt_lim));
+    end
+  end
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
       assert (wb_cnt_q <= (WBW+1)'(WB_DEPTH));

@@ -109,7 +109,8 @@ module aotf_send #(
   wire          pop;
   // WR_REG: the RAM write is registered inside the FIFO (timing: store -> kick decode -> RAM
   // write enable was the critical path); ports and cycles unchanged
-  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1)) u_fifo (
+  // PUSH_READY: kick includes st_ready_o, which includes fifo_s_ready (timing, see nic_fifo)
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count)

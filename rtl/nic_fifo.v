@@ -22,11 +22,19 @@
 // written into the RAM slot at wr_ptr, which is free (the RAM is empty when bypassing) and is
 // written again before it is ever read: behaviour and outputs are identical (the write pointer
 // and the count still move only for non-bypassed entries).
+// PUSH_READY = 1 (timing, with either option): the writer asserts s_valid_i only while
+// s_ready_o is 1 (its valid already includes s_ready_o), so the push is s_valid_i alone and
+// the FIFO full compare is not ANDed behind the (late) s_valid_i. Checked by an assert.
+// Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
+// the compares of the RAM count are taken from the flops, and the output register loads
+// (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
+// write register), so no data mux sits behind the strobes.
 module nic_fifo #(
   parameter int DEPTH = 16,
   parameter int WIDTH = 8,
   parameter bit WR_REG = 1'b0,
   parameter bit WR_ON_PUSH = 1'b0,
+  parameter bit PUSH_READY = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -56,10 +64,14 @@ module nic_fifo #(
   reg  [CW-1:0]    ram_cnt_q, ram_cnt_d;
   reg              out_valid_q, out_valid_d;
   reg              byp_sel_q, byp_sel_d;
+  // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
+  reg              full_q, full_d;
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
   reg pop, out_free, push, load_ram, bypass, ram_wr, cnt_inc, cnt_dec, load_fwd, ram_rd;
+  reg cnt_z, cnt_one, byp_ld, fwd_ok;
+  reg [WIDTH-1:0] byp_src;
   // registered RAM write (WR_REG = 1)
   reg              wq_v_q, wq_v_d;
   reg  [AW-1:0]    wq_addr_q;
@@ -67,15 +79,20 @@ module nic_fifo #(
   reg [CW-1:0] cnt_p1, cnt_m1;
 
   always @* begin
+    // from the flops
+    cnt_z    = (ram_cnt_q == '0);
+    cnt_one  = (ram_cnt_q == CW'(1));
+    fwd_ok   = WR_REG && wq_v_q && cnt_one;   // the only RAM entry is still in wq_*
+    // late strobes last
     pop      = out_valid_q && m_ready_i;
-    out_free = !out_valid_q || pop;
-    push     = s_valid_i && (ram_cnt_q != CW'(DEPTH));
-    load_ram = out_free && (ram_cnt_q != '0);
-    bypass   = out_free && (ram_cnt_q == '0) && push;
+    out_free = !out_valid_q || m_ready_i;     // = !out_valid_q || pop
+    push     = PUSH_READY ? s_valid_i : (s_valid_i && !full_q);
+    load_ram = out_free && !cnt_z;
+    bypass   = out_free && cnt_z && push;
     ram_wr   = push && !bypass;
     // WR_REG: the entry to load is still in the write register (see the header)
-    load_fwd = WR_REG && load_ram && wq_v_q && (ram_cnt_q == CW'(1));
-    ram_rd   = load_ram && !load_fwd;
+    load_fwd = out_free && fwd_ok;            // = load_ram && fwd_ok (fwd_ok implies !cnt_z)
+    ram_rd   = out_free && !cnt_z && !fwd_ok; // = load_ram && !load_fwd
     wq_v_d   = WR_REG && ram_wr;
 
     wr_ptr_d    = ram_wr   ? wr_ptr_q + 1'b1 : wr_ptr_q;
@@ -84,13 +101,19 @@ module nic_fifo #(
     // terms (Yosys merges adders that feed a mux back into one adder of the muxed operand)
     cnt_p1      = ram_cnt_q + 1'b1;
     cnt_m1      = ram_cnt_q - 1'b1;
-    cnt_inc     = ram_wr && !load_ram;
-    cnt_dec     = load_ram && !ram_wr;
+    cnt_inc     = push && !out_free;           // = ram_wr && !load_ram
+    cnt_dec     = out_free && !cnt_z && !push; // = load_ram && !ram_wr
     ram_cnt_d   = ({CW{cnt_inc}} & cnt_p1) | ({CW{cnt_dec}} & cnt_m1) |
                   ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
+    // full next cycle: +1 from DEPTH - 1, or full and no -1 (no +1 while full)
+    full_d      = (cnt_inc && ram_cnt_q == CW'(DEPTH - 1)) || (full_q && !cnt_dec);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
-    byp_d       = bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q);
+    // output register: load enable from the strobes, source selected by a flop compare
+    // (bypass needs an empty RAM, load_fwd a non-empty one)
+    byp_ld      = bypass || load_fwd;
+    byp_src     = (WR_REG && !cnt_z) ? wq_data_q : s_data_i;
+    byp_d       = byp_ld ? byp_src : byp_q;
   end
 
   always @(posedge clk_i) begin
@@ -100,6 +123,7 @@ module nic_fifo #(
       ram_cnt_q   <= '0;
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
+      full_q      <= 1'b0;
       wq_v_q      <= 1'b0;
     end else begin
       wr_ptr_q    <= wr_ptr_d;
@@ -107,6 +131,7 @@ module nic_fifo #(
       ram_cnt_q   <= ram_cnt_d;
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
+      full_q      <= full_d;
       wq_v_q      <= wq_v_d;
     end
   end
@@ -133,7 +158,7 @@ module nic_fifo #(
     .rd_data_o(ram_rd_data)
   );
 
-  assign s_ready_o = (ram_cnt_q != CW'(DEPTH));
+  assign s_ready_o = !full_q;
   assign m_valid_o = out_valid_q;
   assign m_data_o  = byp_sel_q ? byp_q : ram_rd_data;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
@@ -150,12 +175,23 @@ module nic_fifo #(
   always @* begin
     if (f_rst_seen) begin
       assert (ram_cnt_q <= CW'(DEPTH));
+      assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
       // RAM only if it is not the entry in wq_* (no read of the address written this cycle)
       if (wq_v_q) assert (WR_REG && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
       if (wq_v_q && ram_rd) assert (rd_ptr_q != wq_addr_q);
+      // a non-empty RAM always has the output stage filled (the control terms use it)
+      if (ram_cnt_q != '0) assert (out_valid_q);
+      // PUSH_READY: the writer's valid includes s_ready_o
+      if (PUSH_READY && s_valid_i) assert (s_ready_o);
+      // the restructured strobes equal their definitions
+      assert (cnt_inc == (ram_wr && !load_ram));
+      assert (cnt_dec == (load_ram && !ram_wr));
+      assert (load_fwd == (WR_REG && load_ram && wq_v_q && ram_cnt_q == CW'(1)));
+      assert (ram_rd == (load_ram && !load_fwd));
+      assert (byp_d == (bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q)));
     end
   end
   always @(posedge clk_i) begin
