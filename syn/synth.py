@@ -1125,9 +1125,8 @@ def merge(inputs, out, doc):
     if "timing_misses" in res:
         res["timing_misses"] = [m for v in latest.values() for m in v]
     res["measured_at"] = dict(sorted(measured.items()))
-    with open(out, "w") as f:
-        json.dump(dict(sorted(res.items())), f, indent=1)
-    print(f"synth: merged {len(inputs)} files into {out}")
+    write_json(out, res)
+    print("synth: merged %d files into %s" % (len(inputs), os.path.relpath(out, ROOT)))
     return gen_doc(out, doc)
 
 
