@@ -424,6 +424,7 @@ module comet_via #(
   reg [5:0]  rxd0, rxd1;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
+  reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
@@ -1318,6 +1319,21 @@ module comet_via #(
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
     // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
+    // and the rx port only (not the whole state_d, which sits behind the CSR doorbell-pop decode
+    // of S_DB_RD, the completion queue, the prefetch take ...; asserted equal under FORMAL):
+    // S_IDLE drops a message without a posted descriptor, S_CTL fails its checks (or had a bad
+    // DB_CHK address), S_SEG has taken every segment word (-> S_DRAIN or S_RX), S_DRAIN stays
+    // until tlast
+    case (state_q)
+      S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
+                        (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
+      S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rsp_idx_q == (spec_q ? 6'd4 : 6'd2) &&
+                        (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS) || ctl_aerr_q)));
+      S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}));  // (dbad_q = 0)
+      S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
+      default: rdy_nx = 1'b0;
+    endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
@@ -1352,7 +1368,7 @@ module comet_via #(
         rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
-        rdy_b[i] = (state_d == S_DRAIN) || (state_d == S_RX);
+        rdy_b[i] = rdy_nx;
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
@@ -1500,6 +1516,8 @@ module comet_via #(
                                                         ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
+      // rx tready outside S_RX: the per-state form equals the next-state compare
+      if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
