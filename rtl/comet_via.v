@@ -198,6 +198,14 @@ module comet_via #(
       first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
     end
   endfunction
+  // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
+  // (= popc8(k) for a contiguous k; asserted on every rx beat)
+  function automatic [3:0] tcnt8(input [7:0] k);
+    tcnt8[3] = k[7];
+    tcnt8[2] = k[3] && !k[7];
+    tcnt8[1] = (k[1] && !k[3]) || (k[5] && !k[7]);
+    tcnt8[0] = (k[0] && !k[1]) || (k[2] && !k[3]) || (k[4] && !k[5]) || (k[6] && !k[7]);
+  endfunction
   function automatic [3:0] popc8(input [7:0] k);
     reg [2:0] lo, hi;
     lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
@@ -489,6 +497,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
+  wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= rx_pc_w on a beat: contiguous tkeep)
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
@@ -1339,7 +1348,7 @@ module comet_via #(
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxa = (state_q == S_RX && i == 1) ? rx_pc_w : 4'd0;
+      rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
@@ -1518,6 +1527,8 @@ module comet_via #(
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // rx tready outside S_RX: the per-state form equals the next-state compare
       if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // the thermometer count of the contiguous tkeep equals its popcount
+      if (rx_beat_w) assert (rx_tc_w == rx_pc_w);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
