@@ -955,7 +955,10 @@ module comet_via #(
           seg_waddr = '0;
         end
         // (one first_chunk for both writers, its length operand picked by a register)
-        seg_wl = seg0w_q ? sum_q[15:0] : seglen[15:0];
+        // timing: the response word's length field straight from the skid head (= seglen of a
+        // segment-length word; the data is a don't-care without seg_we): no rsp_desc / rsp_idx
+        // decode in front of first_chunk
+        seg_wl = seg0w_q ? sum_q[15:0] : rsp_data[SLEN_LSB +: 16];
         seg_wdata = {first_chunk(sa_q[2:0], seg_wl), seg_wl, sa_q};
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
@@ -1527,6 +1530,10 @@ module comet_via #(
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // rx tready outside S_RX: the per-state form equals the next-state compare
       if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // a segment RAM write not from seg0w_q is a segment-length word at the response head
+      // (seg_wl = its length field = seglen)
+      if (seg_we && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc && rsp_idx_q[0] &&
+                                      !(state_q == S_CTL && !rsp_idx_q[1]));
       // the thermometer count of the contiguous tkeep equals its popcount
       if (rx_beat_w) assert (rx_tc_w == rx_pc_w);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
