@@ -488,7 +488,9 @@ module comet_via #(
   wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
   wire [3:0]  c_code = wbs ? h_code : 4'd0;
   wire [31:0] status_word = {20'd0, c_code, 2'b00, c_err[3], (c_code != 4'd0), c_err[2:0], 1'b1};
-  wire [31:0] wb_len = (c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q);
+  // timing: a send completion's length is stored as 0 when it has error bits (cq_len, at the
+  // push), so the head's length needs no error compare behind the completion queue head mux
+  wire [31:0] wb_len = wbs ? {16'd0, h_len} : ((err_q[2:0] != 3'd0) ? 32'd0 : xfer_q);
 
   // a read credit is free (inflight_q <= RSP_DEPTH always, so only its top bit needs looking at)
   wire       if_room = !inflight_q[IFW-1];
@@ -1185,7 +1187,7 @@ module comet_via #(
       for (k = 0; k < CQD; k = k + 1)
         if (cq_wp_q == 2'(k)) begin
           cq_desc_d[k*32 +: 32] = desc_q;
-          cq_len_d[k*16 +: 16] = len_q[15:0];
+          cq_len_d[k*16 +: 16] = (cq_perr != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
           cq_vi_d[k*2 +: 2] = vi_q;
           cq_err_d[k*3 +: 3] = cq_perr;
           cq_nd_d[k] = (cq_perr == 3'd0);
@@ -1530,6 +1532,10 @@ module comet_via #(
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // rx tready outside S_RX: the per-state form equals the next-state compare
       if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // completion queue lengths are 0 with error bits; wb_len equals its definition
+      for (f_i = 0; f_i < CQD; f_i = f_i + 1)
+        if (cq_err_q[f_i*3 +: 3] != 3'd0) assert (cq_len_q[f_i*16 +: 16] == 16'd0);
+      assert (wb_len == ((c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q)));
       // a segment RAM write not from seg0w_q is a segment-length word at the response head
       // (seg_wl = its length field = seglen)
       if (seg_we && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc && rsp_idx_q[0] &&
