@@ -366,7 +366,7 @@ module comet_via #(
   // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
   // of the head entry select)
   reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
-  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1, pa_b0, pa_b1;
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
@@ -778,9 +778,11 @@ module comet_via #(
       if (pa_rp_q == RAW'(k)) pa_e0 = pa_q[6*k +: 6];
       if (pa_rp1 == RAW'(k)) pa_e1 = pa_q[6*k +: 6];
     end
-    if (pa_we && pa_wp_q == pa_rp_q) pa_e0 = pa_wdata;
-    if (pa_we && pa_wp_q == pa_rp1) pa_e1 = pa_wdata;
-    pa_hd_d = dma_rsp_valid_i ? pa_e1 : pa_e0;
+    // timing: the write-through (the entry written in this cycle is the next head) built from
+    // registers for both outcomes of the late request acceptance pa_we, which picks last
+    pa_b0 = (pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0;
+    pa_b1 = (pa_wp_q == pa_rp1) ? pa_wdata : pa_e1;
+    pa_hd_d = pa_we ? (dma_rsp_valid_i ? pa_b1 : pa_b0) : (dma_rsp_valid_i ? pa_e1 : pa_e0);
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
@@ -1532,6 +1534,9 @@ module comet_via #(
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // rx tready outside S_RX: the per-state form equals the next-state compare
       if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // the response alignment head with the write-through picked by pa_we last
+      assert (pa_hd_d == (dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_e1)
+                                          : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0)));
       // completion queue lengths are 0 with error bits; wb_len equals its definition
       for (f_i = 0; f_i < CQD; f_i = f_i + 1)
         if (cq_err_q[f_i*3 +: 3] != 3'd0) assert (cq_len_q[f_i*16 +: 16] == 16'd0);
