@@ -198,6 +198,14 @@ module comet_via #(
       first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
     end
   endfunction
+  // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
+  // (= popc8(k) for a contiguous k; asserted on every rx beat)
+  function automatic [3:0] tcnt8(input [7:0] k);
+    tcnt8[3] = k[7];
+    tcnt8[2] = k[3] && !k[7];
+    tcnt8[1] = (k[1] && !k[3]) || (k[5] && !k[7]);
+    tcnt8[0] = (k[0] && !k[1]) || (k[2] && !k[3]) || (k[4] && !k[5]) || (k[6] && !k[7]);
+  endfunction
   function automatic [3:0] popc8(input [7:0] k);
     reg [2:0] lo, hi;
     lo = {2'b00, k[0]} + {2'b00, k[1]} + {2'b00, k[2]} + {2'b00, k[3]};
@@ -358,7 +366,7 @@ module comet_via #(
   // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
   // of the head entry select)
   reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
-  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1, pa_b0, pa_b1;
   reg        pa_we;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
@@ -424,6 +432,7 @@ module comet_via #(
   reg [5:0]  rxd0, rxd1;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
+  reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
   reg [9:0]  rxl_b;  // {beat, no beat}
   reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
@@ -479,7 +488,9 @@ module comet_via #(
   wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
   wire [3:0]  c_code = wbs ? h_code : 4'd0;
   wire [31:0] status_word = {20'd0, c_code, 2'b00, c_err[3], (c_code != 4'd0), c_err[2:0], 1'b1};
-  wire [31:0] wb_len = (c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q);
+  // timing: a send completion's length is stored as 0 when it has error bits (cq_len, at the
+  // push), so the head's length needs no error compare behind the completion queue head mux
+  wire [31:0] wb_len = wbs ? {16'd0, h_len} : ((err_q[2:0] != 3'd0) ? 32'd0 : xfer_q);
 
   // a read credit is free (inflight_q <= RSP_DEPTH always, so only its top bit needs looking at)
   wire       if_room = !inflight_q[IFW-1];
@@ -488,6 +499,7 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
+  wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= rx_pc_w on a beat: contiguous tkeep)
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
@@ -766,9 +778,11 @@ module comet_via #(
       if (pa_rp_q == RAW'(k)) pa_e0 = pa_q[6*k +: 6];
       if (pa_rp1 == RAW'(k)) pa_e1 = pa_q[6*k +: 6];
     end
-    if (pa_we && pa_wp_q == pa_rp_q) pa_e0 = pa_wdata;
-    if (pa_we && pa_wp_q == pa_rp1) pa_e1 = pa_wdata;
-    pa_hd_d = dma_rsp_valid_i ? pa_e1 : pa_e0;
+    // timing: the write-through (the entry written in this cycle is the next head) built from
+    // registers for both outcomes of the late request acceptance pa_we, which picks last
+    pa_b0 = (pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0;
+    pa_b1 = (pa_wp_q == pa_rp1) ? pa_wdata : pa_e1;
+    pa_hd_d = pa_we ? (dma_rsp_valid_i ? pa_b1 : pa_b0) : (dma_rsp_valid_i ? pa_e1 : pa_e0);
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
@@ -945,7 +959,10 @@ module comet_via #(
           seg_waddr = '0;
         end
         // (one first_chunk for both writers, its length operand picked by a register)
-        seg_wl = seg0w_q ? sum_q[15:0] : seglen[15:0];
+        // timing: the response word's length field straight from the skid head (= seglen of a
+        // segment-length word; the data is a don't-care without seg_we): no rsp_desc / rsp_idx
+        // decode in front of first_chunk
+        seg_wl = seg0w_q ? sum_q[15:0] : rsp_data[SLEN_LSB +: 16];
         seg_wdata = {first_chunk(sa_q[2:0], seg_wl), seg_wl, sa_q};
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
@@ -1172,7 +1189,7 @@ module comet_via #(
       for (k = 0; k < CQD; k = k + 1)
         if (cq_wp_q == 2'(k)) begin
           cq_desc_d[k*32 +: 32] = desc_q;
-          cq_len_d[k*16 +: 16] = len_q[15:0];
+          cq_len_d[k*16 +: 16] = (cq_perr != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
           cq_vi_d[k*2 +: 2] = vi_q;
           cq_err_d[k*3 +: 3] = cq_perr;
           cq_nd_d[k] = (cq_perr == 3'd0);
@@ -1318,12 +1335,27 @@ module comet_via #(
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
     // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
+    // and the rx port only (not the whole state_d, which sits behind the CSR doorbell-pop decode
+    // of S_DB_RD, the completion queue, the prefetch take ...; asserted equal under FORMAL):
+    // S_IDLE drops a message without a posted descriptor, S_CTL fails its checks (or had a bad
+    // DB_CHK address), S_SEG has taken every segment word (-> S_DRAIN or S_RX), S_DRAIN stays
+    // until tlast
+    case (state_q)
+      S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
+                        (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
+      S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rsp_idx_q == (spec_q ? 6'd4 : 6'd2) &&
+                        (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS) || ctl_aerr_q)));
+      S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}));  // (dbad_q = 0)
+      S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
+      default: rdy_nx = 1'b0;
+    endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
     rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxa = (state_q == S_RX && i == 1) ? rx_pc_w : 4'd0;
+      rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
@@ -1352,7 +1384,7 @@ module comet_via #(
         rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
-        rdy_b[i] = (state_d == S_DRAIN) || (state_d == S_RX);
+        rdy_b[i] = rdy_nx;
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
@@ -1500,6 +1532,21 @@ module comet_via #(
                                                         ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
+      // rx tready outside S_RX: the per-state form equals the next-state compare
+      if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // the response alignment head with the write-through picked by pa_we last
+      assert (pa_hd_d == (dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_e1)
+                                          : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0)));
+      // completion queue lengths are 0 with error bits; wb_len equals its definition
+      for (f_i = 0; f_i < CQD; f_i = f_i + 1)
+        if (cq_err_q[f_i*3 +: 3] != 3'd0) assert (cq_len_q[f_i*16 +: 16] == 16'd0);
+      assert (wb_len == ((c_err[2:0] != 3'd0) ? 32'd0 : (wbs ? {16'd0, h_len} : xfer_q)));
+      // a segment RAM write not from seg0w_q is a segment-length word at the response head
+      // (seg_wl = its length field = seglen)
+      if (seg_we && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc && rsp_idx_q[0] &&
+                                      !(state_q == S_CTL && !rsp_idx_q[1]));
+      // the thermometer count of the contiguous tkeep equals its popcount
+      if (rx_beat_w) assert (rx_tc_w == rx_pc_w);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
