@@ -191,25 +191,24 @@ module aotf_rx #(
     len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
+    // this cycle's CSR write to entry pgid_q (ENTRY / BASE / LIMIT), forwarded below
+    fw_e   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY);
+    fw_b   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE);
+    fw_l   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT);
     // entry pgid_q as it will be in the next cycle (this cycle's CSR write forwarded) -> sel_*_q
     {sel_v_d, sel_pgid_d, sel_base_d, sel_lim_d} = pt_entry(pgid_q[PTB-1:0], pt_v_q, pt_pgid_q,
                                                             pt_base_q, pt_lim_q);
-    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
-        sel_v_d    = csr_wdata_i[31];
-        sel_pgid_d = csr_wdata_i[15:0];
-      end
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  sel_base_d = csr_wdata_i[LB:0];
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) sel_lim_d  = csr_wdata_i[LB:0];
+    if (fw_e) begin
+      sel_v_d    = csr_wdata_i[31];
+      sel_pgid_d = csr_wdata_i[15:0];
     end
+    if (fw_b) sel_base_d = csr_wdata_i[LB:0];
+    if (fw_l) sel_lim_d  = csr_wdata_i[LB:0];
     // checks of the entry the data beat of the next cycle sees: the registered one, this
     // cycle's write forwarded. Timing: both compares (registered entry, CSR write data) are
     // made from flops / inputs and the (late, CSR-decoded) forward only selects the result,
     // as AND-OR terms (no compare behind the decode). Asserted equal to the compare of the
     // forwarded entry (FORMAL).
-    fw_e   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY);
-    fw_b   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE);
-    fw_l   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT);
     ckv_d  = (fw_e && csr_wdata_i[31]) || (!fw_e && sel_v_q);
     ckpg_d = (fw_e && (csr_wdata_i[15:0] == pgid_q)) || (!fw_e && (sel_pgid_q == pgid_q));
     // each compare as the sign of one subtraction (a carry chain; Yosys maps some >= / <= of
@@ -520,18 +519,10 @@ module aotf_rx #(
   reg [15:0]   f_pt_pgid;
   reg [LB:0]   f_pt_base, f_pt_lim;
   always @* begin
-    f_pt_v    = sel_v_q;
-    f_pt_pgid = sel_pgid_q;
-    f_pt_base = sel_base_q;
-    f_pt_lim  = sel_lim_q;
-    if (csr_wr && pt_idx_q == pgid_q[PTB-1:0]) begin
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
-        f_pt_v    = csr_wdata_i[31];
-        f_pt_pgid = csr_wdata_i[15:0];
-      end
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  f_pt_base = csr_wdata_i[LB:0];
-      if (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) f_pt_lim  = csr_wdata_i[LB:0];
-    end
+    f_pt_v    = fw_e ? csr_wdata_i[31]      : sel_v_q;
+    f_pt_pgid = fw_e ? csr_wdata_i[15:0]    : sel_pgid_q;
+    f_pt_base = fw_b ? csr_wdata_i[LB:0]    : sel_base_q;
+    f_pt_lim  = fw_l ? csr_wdata_i[LB:0]    : sel_lim_q;
   end
   always @(posedge clk_i) begin
     if (f_rst_seen) begin

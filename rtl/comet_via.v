@@ -498,8 +498,7 @@ module comet_via #(
   // receive unpacker candidates (timing: built from registers and the rx beat only; the write
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
-  wire [3:0]  rx_pc_w   = popc8(s_axis_rx_tkeep);
-  wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= rx_pc_w on a beat: contiguous tkeep)
+  wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= popc8(tkeep) on a beat: contiguous tkeep)
   wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
@@ -606,9 +605,6 @@ module comet_via #(
   reg [3:0]  m_n;
   reg [63:0] piece;
   reg [191:0] psh;
-  /* verilator lint_off UNUSEDSIGNAL */  // (the FORMAL reference of the rx sums)
-  reg [3:0]  rx_add;
-  /* verilator lint_on UNUSEDSIGNAL */
   reg [8:0]  rx_koh;
   reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
   reg [31:0] seglen;
@@ -649,7 +645,6 @@ module comet_via #(
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; psh = 192'd0; pop_t = 1'b0;
-    rx_add = 4'd0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
@@ -1022,7 +1017,6 @@ module comet_via #(
         // byte unpacker: write one chunk, take one beat
         // timing: both outcomes of the (late) write acceptance are built in parallel
         if (w_acc) xfer_d = xfer_q + {28'd0, rx_n};
-        rx_add = rx_beat_w ? rx_pc_w : 4'd0;
         if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
@@ -1497,6 +1491,9 @@ module comet_via #(
   end
   always @* if (!f_past_valid) assume (!rst_ni);
   integer f_i;
+  // references of the rx select forms: a beat's byte count as a popcount, and the sum operand
+  wire [3:0] f_rx_pc  = popc8(s_axis_rx_tkeep);
+  wire [3:0] f_rx_add = rx_beat_w ? f_rx_pc : 4'd0;
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
@@ -1527,7 +1524,7 @@ module comet_via #(
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
       // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
       if (state_q == S_RX && !walk_done_q)
-        assert (rx_cs0 == cnt_q + {1'b0, rx_add} && rx_cs1 == rx_left + {1'b0, rx_add});
+        assert (rx_cs0 == cnt_q + {1'b0, f_rx_add} && rx_cs1 == rx_left + {1'b0, f_rx_add});
       if (state_q == S_RX && w_acc) assert (rx_a1 == (((acc_q >> {rx_n, 3'b000}) |
                                                         ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
@@ -1546,7 +1543,7 @@ module comet_via #(
       if (seg_we && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc && rsp_idx_q[0] &&
                                       !(state_q == S_CTL && !rsp_idx_q[1]));
       // the thermometer count of the contiguous tkeep equals its popcount
-      if (rx_beat_w) assert (rx_tc_w == rx_pc_w);
+      if (rx_beat_w) assert (rx_tc_w == f_rx_pc);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
