@@ -989,15 +989,15 @@ def import_md(md_path, out_path):
             c = _cells(ln)
             n, t = c[0], c[1]
             d, w = c[3].split("x")
-            m = {"name": c[2].strip("`"), "depth": _num(d), "width": _num(w),
-                 "via": c[5].strip("`")}
+            mem = {"name": c[2].strip("`"), "depth": _num(d), "width": _num(w),
+                   "via": c[5].strip("`")}
             if c[4] == "**LOGIC (not BRAM)**":
-                m["became"], m["src"] = "logic", "|".join(c[6].split(", "))
+                mem["became"], mem["src"] = "logic", "|".join(c[6].split(", "))
             elif c[4] == "logic":
-                m["became"], m["allowed"] = "logic", c[6]
+                mem["became"], mem["allowed"] = "logic", c[6]
             else:
-                m["became"], m["src"] = c[4], "|".join(c[6].split(", "))
-            R.setdefault("%s.%s.memories" % (n, t), []).append(m)
+                mem["became"], mem["src"] = c[4], "|".join(c[6].split(", "))
+            R.setdefault("%s.%s.memories" % (n, t), []).append(mem)
         elif sec in lists and ln.startswith("- "):
             v = ln[2:]
             if sec == "Errors":
@@ -1075,24 +1075,24 @@ def merge(inputs, out, doc):
     lists are concatenated; commit / rtl_dirty / date of the newest run)."""
     res, lists = {}, ("failures", "timing_misses", "warnings")
     runs = [json.load(open(path)) for path in inputs]
+
+    def bt_of(k):      # "<block>.<target>.<metric>" -> (block, target)
+        parts = k.split(".")
+        return (parts[0], parts[1]) if len(parts) >= 3 and parts[1] in TARGETS else None
+
+    def bt_of_msg(m):  # "<block> <target>: ..." -> (block, target)
+        parts = m.split(":")[0].split()
+        return (parts[0], parts[1]) if len(parts) >= 2 and parts[1] in TARGETS else None
+
     # which commit each block / target figure comes from (a merge joins runs of several commits)
     # (an input that is itself a merge keeps its own per-figure commits, not its newest one)
     measured = {}
     for d in runs:
         own = d.get("measured_at", {})
-        for b, t in sorted({tuple(k.split(".")[:2]) for k in d if k.count(".") >= 2}):
-            if t in ("ecp5", "ice40", "xilinx"):
-                bt = "%s.%s" % (b, t)
-                measured[bt] = own.get(bt) or "%s%s" % (str(d.get("commit"))[:10],
-                                                        " (dirty)" if d.get("rtl_dirty") else "")
-    def bt_of(k):
-        parts = k.split(".")
-        return (parts[0], parts[1]) if len(parts) >= 3 and parts[1] in TARGETS else None
-
-    def bt_of_msg(m):
-        parts = m.split(":")[0].split()
-        return (parts[0], parts[1]) if len(parts) >= 2 and parts[1] in TARGETS else None
-
+        for b, t in sorted({bt_of(k) for k in d} - {None}):
+            bt = "%s.%s" % (b, t)
+            measured[bt] = own.get(bt) or "%s%s" % (str(d.get("commit"))[:10],
+                                                    " (dirty)" if d.get("rtl_dirty") else "")
     for d in runs:
         # a block / target measured by this run replaces every figure and message of it from
         # the earlier runs (no stale keys, warnings or errors of an older netlist are kept)
@@ -1114,16 +1114,10 @@ def merge(inputs, out, doc):
                 continue
             else:
                 res[k] = v
-    # a timing miss is "<block> <target>: ..."; a later run of the same block and target
-    # replaces the earlier entry (and a later run that met timing removes it)
-    latest = {}
-    for d in runs:
-        for k in d:
-            if k.endswith(".fmax_mhz"):
-                latest[tuple(k.split(".")[:2])] = [m for m in d.get("timing_misses", [])
-                                                   if tuple(m.split(":")[0].split()[:2]) == tuple(k.split(".")[:2])]
+    # (a later run of a block / target has replaced its timing misses above, or removed them
+    # if it met timing); listed in block / target order
     if "timing_misses" in res:
-        res["timing_misses"] = [m for v in latest.values() for m in v]
+        res["timing_misses"] = sorted(res["timing_misses"])
     res["measured_at"] = dict(sorted(measured.items()))
     write_json(out, res)
     print("synth: merged %d files into %s" % (len(inputs), os.path.relpath(out, ROOT)))
@@ -1143,16 +1137,17 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
     ap.add_argument("--out", default="")
     ap.add_argument("inputs", nargs="*", help="merge: partial synth json files (runs of block subsets)")
-    ap.add_argument("--doc", default=os.path.join(ROOT, "docs", "synthesis.md"))
+    ap.add_argument("--doc", default="", help="default docs/synthesis.md (full --out: none)")
     a = ap.parse_args()
+    doc = a.doc or os.path.join(ROOT, "docs", "synthesis.md")
     if a.mode == "setup":
         return setup(a.check)
     if a.mode == "import-md":
-        return import_md(a.doc, a.out or RECORD)
+        return import_md(doc, a.out or RECORD)
     if a.mode == "doc":
-        return gen_doc(a.out or RECORD, a.doc, check=a.check)
+        return gen_doc(a.out or RECORD, doc, check=a.check)
     if a.mode == "merge":
-        return merge(a.inputs, a.out or RECORD, a.doc)
+        return merge(a.inputs, a.out or RECORD, doc)
     blocks = load_blocks()
     if a.blocks:
         want = a.blocks.split(",")
@@ -1179,8 +1174,10 @@ def main():
     if os.path.exists(out) and not a.out:
         # the committed record (docs/synthesis.json) takes this run's figures: a run over a
         # subset of blocks or targets replaces those and keeps the others
-        merge(([RECORD] if os.path.exists(RECORD) else []) + [out], RECORD, a.doc)
-    elif os.path.exists(out):
+        merge(([RECORD] if os.path.exists(RECORD) else []) + [out], RECORD, doc)
+    elif os.path.exists(out) and a.doc:
+        # a run written elsewhere (--out) leaves docs/synthesis.md, which is generated from
+        # the record, alone: join it with merge, or name a --doc for its own table
         gen_doc(out, a.doc)
     return rc
 
