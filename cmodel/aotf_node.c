@@ -13,6 +13,7 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
+  m->req = (uint32_t)(seed >> 1) & 0xf; /* arbitrary until reset (payload: don't-care while 0) */
   return 0;
 }
 
@@ -34,23 +35,24 @@ typedef struct {
   aotf_rx_out_t ro;
 } node_comb_t;
 
+enum { REQ_SEND = 1, REQ_RX = 2, REQ_NODE = 4, REQ_NONE = 8 };
+
 static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
-  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = (uint32_t)in->csr_addr_i & 0xfff;
   memset(c, 0, sizeof(*c));
   c->si.rst_ni = in->rst_ni;
   c->si.st_valid_i = in->st_valid_i;
   c->si.st_addr_i = in->st_addr_i;
   c->si.st_data_i = in->st_data_i;
   c->si.st_be_i = in->st_be_i;
-  c->si.csr_req_i = in->csr_req_i && win == (CSR_BASE_AOTF_SEND >> 12);
-  c->si.csr_we_i = in->csr_we_i;
-  c->si.csr_addr_i = loc;
-  c->si.csr_wdata_i = in->csr_wdata_i;
+  c->si.csr_req_i = (m->req & REQ_SEND) != 0;
+  c->si.csr_we_i = m->we;
+  c->si.csr_addr_i = m->loc;
+  c->si.csr_wdata_i = m->wdata;
   c->ri.rst_ni = in->rst_ni;
-  c->ri.csr_req_i = in->csr_req_i && win == (CSR_BASE_AOTF_RX >> 12);
-  c->ri.csr_we_i = in->csr_we_i;
-  c->ri.csr_addr_i = loc;
-  c->ri.csr_wdata_i = in->csr_wdata_i;
+  c->ri.csr_req_i = (m->req & REQ_RX) != 0;
+  c->ri.csr_we_i = m->we;
+  c->ri.csr_addr_i = m->loc;
+  c->ri.csr_wdata_i = m->wdata;
   c->ri.hr_valid_i = in->hr_valid_i;
   c->ri.hr_addr_i = in->hr_addr_i;
   aotf_send_out_t prev_so;
@@ -90,16 +92,24 @@ void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_ou
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   node_comb_t c;
   comb(m, in, &c);
-  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = (uint32_t)in->csr_addr_i & 0xfff;
-  int req_node = in->csr_req_i && win == (CSR_BASE_AOTF_NODE >> 12);
-  int req_none = in->csr_req_i && win != (CSR_BASE_AOTF_SEND >> 12) && win != (CSR_BASE_AOTF_RX >> 12) && !req_node;
+  /* the registered request (m->req ...) acts this cycle; the bus request is registered */
+  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = m->loc;
+  uint32_t req_d = 0;
+  if (in->csr_req_i) {
+    if (win == (CSR_BASE_AOTF_SEND >> 12)) req_d = REQ_SEND;
+    else if (win == (CSR_BASE_AOTF_RX >> 12)) req_d = REQ_RX;
+    else if (win == (CSR_BASE_AOTF_NODE >> 12)) req_d = REQ_NODE;
+    else req_d = REQ_NONE;
+  }
+  int req_node = (m->req & REQ_NODE) != 0;
+  int req_none = (m->req & REQ_NONE) != 0;
   uint32_t node_id = m->node_id, loop = m->loop, scratch = m->scratch, rdata = 0;
-  if (req_none && !in->csr_we_i) rdata = CSR_UNMAPPED;
+  if (req_none && !m->we) rdata = CSR_UNMAPPED;
   if (req_node) {
-    if (in->csr_we_i) {
-      if (loc == CSR_AOTF_NODE_NODE_ID) node_id = (uint32_t)in->csr_wdata_i & 0xffff;
-      else if (loc == CSR_AOTF_NODE_CTRL) loop = (uint32_t)(in->csr_wdata_i >> AOTF_NODE_CTRL_LOOPBACK_LSB) & 1;
-      else if (loc == CSR_AOTF_NODE_SCRATCH) scratch = (uint32_t)in->csr_wdata_i;
+    if (m->we) {
+      if (loc == CSR_AOTF_NODE_NODE_ID) node_id = m->wdata & 0xffff;
+      else if (loc == CSR_AOTF_NODE_CTRL) loop = (m->wdata >> AOTF_NODE_CTRL_LOOPBACK_LSB) & 1;
+      else if (loc == CSR_AOTF_NODE_SCRATCH) scratch = m->wdata;
     } else {
       switch (loc) {
         case CSR_AOTF_NODE_ID: rdata = AOTF_NODE_ID_RESET; break;
@@ -114,10 +124,14 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   }
   aotf_send_tick(&m->send, &c.si);
   aotf_rx_tick(&m->rx, &c.ri);
+  m->we = (uint32_t)in->csr_we_i & 1;
+  m->loc = (uint32_t)in->csr_addr_i & 0xfff;
+  m->wdata = (uint32_t)in->csr_wdata_i;
   if (!in->rst_ni) {
-    m->node_id = m->loop = m->scratch = m->unmapped = m->node_ack = m->node_rdata = 0;
+    m->node_id = m->loop = m->scratch = m->unmapped = m->node_ack = m->node_rdata = m->req = 0;
     return;
   }
+  m->req = req_d;
   m->node_id = node_id;
   m->loop = loop;
   m->scratch = scratch;

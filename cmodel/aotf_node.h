@@ -1,4 +1,5 @@
-/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, loopback select). */
+/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, request register,
+ * loopback select). */
 #ifndef AOTF_NODE_H
 #define AOTF_NODE_H
 #include <stdint.h>
@@ -17,6 +18,8 @@ typedef struct {
   aotf_send_t send;
   aotf_rx_t rx;
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
+  /* CSR request register (rtl req_q one-hot {none, node, rx, send}, we_q, loc_q, wdata_q) */
+  uint32_t req, we, loc, wdata;
 } aotf_node_t;
 
 int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed);  /* HTLB_SETS = 256 */

@@ -74,7 +74,7 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   pg_ctl_t c;
   aotf_pktgen_out_t o;
   comb(m, in, &o, &c);
-  nic_ram_tick64(&m->ram, in->csr_seed_wr, in->csr_seed_addr, in->csr_seed_wdata, 1, c.rd_en, c.rd_addr);
+  nic_ram_tick64(&m->ram, in->csr_seed_wr && in->rst_ni, in->csr_seed_addr, in->csr_seed_wdata, 1, c.rd_en, c.rd_addr);
   aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_data};
   /* payload registers (no reset in RTL) */
   aotf_pkt_slot_t cur = m->cur, next = m->next;

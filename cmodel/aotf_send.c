@@ -78,8 +78,11 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->fi.rst_ni = rst_ni;
   a->fi.s_data = a->fdata;
   nic_fifo_eval(&m->fifo, &a->fi, &a->fo);
-  a->st_ready = rst_ni && !m->htlb.busy && a->fo.s_ready;
-  a->st_fire = in->st_valid_i && a->st_ready;
+  /* rtl st_rdy: ready without the reset term drives the datapath (a store taken in reset
+   * changes nothing: all it reaches is reset); the port is st_ready */
+  int st_rdy = !m->htlb.busy && a->fo.s_ready;
+  a->st_ready = rst_ni && st_rdy;
+  a->st_fire = in->st_valid_i && st_rdy;
   a->kick = a->st_fire && a->ko.ok && a->cro.has_credit;
   a->e_credit = a->st_fire && a->ko.ok && !a->cro.has_credit;
   a->fi.s_valid = a->kick;

@@ -29,7 +29,7 @@ static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
 }
 
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *o) {
-  int wr = in->csr_req && in->csr_we && in->rst_ni;
+  int wr = in->csr_req && in->csr_we; /* rtl: no reset term (the seed RAM write has it) */
   uint32_t a = in->csr_addr & 0xFFF;
   o->tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG;
   o->seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;

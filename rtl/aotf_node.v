@@ -1,7 +1,11 @@
 `default_nettype none
 // aotf_node: one Martini node = AOTF send path + Mini-OTF receive path / LLCM + node CSRs.
 //  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);
-//    every request is acknowledged exactly one cycle later; unmapped windows read CSR_UNMAPPED.
+//    every request is acknowledged exactly two cycles later; unmapped windows read CSR_UNMAPPED.
+//    The request is registered at the node boundary (window decoded, then one register stage:
+//    req_*_q, we_q, loc_q, wdata_q) before it reaches the blocks, whose own ack is one cycle
+//    after that (timing: no CSR input drives a same-cycle HTLB / FIFO decision; issue 5).
+//    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
 //  - CTRL.LOOPBACK = 1: own send -> own receive inside the node; the external link is held off
@@ -49,13 +53,33 @@ module aotf_node #(
   localparam logic [3:0] WIN_RX   = nic_pkg::CSR_BASE_AOTF_RX[15:12];
   localparam logic [3:0] WIN_NODE = nic_pkg::CSR_BASE_AOTF_NODE[15:12];
 
-  // ---------------------------------------------------------------- CSR decode
+  // ---------------------------------------------------------------- CSR decode + request register
   wire [3:0]  win = csr_addr_i[15:12];
-  wire [11:0] loc = csr_addr_i[11:0];
-  wire req_send = csr_req_i && (win == WIN_SEND);
-  wire req_rx   = csr_req_i && (win == WIN_RX);
-  wire req_node = csr_req_i && (win == WIN_NODE);
-  wire req_none = csr_req_i && !req_send && !req_rx && !req_node;
+  reg  [3:0]  req_q, req_d;   // one-hot {none, node, rx, send}: the request of the last cycle
+  reg         we_q;
+  reg  [11:0] loc_q;
+  reg  [31:0] wdata_q;
+  always @* begin
+    req_d[0] = csr_req_i && (win == WIN_SEND);
+    req_d[1] = csr_req_i && (win == WIN_RX);
+    req_d[2] = csr_req_i && (win == WIN_NODE);
+    req_d[3] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) req_q <= 4'd0;
+    else         req_q <= req_d;
+  end
+  // request payload: no reset (don't-care while req_q is 0)
+  always @(posedge clk_i) begin
+    we_q    <= csr_we_i;
+    loc_q   <= csr_addr_i[11:0];
+    wdata_q <= csr_wdata_i;
+  end
+  wire        req_send = req_q[0];
+  wire        req_rx   = req_q[1];
+  wire        req_node = req_q[2];
+  wire        req_none = req_q[3];
+  wire [11:0] loc      = loc_q;
 
   reg [15:0] node_id_q, node_id_d;
   reg        loop_q, loop_d;
@@ -74,13 +98,13 @@ module aotf_node #(
     unmapped_d   = unmapped_q + 32'(req_none);
     node_ack_d   = req_node || req_none;
     node_rdata_d = 32'd0;
-    if (req_none && !csr_we_i) node_rdata_d = nic_pkg::CSR_UNMAPPED;
+    if (req_none && !we_q) node_rdata_d = nic_pkg::CSR_UNMAPPED;
     if (req_node) begin
-      if (csr_we_i) begin
+      if (we_q) begin
         case (loc)
-          nic_pkg::CSR_AOTF_NODE_NODE_ID: node_id_d = csr_wdata_i[15:0];
-          nic_pkg::CSR_AOTF_NODE_CTRL:    loop_d    = csr_wdata_i[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
-          nic_pkg::CSR_AOTF_NODE_SCRATCH: scratch_d = csr_wdata_i;
+          nic_pkg::CSR_AOTF_NODE_NODE_ID: node_id_d = wdata_q[15:0];
+          nic_pkg::CSR_AOTF_NODE_CTRL:    loop_d    = wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
+          nic_pkg::CSR_AOTF_NODE_SCRATCH: scratch_d = wdata_q;
           default: ;
         endcase
       end else begin
@@ -128,7 +152,7 @@ module aotf_node #(
   aotf_send #(.FIFO_DEPTH(FIFO_DEPTH), .HTLB_SETS(HTLB_SETS)) u_send (
     .clk_i, .rst_ni,
     .st_valid_i, .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
-    .csr_req_i(req_send), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_send), .csr_we_i(we_q), .csr_addr_i(loc), .csr_wdata_i(wdata_q),
     .csr_ack_o(send_ack), .csr_rdata_o(send_rdata),
     .m_axis_tdata(tx_tdata), .m_axis_tkeep(tx_tkeep), .m_axis_tvalid(tx_tvalid),
     .m_axis_tready(tx_tready), .m_axis_tlast(tx_tlast),
@@ -146,7 +170,7 @@ module aotf_node #(
     .s_axis_tvalid(loop_q ? tx_tvalid : s_axis_tvalid),
     .s_axis_tready(rx_tready),
     .s_axis_tlast (loop_q ? tx_tlast  : s_axis_tlast),
-    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_rx), .csr_we_i(we_q), .csr_addr_i(loc), .csr_wdata_i(wdata_q),
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
     .irq_o(rx_irq),

@@ -222,7 +222,7 @@ module aotf_pktgen #(
 
   nic_ram_1r1w #(.DEPTH(SETS * 16), .WIDTH(64), .NBE(1)) u_seed_ram (
     .clk_i    (clk_i),
-    .wr_en_i  (csr_seed_wr_i),
+    .wr_en_i  (csr_seed_wr_i && rst_ni),   // no RAM write in reset (the strobe has no reset term)
     .wr_addr_i(csr_seed_addr_i),
     .wr_data_i(csr_seed_wdata_i),
     .wr_be_i  (1'b1),

@@ -100,10 +100,15 @@ module aotf_send #(
   wire          fifo_s_ready, fifo_m_valid;
   wire [EW-1:0] fifo_m_data;
   wire [FCW-1:0] fifo_count;
-  wire          st_fire   = st_valid_i && st_ready_o;
+  // st_rdy: the store port's ready without the reset term. The datapath uses it (timing: the
+  // reset net has the largest fanout; it only enters the flops' synchronous reset). In a reset
+  // cycle a store taken by st_rdy changes nothing: every register it reaches is reset that
+  // cycle and the FIFO RAM write is registered (wq_v_q, reset). The port is still 0 in reset.
+  wire          st_rdy    = !init_busy && fifo_s_ready;
+  wire          st_fire   = st_valid_i && st_rdy;
   wire          kick      = st_fire && k_ok && has_credit;
   wire          e_credit  = st_fire && k_ok && !has_credit;
-  assign st_ready_o = rst_ni && !init_busy && fifo_s_ready;
+  assign st_ready_o = rst_ni && st_rdy;
 
   // ---------------- transaction FIFO
   wire          pop;

@@ -103,7 +103,12 @@ module aotf_send_csr #(
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
     rd = csr_req_i && !csr_we_i;
-    wr = csr_req_i && csr_we_i && rst_ni;  // no RAM write while in reset (RAMs are not reset)
+    // wr has no reset term (timing: the reset net's fanout stays out of the strobes that reach
+    // the HTLB lookup and the packet generator); every register a write reaches is reset in
+    // that cycle. The RAMs are not reset: the seed RAM's write enable takes the reset term at the
+    // RAM (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so
+    // a tag write in reset is overwritten before any lookup.
+    wr = csr_req_i && csr_we_i;
     tag_wr_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
     seed_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI;
     view_rd_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
