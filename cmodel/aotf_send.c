@@ -42,7 +42,7 @@ typedef struct {
   aotf_htlb_out_t ho;
   aotf_pktgen_in_t pi;
   aotf_pktgen_out_t po;
-  int st_ready, st_fire, kick, e_credit, fifo_byp;
+  int st_ready, st_fire, kick, e_credit, fifo_byp, byp_ok;
   uint32_t h_off, h_page, h_len;
   uint64_t h_data;
 } all_t;
@@ -121,7 +121,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.flush = a->co.flush;
   aotf_htlb_eval(&m->htlb, &a->hi, &a->ho);
   a->fi.m_ready = a->ho.pop;
-  a->fifo_byp = a->kick && a->fo.count == (uint32_t)a->fo.m_valid && (!a->fo.m_valid || a->ho.pop);
+  a->byp_ok = a->fo.count == (uint32_t)a->fo.m_valid && (!a->fo.m_valid || a->ho.pop);
+  a->fifo_byp = a->kick && a->byp_ok;
   /* packet generator */
   a->pi.rst_ni = rst_ni;
   a->pi.load = a->ho.pop;
@@ -198,8 +199,8 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in) {
   all_t a;
   comb(m, in, &a);
   /* head register (the FIFO output is read before its tick) */
-  m->hd_sel = a.fifo_byp;
-  if (a.fifo_byp) {
+  m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
+  if (a.byp_ok) {
     m->hdk[0] = a.fdata[0];
     m->hdk[1] = a.fdata[1];
   }

@@ -35,6 +35,7 @@ void nic_fifo_eval(const nic_fifo_t *f, const nic_fifo_sig_in_t *in, nic_fifo_si
   out->s_ready = f->ram_cnt != f->depth;
   out->m_valid = f->out_valid;
   out->count = f->ram_cnt + (uint32_t)f->out_valid;
+  out->ram_empty = f->ram_cnt == 0;
   memcpy(out->m_data, f->byp_sel ? f->byp : nic_ram_rd(&f->ram), sizeof(out->m_data));
 }
 

@@ -21,6 +21,7 @@ typedef struct {
 typedef struct {
   int s_ready, m_valid;
   uint32_t count;
+  uint32_t ram_empty; /* no entry in the RAM */
   uint64_t m_data[NIC_RAM_MAXW];
 } nic_fifo_sig_out_t;
 

@@ -100,6 +100,7 @@ module aotf_send #(
   wire          fifo_s_ready, fifo_m_valid;
   wire [EW-1:0] fifo_m_data;
   wire [FCW-1:0] fifo_count;
+  wire          fifo_ram_empty;   // = (fifo_count == fifo_m_valid), from the FIFO's flops
   // st_rdy: the store port's ready without the reset term. The datapath uses it (timing: the
   // reset net has the largest fanout; it only enters the flops' synchronous reset). In a reset
   // cycle a store taken by st_rdy changes nothing: every register it reaches is reset that
@@ -115,27 +116,50 @@ module aotf_send #(
   // WR_REG: the RAM write is registered inside the FIFO (timing: store -> kick decode -> RAM
   // write enable was the critical path); ports and cycles unchanged
   // PUSH_READY: kick includes st_ready_o, which includes fifo_s_ready (timing, see nic_fifo)
-  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1)) u_fifo (
+  // LOAD_FREE: the output register's enables do not wait for the kick (the FIFO output is only
+  // read while valid: hdr_q -> hd, used while hd_v_q)
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
-    .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count)
+    .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),
+    .ram_empty_o(fifo_ram_empty)
   );
   // ---------------- head register: a registered copy of the FIFO head, so that no logic sits
   // behind the FIFO RAM read data (block RAM clock-to-out). hd_v_q: the FIFO head is valid and
   // equals hd (set by a kick that enters the empty FIFO through its bypass, or one cycle after
   // the head appeared at the FIFO output); cleared by a pop. The payload is taken from the kick
   // (hdk_q, bypass case) or from the FIFO output of the previous cycle (hdr_q, no enable).
-  wire          fifo_empty = (fifo_count == '0);
-  wire          fifo_byp   = kick && (fifo_count == FCW'(fifo_m_valid)) && (!fifo_m_valid || pop);
+  // byp_ok: a kick this cycle would take the bypass (FIFO RAM empty, output stage free or
+  // leaving). hdk_q / hd_sel_q load on byp_ok alone, not on the (late) kick: without a kick,
+  // byp_ok makes hd_v_q 0 next cycle (byp_ok excludes fifo_m_valid && !pop), so their value
+  // is then don't-care (timing: the kick decode stays out of 97 clock enables).
+  wire          fifo_empty = fifo_ram_empty && !fifo_m_valid;   // = (fifo_count == 0)
+  wire          byp_ok     = fifo_ram_empty && (!fifo_m_valid || pop);
+  wire          fifo_byp   = kick && byp_ok;
   reg           hd_v_q, hd_sel_q;
   reg  [EW-1:0] hdk_q, hdr_q;
   always @(posedge clk_i) begin
     if (!rst_ni) hd_v_q <= 1'b0;
     else         hd_v_q <= fifo_byp || (fifo_m_valid && !pop);
-    hd_sel_q <= fifo_byp;
-    if (fifo_byp) hdk_q <= {k_len, k_data, k_page, k_off};
+    hd_sel_q <= byp_ok;
+    if (byp_ok) hdk_q <= {k_len, k_data, k_page, k_off};
     hdr_q <= fifo_m_data;
   end
+`ifdef FORMAL
+  // the head register equals the definition (kick-gated load) whenever the head is valid
+  reg          f_sel_ref = 1'b0;
+  reg [EW-1:0] f_hdk_ref;
+  always @(posedge clk_i) begin
+    f_sel_ref <= fifo_byp;
+    if (fifo_byp) f_hdk_ref <= {k_len, k_data, k_page, k_off};
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni && hd_v_q) begin
+      assert (hd_sel_q == f_sel_ref);
+      if (hd_sel_q) assert (hdk_q == f_hdk_ref);
+    end
+  end
+`endif
   wire [EW-1:0] hd     = hd_sel_q ? hdk_q : hdr_q;
   wire [11:0] h_off  = hd[11:0];
   wire [15:0] h_page = hd[27:12];

@@ -374,7 +374,8 @@ module comet_via #(
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
     .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
-    .count_o(rsp_count));
+    .count_o(rsp_count),
+    /* verilator lint_off PINCONNECTEMPTY */ .ram_empty_o() /* verilator lint_on PINCONNECTEMPTY */);
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
   // {descriptor word, VI, last, n-1} (the offset is in pa_q); descriptor reads of the next send interleave with
@@ -387,7 +388,8 @@ module comet_via #(
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
-    .m_data_o(fifo_meta), .count_o(meta_count));
+    .m_data_o(fifo_meta), .count_o(meta_count),
+    /* verilator lint_off PINCONNECTEMPTY */ .ram_empty_o() /* verilator lint_on PINCONNECTEMPTY */);
   // pipeline stage (timing): a 2-entry skid buffer between the response/metadata FIFOs and
   // their consumers (packer, control FSM, prefetcher drain). A word moves FIFO -> skid when the
   // skid holds fewer than 2 (a registered count: the FIFO pointers, RAM read and bypass no

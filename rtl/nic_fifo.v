@@ -5,7 +5,7 @@
 //  - Otherwise entries go through the RAM; the RAM's read register is the output stage, so a
 //    steady stream moves one entry per cycle with no bubble.
 //  - Capacity DEPTH + 1 (RAM + output stage); s_ready_o = RAM not full.
-//  - count_o = entries held (RAM + output stage).
+//  - count_o = entries held (RAM + output stage); ram_empty_o = no entry in the RAM.
 //  - m_data_o is don't-care while m_valid_o is 0.
 // The RAM is never read at the address written in the same cycle (a read needs a RAM entry
 // written in an earlier cycle; a write needs a free slot), so the primitive's undefined
@@ -25,6 +25,10 @@
 // PUSH_READY = 1 (timing, with either option): the writer asserts s_valid_i only while
 // s_ready_o is 1 (its valid already includes s_ready_o), so the push is s_valid_i alone and
 // the FIFO full compare is not ANDed behind the (late) s_valid_i. Checked by an assert.
+// LOAD_FREE = 1 (timing): the output register loads s_data_i whenever a push would take the
+// bypass (RAM empty, output stage free or leaving), push or not, so its 'WIDTH' clock enables
+// do not wait for s_valid_i. Without a push the output stage is empty the next cycle, so only
+// m_data_o while m_valid_o is 0 differs (don't-care: the plain FIFO keeps the last entry there).
 // Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
 // the compares of the RAM count are taken from the flops, and the output register loads
 // (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
@@ -35,6 +39,7 @@ module nic_fifo #(
   parameter bit WR_REG = 1'b0,
   parameter bit WR_ON_PUSH = 1'b0,
   parameter bit PUSH_READY = 1'b0,
+  parameter bit LOAD_FREE = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -46,7 +51,8 @@ module nic_fifo #(
   output wire             m_valid_o,
   input  wire             m_ready_i,
   output wire [WIDTH-1:0] m_data_o,
-  output wire [CW-1:0]    count_o
+  output wire [CW-1:0]    count_o,
+  output wire             ram_empty_o   // no entry in the RAM (count_o == m_valid_o), flop compare
 );
 `ifndef __ICARUS__
   generate
@@ -111,7 +117,7 @@ module nic_fifo #(
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     // output register: load enable from the strobes, source selected by a flop compare
     // (bypass needs an empty RAM, load_fwd a non-empty one)
-    byp_ld      = bypass || load_fwd;
+    byp_ld      = (LOAD_FREE ? (out_free && cnt_z) : bypass) || load_fwd;
     byp_src     = (WR_REG && !cnt_z) ? wq_data_q : s_data_i;
     byp_d       = byp_ld ? byp_src : byp_q;
   end
@@ -162,6 +168,7 @@ module nic_fifo #(
   assign m_valid_o = out_valid_q;
   assign m_data_o  = byp_sel_q ? byp_q : ram_rd_data;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
+  assign ram_empty_o = (ram_cnt_q == '0);   // = cnt_z (own compare: cnt_z is in the control block)
 
 `ifdef FORMAL
   // Invariants hold once a reset edge has been seen; a held output must not change.
@@ -178,6 +185,7 @@ module nic_fifo #(
       assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
+      assert (ram_empty_o == (count_o == CW'(out_valid_q)));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
       // RAM only if it is not the entry in wq_* (no read of the address written this cycle)
       if (wq_v_q) assert (WR_REG && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
@@ -191,7 +199,10 @@ module nic_fifo #(
       assert (cnt_dec == (load_ram && !ram_wr));
       assert (load_fwd == (WR_REG && load_ram && wq_v_q && ram_cnt_q == CW'(1)));
       assert (ram_rd == (load_ram && !load_fwd));
-      assert (byp_d == (bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q)));
+      if (!LOAD_FREE || !(out_free && cnt_z && !push))
+        assert (byp_d == (bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q)));
+      // LOAD_FREE load without a push: the stage is empty next cycle
+      if (LOAD_FREE && out_free && cnt_z && !push) assert (!out_valid_d);
     end
   end
   always @(posedge clk_i) begin

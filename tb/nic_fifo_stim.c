@@ -95,6 +95,7 @@ int nic_fifo_stim_check(void *p, const nic_fifo_out_t *o) {
   }
   /* invariants against the reference occupancy */
   if (o->count_o != s->qn) fail(s, "count_o", o->count_o, s->qn);
+  if (o->ram_empty_o != (s->qn == o->m_valid_o)) fail(s, "ram_empty_o", o->ram_empty_o, s->qn == o->m_valid_o);
   if (o->m_valid_o != (s->qn > 0)) fail(s, "m_valid_o vs occupancy", o->m_valid_o, s->qn > 0);
   uint64_t ram = s->qn - (s->qn > 0);
   if (o->s_ready_o != (ram < DEPTH)) fail(s, "s_ready_o", o->s_ready_o, ram < DEPTH);
@@ -137,6 +138,7 @@ void nic_fifo_model_eval(const void *p, const nic_fifo_in_t *in, nic_fifo_out_t 
   out->m_valid_o = (uint64_t)so.m_valid;
   out->m_data_o = so.m_data[0] & LS_MASK(WIDTH);
   out->count_o = so.count;
+  out->ram_empty_o = so.ram_empty;
 }
 
 void nic_fifo_model_tick(void *p, const nic_fifo_in_t *in) {
