@@ -8,12 +8,12 @@ int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed) {
 
 int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htlb_sets, uint64_t seed) {
   memset(m, 0, sizeof(*m));
-  aotf_send_cfg_t sc = {8, cfg->fifo_depth, htlb_sets, 4};
+  aotf_send_cfg_t sc = {8, cfg->fifo_depth, htlb_sets, 4, 1}; /* CSR_REG = 1 */
   aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
-  m->req = (uint32_t)(seed >> 1) & 0xf; /* arbitrary until reset (payload: don't-care while 0) */
+  m->req = (uint32_t)(seed >> 1) & 0xe; /* arbitrary until reset (payload: don't-care while 0) */
   return 0;
 }
 
@@ -35,7 +35,7 @@ typedef struct {
   aotf_rx_out_t ro;
 } node_comb_t;
 
-enum { REQ_SEND = 1, REQ_RX = 2, REQ_NODE = 4, REQ_NONE = 8 };
+enum { REQ_RX = 2, REQ_NODE = 4, REQ_NONE = 8 };
 
 static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
   memset(c, 0, sizeof(*c));
@@ -44,10 +44,11 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   c->si.st_addr_i = in->st_addr_i;
   c->si.st_data_i = in->st_data_i;
   c->si.st_be_i = in->st_be_i;
-  c->si.csr_req_i = (m->req & REQ_SEND) != 0;
-  c->si.csr_we_i = m->we;
-  c->si.csr_addr_i = m->loc;
-  c->si.csr_wdata_i = m->wdata;
+  /* send window: the bus (aotf_send registers it, CSR_REG = 1) */
+  c->si.csr_req_i = in->csr_req_i && ((in->csr_addr_i >> 12) & 0xf) == (CSR_BASE_AOTF_SEND >> 12);
+  c->si.csr_we_i = in->csr_we_i;
+  c->si.csr_addr_i = in->csr_addr_i & 0xfff;
+  c->si.csr_wdata_i = in->csr_wdata_i;
   c->ri.rst_ni = in->rst_ni;
   c->ri.csr_req_i = (m->req & REQ_RX) != 0;
   c->ri.csr_we_i = m->we;
@@ -96,7 +97,7 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = m->loc;
   uint32_t req_d = 0;
   if (in->csr_req_i) {
-    if (win == (CSR_BASE_AOTF_SEND >> 12)) req_d = REQ_SEND;
+    if (win == (CSR_BASE_AOTF_SEND >> 12)) req_d = 0; /* registered in aotf_send */
     else if (win == (CSR_BASE_AOTF_RX >> 12)) req_d = REQ_RX;
     else if (win == (CSR_BASE_AOTF_NODE >> 12)) req_d = REQ_NODE;
     else req_d = REQ_NONE;

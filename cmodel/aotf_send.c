@@ -6,8 +6,9 @@ int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
   memset(m, 0, sizeof(*m));
   m->cfg = *cfg;
   if (cfg->num_users != 8 || cfg->htlb_ways != 4 || cfg->htlb_sets < 2 || cfg->htlb_sets > 256 ||
-      (cfg->htlb_sets & (cfg->htlb_sets - 1)))
+      (cfg->htlb_sets & (cfg->htlb_sets - 1)) || cfg->csr_reg > 1)
     return -1;
+  m->cq_req = (uint32_t)(seed >> 7) & 1; /* arbitrary until reset */
   while ((1u << m->sw) < cfg->htlb_sets) m->sw++;
   m->uw = 3;
   if (nic_fifo_init(&m->fifo, cfg->fifo_depth, 96, seed ^ 0x1111)) return -1;
@@ -168,8 +169,21 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
 }
 
-void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_out_t *o) {
+/* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
+static const aotf_send_in_t *acting(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_in_t *tmp) {
+  if (!m->cfg.csr_reg) return in;
+  *tmp = *in;
+  tmp->csr_req_i = m->cq_req;
+  tmp->csr_we_i = m->cq_we;
+  tmp->csr_addr_i = m->cq_addr;
+  tmp->csr_wdata_i = m->cq_wdata;
+  return tmp;
+}
+
+void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_out_t *o) {
   all_t a;
+  aotf_send_in_t tmp;
+  const aotf_send_in_t *in = acting(m, bus, &tmp);
   comb(m, in, &a);
   o->st_ready_o = (uint64_t)a.st_ready;
   o->csr_ack_o = (uint64_t)a.co.ack;
@@ -195,9 +209,15 @@ void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_ou
   }
 }
 
-void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in) {
+void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   all_t a;
+  aotf_send_in_t tmp;
+  const aotf_send_in_t *in = acting(m, bus, &tmp);
   comb(m, in, &a);
+  m->cq_req = bus->rst_ni ? (uint32_t)bus->csr_req_i & 1 : 0;
+  m->cq_we = (uint32_t)bus->csr_we_i & 1;
+  m->cq_addr = (uint32_t)bus->csr_addr_i & 0xFFF;
+  m->cq_wdata = (uint32_t)bus->csr_wdata_i;
   /* head register (the FIFO output is read before its tick) */
   m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
   if (a.byp_ok) {

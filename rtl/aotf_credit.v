@@ -201,7 +201,7 @@ module aotf_credit #(
     f_sel   <= sel_wr_i ? sel_wdata_i : sel_user_i;
   end
   always @* if (f_sel_v) assume (sel_user_i == f_sel);
-  always @* assume (!(sel_wr_i && lim_we_i));
+  always @* if (f_rst_seen) assume (!(sel_wr_i && lim_we_i));   // strobes may be flops (X before reset)
   always @* begin
     if (f_rst_seen) begin
       // the credit check of the checked user is exact: used < limit at the start of the cycle

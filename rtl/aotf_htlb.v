@@ -190,7 +190,7 @@ module aotf_htlb #(
   // properties hold from the first cycle after a reset on
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
-  always @* assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle
+  always @* if (f_rst_seen) assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle (strobes may be flops: X before reset)
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       // the tag RAM is never read and written in the same cycle (no collision possible)

@@ -2,9 +2,10 @@
 // aotf_node: one Martini node = AOTF send path + Mini-OTF receive path / LLCM + node CSRs.
 //  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);
 //    every request is acknowledged exactly two cycles later; unmapped windows read CSR_UNMAPPED.
-//    The request is registered at the node boundary (window decoded, then one register stage:
-//    req_*_q, we_q, loc_q, wdata_q) before it reaches the blocks, whose own ack is one cycle
-//    after that (timing: no CSR input drives a same-cycle HTLB / FIFO decision; issue 5).
+//    The request is registered once before it acts (timing: no CSR input drives a same-cycle
+//    HTLB / FIFO decision; issue 5): inside aotf_send (CSR_REG = 1, its RAM / lookup strobes
+//    decoded before the register) for the send window, here (req_q, we_q, loc_q, wdata_q) for
+//    the others; the acting block acks one cycle after that.
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
@@ -55,18 +56,20 @@ module aotf_node #(
 
   // ---------------------------------------------------------------- CSR decode + request register
   wire [3:0]  win = csr_addr_i[15:12];
-  reg  [3:0]  req_q, req_d;   // one-hot {none, node, rx, send}: the request of the last cycle
+  // send window: aotf_send registers the request itself (CSR_REG, with its RAM / lookup strobes
+  // decoded before the register); rx / node / unmapped: registered here
+  wire        req_send = csr_req_i && (win == WIN_SEND);
+  reg  [2:0]  req_q, req_d;   // one-hot {none, node, rx}: the request of the last cycle
   reg         we_q;
   reg  [11:0] loc_q;
   reg  [31:0] wdata_q;
   always @* begin
-    req_d[0] = csr_req_i && (win == WIN_SEND);
-    req_d[1] = csr_req_i && (win == WIN_RX);
-    req_d[2] = csr_req_i && (win == WIN_NODE);
-    req_d[3] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+    req_d[0] = csr_req_i && (win == WIN_RX);
+    req_d[1] = csr_req_i && (win == WIN_NODE);
+    req_d[2] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
   end
   always @(posedge clk_i) begin
-    if (!rst_ni) req_q <= 4'd0;
+    if (!rst_ni) req_q <= 3'd0;
     else         req_q <= req_d;
   end
   // request payload: no reset (don't-care while req_q is 0)
@@ -75,10 +78,9 @@ module aotf_node #(
     loc_q   <= csr_addr_i[11:0];
     wdata_q <= csr_wdata_i;
   end
-  wire        req_send = req_q[0];
-  wire        req_rx   = req_q[1];
-  wire        req_node = req_q[2];
-  wire        req_none = req_q[3];
+  wire        req_rx   = req_q[0];
+  wire        req_node = req_q[1];
+  wire        req_none = req_q[2];
   wire [11:0] loc      = loc_q;
 
   reg [15:0] node_id_q, node_id_d;
@@ -149,10 +151,10 @@ module aotf_node #(
   wire        tx_tvalid, tx_tlast, tx_tready;
   wire        rx_tready;
 
-  aotf_send #(.FIFO_DEPTH(FIFO_DEPTH), .HTLB_SETS(HTLB_SETS)) u_send (
+  aotf_send #(.FIFO_DEPTH(FIFO_DEPTH), .HTLB_SETS(HTLB_SETS), .CSR_REG(1'b1)) u_send (
     .clk_i, .rst_ni,
     .st_valid_i, .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
-    .csr_req_i(req_send), .csr_we_i(we_q), .csr_addr_i(loc), .csr_wdata_i(wdata_q),
+    .csr_req_i(req_send), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(send_ack), .csr_rdata_o(send_rdata),
     .m_axis_tdata(tx_tdata), .m_axis_tkeep(tx_tkeep), .m_axis_tvalid(tx_tvalid),
     .m_axis_tready(tx_tready), .m_axis_tlast(tx_tlast),

@@ -9,6 +9,7 @@ module aotf_send #(
   parameter int FIFO_DEPTH = 2048,
   parameter int HTLB_SETS  = 256,
   parameter int HTLB_WAYS  = 4,
+  parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
   localparam int UW  = $clog2(NUM_USERS),
   localparam int SW  = $clog2(HTLB_SETS),
   localparam int FCW = $clog2(FIFO_DEPTH) + 1,
@@ -70,10 +71,11 @@ module aotf_send #(
   wire [SW-1:0] idx_set;
   wire [1:0]    idx_way, idx_word;
   wire          tag_wr, view_rd, seed_wr, flush, lim_we, sweep_wr;
+  wire [31:0]   c_wdata;   // write data of the acting CSR request (CSR_REG: registered)
   // view read (HTLB_IDX write): RAM address = the index being written
-  wire [SW-1:0] vr_set  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
-  wire [1:0]    vr_way  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
-  wire [1:0]    vr_word = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
+  wire [SW-1:0] vr_set  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+  wire [1:0]    vr_way  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+  wire [1:0]    vr_word = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
   wire [63:0]   seed_wdata;
   wire [UW-1:0] credit_sel;
   wire          credit_sel_wr;
@@ -178,8 +180,8 @@ module aotf_send #(
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
     .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(view_rd), .csr_rd_set_i(vr_set), .csr_set_i(idx_set),
     .csr_way_i(idx_way),
-    .csr_tag_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
-    .csr_valid_i(csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
+    .csr_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
+    .csr_valid_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
     .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr)
   );
 
@@ -207,17 +209,18 @@ module aotf_send #(
     .take_i(st_fire && k_ok), .take_user_i(k_user), .ret_i(ret), .ret_user_i(ret_user),
     .chk_user_i(k_user), .has_credit_o(has_credit),
     .sel_user_i(credit_sel), .sel_wr_i(credit_sel_wr),
-    .sel_wdata_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
-    .lim_data_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
+    .sel_wdata_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
+    .lim_data_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
     .sel_limit_o(sel_limit), .sel_used_o(sel_used), .sel_avail_o(sel_avail),
     .used_flat_o(used_flat)
   );
 
   // ---------------- CSRs
-  aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS)) u_csr (
+  aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS),
+                  .REQ_REG(CSR_REG)) u_csr (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
-    .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .irq_o(irq_o),
+    .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .wdata_o(c_wdata), .irq_o(irq_o),
     .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
     .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),

@@ -13,10 +13,15 @@
 // Counters: the value of the request cycle (count + pending event) is the counter register of
 // the response cycle, which is selected there. The response is an AND-OR of one-hot registered
 // selects (flops only behind csr_rdata_o).
+// REQ_REG = 1 (timing, used in aotf_node): the request (req, we, addr, wdata) is registered
+// before it acts, and the RAM / lookup strobes (tag_wr_o ... credit_sel_wr_o) are decoded from
+// the bus before that register (stb_q), so each strobe is a flop. The block then behaves as with
+// REQ_REG = 0 one cycle later: the ack comes two cycles after the request.
 module aotf_send_csr #(
   parameter int NUM_USERS = 8,
   parameter int FIFO_DEPTH = 2048,
   parameter int SETS = 256,
+  parameter bit REQ_REG = 1'b0,   // 1: the request is registered first (ack 2 cycles later)
   localparam int UW = $clog2(NUM_USERS),
   localparam int SW = $clog2(SETS),
   localparam int FCW = $clog2(FIFO_DEPTH) + 1
@@ -29,6 +34,7 @@ module aotf_send_csr #(
   input  wire [31:0]   csr_wdata_i,
   output wire          csr_ack_o,
   output reg  [31:0]   csr_rdata_o,
+  output wire [31:0]   wdata_o,             // the write data of the acting request (REQ_REG)
   output wire          irq_o,
   // configuration / RAM access strobes (request cycle)
   output wire [3:0]    window_o,
@@ -100,21 +106,57 @@ module aotf_send_csr #(
   reg [31:0]   status, rv;
   reg [8:0]    lane;
 
+  // RAM / lookup strobes of a request {credit_sel_wr, lim_we, flush, view_rd, seed_wr, tag_wr}.
+  // No reset term (timing: the reset net's fanout stays out of the strobes that reach the HTLB
+  // lookup and the packet generator); every register a write reaches is reset in that cycle.
+  // The RAMs are not reset: the seed RAM's write enable takes the reset term at the RAM
+  // (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so a tag
+  // write in reset is overwritten before any lookup.
+  function automatic [5:0] strobes(input req, input we, input [11:0] a, input [31:0] d);
+    strobes[0] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
+    strobes[1] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_HI;
+    strobes[2] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
+    strobes[3] = req && we && a == nic_pkg::CSR_AOTF_SEND_CTRL && d[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
+    strobes[4] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
+    strobes[5] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
+  endfunction
+
+  // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
+  reg          rq_req_q, rq_we_q;
+  reg [11:0]   rq_addr_q;
+  reg [31:0]   rq_wdata_q;
+  reg [5:0]    stb_q;
+  wire         c_req   = REQ_REG ? rq_req_q   : csr_req_i;
+  wire         c_we    = REQ_REG ? rq_we_q    : csr_we_i;
+  wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
+  wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
+  wire [5:0]   stb     = REQ_REG ? stb_q : strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_req_q <= 1'b0;
+      stb_q    <= 6'd0;
+    end else begin
+      rq_req_q <= csr_req_i;
+      stb_q    <= strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+    end
+  end
+  // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) begin
+    rq_we_q    <= csr_we_i;
+    rq_addr_q  <= csr_addr_i;
+    rq_wdata_q <= csr_wdata_i;
+  end
+
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
-    rd = csr_req_i && !csr_we_i;
-    // wr has no reset term (timing: the reset net's fanout stays out of the strobes that reach
-    // the HTLB lookup and the packet generator); every register a write reaches is reset in
-    // that cycle. The RAMs are not reset: the seed RAM's write enable takes the reset term at the
-    // RAM (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so
-    // a tag write in reset is overwritten before any lookup.
-    wr = csr_req_i && csr_we_i;
-    tag_wr_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
-    seed_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_SEED_HI;
-    view_rd_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
-    flush_o   = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CTRL && csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
-    lim_we_o  = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
-    credit_sel_wr_o = wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
+    rd = c_req && !c_we;
+    wr = c_req && c_we;
+    tag_wr_o  = stb[0];
+    seed_wr_o = stb[1];
+    view_rd_o = stb[2];
+    flush_o   = stb[3];
+    lim_we_o  = stb[4];
+    credit_sel_wr_o = stb[5];
   end
 
   always @* begin
@@ -127,25 +169,25 @@ module aotf_send_csr #(
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
     if (wr) begin
-      case (csr_addr_i)
-        nic_pkg::CSR_AOTF_SEND_CTRL:   window_d = csr_wdata_i[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
-        nic_pkg::CSR_AOTF_SEND_IRQ_EN: irq_en_d = {csr_wdata_i[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
-                                          csr_wdata_i[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
+      case (c_addr)
+        nic_pkg::CSR_AOTF_SEND_CTRL:   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+        nic_pkg::CSR_AOTF_SEND_IRQ_EN: irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
+                                          c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
         nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
-          set_d  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
-          way_d  = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
-          word_d = csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
+          set_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+          way_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+          word_d = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
         end
-        nic_pkg::CSR_AOTF_SEND_SEED_LO:    seed_lo_d = csr_wdata_i;
-        nic_pkg::CSR_AOTF_SEND_CREDIT_SEL: csel_d = csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
+        nic_pkg::CSR_AOTF_SEND_SEED_LO:    seed_lo_d = c_wdata;
+        nic_pkg::CSR_AOTF_SEND_CREDIT_SEL: csel_d = c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
         default: ;
       endcase
     end
 
     // sticky status: set wins over W1C
     sticky_d = sticky_q;
-    if (wr && csr_addr_i == nic_pkg::CSR_AOTF_SEND_STATUS)
-      sticky_d = sticky_q & ~csr_wdata_i[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
+    if (wr && c_addr == nic_pkg::CSR_AOTF_SEND_STATUS)
+      sticky_d = sticky_q & ~c_wdata[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
     sticky_d = sticky_d | {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i};
 
     miss_addr_d = miss_i ? {window_q, miss_page_i, miss_off_i} : miss_addr_q;
@@ -164,7 +206,7 @@ module aotf_send_csr #(
     rv = nic_pkg::CSR_UNMAPPED;
     rsel_d = R_REG;
     csel_r_d = 7'd0;
-    case (csr_addr_i)
+    case (c_addr)
       nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
       nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
       nic_pkg::CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
@@ -196,7 +238,7 @@ module aotf_send_csr #(
       nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: begin rv = 32'd0; csel_r_d[6] = 1'b1; end
       default: ;
     endcase
-    ack_d   = csr_req_i;
+    ack_d   = c_req;
     rdata_d = rd ? rv : 32'd0;
     if (!rd) begin
       rsel_d = R_REG;
@@ -210,10 +252,10 @@ module aotf_send_csr #(
     tv_d  = vld_q ? tag_rd_data_i : tv_q;
     for (int w = 0; w < 4; w = w + 1)
       if (tag_wr_o && way_q == 2'(w))
-        tv_d[w*9 +: 9] = {csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
-                          csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
+        tv_d[w*9 +: 9] = {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
+                          c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
     if (sweep_wr_i && init_ptr_i == set_q) tv_d = 36'd0;
-    sv_d = seed_wr_o ? {csr_wdata_i, seed_lo_q} : vld_q ? seed_rd_data_i : sv_q;
+    sv_d = seed_wr_o ? {c_wdata, seed_lo_q} : vld_q ? seed_rd_data_i : sv_q;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
@@ -255,8 +297,16 @@ module aotf_send_csr #(
   assign idx_set_o    = set_q;
   assign idx_way_o    = way_q;
   assign idx_word_o   = word_q;
-  assign seed_wdata_o = {csr_wdata_i, seed_lo_q};
+  assign seed_wdata_o = {c_wdata, seed_lo_q};
+  assign wdata_o      = c_wdata;
   assign credit_sel_o = csel_q;
   assign status_o     = status[15:0];
+`ifdef FORMAL
+  // the registered strobes are the decode of the registered request
+  always @(posedge clk_i) begin
+    if (REQ_REG && rst_ni && $past(rst_ni))
+      assert (stb_q == strobes(rq_req_q, rq_we_q, rq_addr_q, rq_wdata_q));
+  end
+`endif
 endmodule
 `default_nettype wire

@@ -1270,7 +1270,7 @@ typedef struct {
 
 void *aotf_send_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  aotf_send_cfg_t cfg = {NUSERS, FDEPTH, SETS, WAYS};
+  aotf_send_cfg_t cfg = {NUSERS, FDEPTH, SETS, WAYS, 0};
   if (!m || aotf_send_init(&m->m, &cfg, seed)) {
     free(m);
     return NULL;
