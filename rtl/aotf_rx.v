@@ -75,7 +75,12 @@ module aotf_rx #(
   // shift to the byte offset and the even-bank index adder are done when the entry is pushed,
   // so only the head mux sits between the buffer and the LLCM write port)
   reg [WB_DEPTH*EW-1:0] wb_q, wb_d;
-  reg [WBW-1:0] wb_wr_q, wb_wr_d, wb_rd_q, wb_rd_d;
+  reg [WBW-1:0] wb_rd_q, wb_rd_d;
+  // write slot one-hot (slot wb_rd_q + wb_cnt_q) and the entry clock enables: the free slot
+  // is written with the would-be entry in every cycle the buffer is not full, whether or not
+  // a packet is pushed (a push only advances the slot). Timing: the ~EW-bit entry enables come
+  // straight from flops (wb_ce_q = wb_woh_q while not full, registered), push is not in them.
+  reg [WB_DEPTH-1:0] wb_woh_q, wb_woh_d, wb_ce_q, wb_ce_d;
   reg [WBW:0]   wb_cnt_q, wb_cnt_d;
 
   reg [PT_ENTRIES-1:0]    pt_v_q, pt_v_d;
@@ -291,15 +296,14 @@ module aotf_rx #(
 
     // ---- write buffer
     wb_d     = wb_q;
-    wb_wr_d  = wb_wr_q;
+    wb_woh_d = wb_woh_q;
     wb_rd_d  = wb_rd_q;
-    if (push) begin
-      for (k = 0; k < WB_DEPTH; k = k + 1)
-        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = p_ent;
-      wb_wr_d = wb_wr_q + 1'b1;
-    end
+    for (k = 0; k < WB_DEPTH; k = k + 1)
+      if (wb_ce_q[k]) wb_d[k*EW +: EW] = p_ent;
+    if (push) wb_woh_d = {wb_woh_q[WB_DEPTH-2:0], wb_woh_q[WB_DEPTH-1]};
     if (pop) wb_rd_d = wb_rd_q + 1'b1;
     wb_cnt_d = wb_cnt_q + (WBW+1)'(push) - (WBW+1)'(pop);
+    wb_ce_d  = wb_woh_d & {WB_DEPTH{wb_cnt_d != (WBW+1)'(WB_DEPTH)}};
 
     // ---- CSR registers
     rx_en_d   = rx_en_q;
@@ -416,7 +420,8 @@ module aotf_rx #(
       beat_q     <= 3'd0;
       disc_q     <= 1'b0;
       ev_q       <= EV_NONE;
-      wb_wr_q    <= '0;
+      wb_woh_q   <= WB_DEPTH'(1);
+      wb_ce_q    <= WB_DEPTH'(1);
       wb_rd_q    <= '0;
       wb_cnt_q   <= '0;
       pt_v_q     <= '0;
@@ -444,7 +449,8 @@ module aotf_rx #(
       beat_q     <= beat_d;
       disc_q     <= disc_d;
       ev_q       <= ev_d;
-      wb_wr_q    <= wb_wr_d;
+      wb_woh_q   <= wb_woh_d;
+      wb_ce_q    <= wb_ce_d;
       wb_rd_q    <= wb_rd_d;
       wb_cnt_q   <= wb_cnt_d;
       pt_v_q     <= pt_v_d;
@@ -537,7 +543,8 @@ module aotf_rx #(
       assert (wb_cnt_q <= (WBW+1)'(WB_DEPTH));
       assert (beat_q <= 3'd4);
       assert (!(disc_q && beat_q != 3'd0));
-      assert (wb_wr_q == wb_rd_q + WBW'(wb_cnt_q));
+      assert (wb_woh_q == (WB_DEPTH'(1) << (wb_rd_q + WBW'(wb_cnt_q))));
+      assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!wb_full}}));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
     end
