@@ -82,6 +82,11 @@ module aotf_rx #(
   // straight from flops (wb_ce_q = wb_woh_q while not full, registered), push is not in them.
   reg [WB_DEPTH-1:0] wb_woh_q, wb_woh_d, wb_ce_q, wb_ce_d;
   reg [WBW:0]   wb_cnt_q, wb_cnt_d;
+  // byte enables and word bit 0 of the head entry (entry wb_rd_q of wb_q), kept as a register
+  // of their own (timing: the LLCM lane write enables come from flops, not from the head mux
+  // behind the high-fanout wb_rd_q); loaded with the next cycle's head entry as wb_d has it
+  reg [15:0]    hbe_q, hbe_d;
+  reg           hw0_q, hw0_d;
 
   reg [PT_ENTRIES-1:0]    pt_v_q, pt_v_d;
   reg [PT_ENTRIES*16-1:0] pt_pgid_q, pt_pgid_d;
@@ -148,10 +153,15 @@ module aotf_rx #(
   reg          sel_v_q;
   reg [15:0]   sel_pgid_q;
   reg [LB:0]   sel_base_q, sel_lim_q;
-  reg [EW-1:0] head, p_ent;
+  /* verilator lint_off UNUSEDSIGNAL */  // head be / word bit 0: from hbe_q / hw0_q instead
+  reg [EW-1:0] head;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [EW-1:0] p_ent;
   reg [WA-2:0] h_idx0;
   reg [WA-1:0] h_word, p_word;
-  reg [15:0]   h_be;
+  reg [15:0]   h_be, p_be, hbe_now, hbe_nxt;
+  reg          hw0_now, hw0_nxt;
+  reg [WBW-1:0] rd_nxt;
   reg [127:0]  h_wide;
   reg [31:0]   rmux;
   // timing: the protection entry the CSR read mux shows (entry pt_idx_q), registered. rd_*_q =
@@ -285,13 +295,13 @@ module aotf_rx #(
     for (k = 1; k < WB_DEPTH; k = k + 1)
       if (wb_rd_q == WBW'(k)) head = wb_q[k*EW +: EW];
     h_wide    = head[127:0];
-    h_be      = head[143:128];
-    h_word    = head[144 +: WA];
+    h_be      = hbe_q;
+    h_word    = {head[144 + 1 +: WA - 1], hw0_q};
     h_idx0    = head[EW-1 -: WA-1];
     // the entry a push stores: the checked data beat at raddr_q, len_q bytes
     p_word    = raddr_q[LB-1:3];
-    p_ent     = {p_word[WA-1:1] + (WA-1)'(p_word[0]), p_word,
-                 {8'h00, ~(8'hFF << len_q[3:0])} << raddr_q[2:0],
+    p_be      = {8'h00, ~(8'hFF << len_q[3:0])} << raddr_q[2:0];
+    p_ent     = {p_word[WA-1:1] + (WA-1)'(p_word[0]), p_word, p_be,
                  {64'd0, s_axis_tdata} << {raddr_q[2:0], 3'b000}};
 
     // ---- write buffer
@@ -304,6 +314,26 @@ module aotf_rx #(
     if (pop) wb_rd_d = wb_rd_q + 1'b1;
     wb_cnt_d = wb_cnt_q + (WBW+1)'(push) - (WBW+1)'(pop);
     wb_ce_d  = wb_woh_d & {WB_DEPTH{wb_cnt_d != (WBW+1)'(WB_DEPTH)}};
+    // head be / word bit 0 of the next cycle: entry wb_rd_d of wb_d. Both candidates (entry
+    // rd and rd+1, each the pushed-slot value if that slot is written this cycle) come from
+    // registered state; pop (late: host-write decode) only selects
+    rd_nxt  = wb_rd_q + 1'b1;
+    hbe_now = p_be;
+    hw0_now = p_word[0];
+    hbe_nxt = p_be;
+    hw0_nxt = p_word[0];
+    for (k = 0; k < WB_DEPTH; k = k + 1) begin
+      if (wb_rd_q == WBW'(k) && !wb_ce_q[k]) begin
+        hbe_now = wb_q[k*EW + 128 +: 16];
+        hw0_now = wb_q[k*EW + 144];
+      end
+      if (rd_nxt == WBW'(k) && !wb_ce_q[k]) begin
+        hbe_nxt = wb_q[k*EW + 128 +: 16];
+        hw0_nxt = wb_q[k*EW + 144];
+      end
+    end
+    hbe_d = pop ? hbe_nxt : hbe_now;
+    hw0_d = pop ? hw0_nxt : hw0_now;
 
     // ---- CSR registers
     rx_en_d   = rx_en_q;
@@ -481,6 +511,8 @@ module aotf_rx #(
   // reset (always written by beats 0..2 before the data beat uses them)
   always @(posedge clk_i) begin
     wb_q       <= wb_d;
+    hbe_q      <= hbe_d;
+    hw0_q      <= hw0_d;
     type_ok_q  <= type_ok_d;
     pgid_q     <= pgid_d;
     raddr_q    <= raddr_d;
@@ -519,6 +551,9 @@ module aotf_rx #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // hbe_q / hw0_q have no reset: valid from the second cycle after reset on
+  reg f_hd_ok = 1'b0;
+  always @(posedge clk_i) f_hd_ok <= f_rst_seen && rst_ni;
   // reference: the entry the next data beat sees (registered entry, this cycle's write
   // forwarded) and its checks; the ck_* flops load exactly these
   reg          f_pt_v;
@@ -547,6 +582,12 @@ module aotf_rx #(
       assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!wb_full}}));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
+    end
+    // head be / word bit 0 registers = those fields of entry wb_rd_q (every cycle but the
+    // first after a reset: they have no reset)
+    if (f_rst_seen && rst_ni && f_hd_ok) begin
+      assert (hbe_q == wb_q[32'(wb_rd_q)*EW + 128 +: 16]);
+      assert (hw0_q == wb_q[32'(wb_rd_q)*EW + 144]);
     end
   end
 `endif
