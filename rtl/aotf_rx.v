@@ -120,6 +120,7 @@ module aotf_rx #(
   // cycle before the data beat on) and the protection table as it will be in the data-beat
   // cycle (this cycle's CSR write forwarded): exact, no added cycle
   reg          ck_len_q, ck_rng_q, ck_v_q, ck_pgid_q, ck_base_q, ck_lim_q;
+  reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
   reg [7:0]    ck_keep_q;
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
@@ -134,9 +135,10 @@ module aotf_rx #(
   // ------------------------------------------------------------------ datapath
   // tready depends on registered state only (own assigns, so that no tool sees a path from
   // s_axis_tvalid to s_axis_tready through the shared always block)
-  wire         wb_full = (wb_cnt_q == (WBW+1)'(WB_DEPTH));
+  // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
+  wire         wb_full = wb_cnt_q[WBW];
   wire         tready  = rx_en_q && !llcm_busy && !wb_full;
-  reg          acc, push, pop, hw_wr, csr_wr, csr_rd;
+  reg          acc, push, push_pre, beat4, pop, hw_wr, csr_wr, csr_rd;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -198,6 +200,7 @@ module aotf_rx #(
 
   always @* begin
     acc     = s_axis_tvalid && tready;
+    beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
@@ -248,7 +251,7 @@ module aotf_rx #(
     if (acc) begin
       if (disc_q) begin
         disc_d = !s_axis_tlast;
-      end else if (beat_q != 3'd4) begin
+      end else if (!beat4) begin
         case (beat_q)
           3'd0: begin
             type_ok_d = (s_axis_tdata[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
@@ -282,7 +285,11 @@ module aotf_rx #(
       end
     end
     ev_d = ev;
-    push = (ev == EV_GOOD);
+    // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
+    // (push_pre; disc_q is 0 whenever beat_q is 4, asserted), the beat's own inputs (tvalid,
+    // tlast, tkeep) last. Timing: push drives the write-buffer count / slot registers.
+    push_pre = tready && beat4 && ck_tl_q && ck_rng_q && prot_ok;
+    push     = s_axis_tvalid && s_axis_tlast && (s_axis_tkeep == ck_keep_q) && push_pre;
 
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
     llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
@@ -317,20 +324,29 @@ module aotf_rx #(
     // head be / word bit 0 of the next cycle: entry wb_rd_d of wb_d. Both candidates (entry
     // rd and rd+1, each the pushed-slot value if that slot is written this cycle) come from
     // registered state; pop (late: host-write decode) only selects
+    // (slot rd is the one written iff the buffer is empty, slot rd+1 iff it holds one entry)
     rd_nxt  = wb_rd_q + 1'b1;
-    hbe_now = p_be;
-    hw0_now = p_word[0];
-    hbe_nxt = p_be;
-    hw0_nxt = p_word[0];
-    for (k = 0; k < WB_DEPTH; k = k + 1) begin
-      if (wb_rd_q == WBW'(k) && !wb_ce_q[k]) begin
+    hbe_now = wb_q[0*EW + 128 +: 16];
+    hw0_now = wb_q[0*EW + 144];
+    hbe_nxt = wb_q[0*EW + 128 +: 16];
+    hw0_nxt = wb_q[0*EW + 144];
+    for (k = 1; k < WB_DEPTH; k = k + 1) begin
+      if (wb_rd_q == WBW'(k)) begin
         hbe_now = wb_q[k*EW + 128 +: 16];
         hw0_now = wb_q[k*EW + 144];
       end
-      if (rd_nxt == WBW'(k) && !wb_ce_q[k]) begin
+      if (rd_nxt == WBW'(k)) begin
         hbe_nxt = wb_q[k*EW + 128 +: 16];
         hw0_nxt = wb_q[k*EW + 144];
       end
+    end
+    if (wb_cnt_q == '0) begin
+      hbe_now = p_be;
+      hw0_now = p_word[0];
+    end
+    if (wb_cnt_q == (WBW+1)'(1)) begin
+      hbe_nxt = p_be;
+      hw0_nxt = p_word[0];
     end
     hbe_d = pop ? hbe_nxt : hbe_now;
     hw0_d = pop ? hw0_nxt : hw0_now;
@@ -521,6 +537,7 @@ module aotf_rx #(
     clen_q     <= len_q[3:0];
     // checks for the next cycle (only used in a data-beat cycle: the header is stable then)
     ck_len_q   <= len_ok;
+    ck_tl_q    <= len_ok && type_ok_q;
     ck_keep_q  <= keep_exp;
     ck_rng_q   <= range_ok;
     ck_v_q     <= ckv_d;
@@ -565,6 +582,14 @@ module aotf_rx #(
     f_pt_base = fw_b ? csr_wdata_i[LB:0]    : sel_base_q;
     f_pt_lim  = fw_l ? csr_wdata_i[LB:0]    : sel_lim_q;
   end
+  // ck_tl_q = ck_len_q && type_ok_q whenever type_ok_q held for a cycle (always true in a
+  // data-beat cycle: type_ok_q is loaded at beat 0)
+  reg f_tok_q = 1'b0, f_tok_ok = 1'b0;
+  always @(posedge clk_i) begin
+    f_tok_q  <= type_ok_q;
+    f_tok_ok <= 1'b1;
+    if (f_tok_ok && f_tok_q == type_ok_q) assert (ck_tl_q == (ck_len_q && type_ok_q));
+  end
   always @(posedge clk_i) begin
     if (f_rst_seen) begin
       assert (ckv_d == f_pt_v);
@@ -580,6 +605,9 @@ module aotf_rx #(
       assert (!(disc_q && beat_q != 3'd0));
       assert (wb_woh_q == (WB_DEPTH'(1) << (wb_rd_q + WBW'(wb_cnt_q))));
       assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!wb_full}}));
+      assert (push == (ev == EV_GOOD));
+      assert (beat4 == (beat_q == 3'd4));
+      assert (wb_full == (wb_cnt_q == (WBW+1)'(WB_DEPTH)));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
     end
