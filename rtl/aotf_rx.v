@@ -75,8 +75,18 @@ module aotf_rx #(
   // shift to the byte offset and the even-bank index adder are done when the entry is pushed,
   // so only the head mux sits between the buffer and the LLCM write port)
   reg [WB_DEPTH*EW-1:0] wb_q, wb_d;
-  reg [WBW-1:0] wb_wr_q, wb_wr_d, wb_rd_q, wb_rd_d;
+  reg [WBW-1:0] wb_rd_q, wb_rd_d;
+  // write slot one-hot (slot wb_rd_q + wb_cnt_q) and the entry clock enables: the free slot
+  // is written with the would-be entry in every cycle the buffer is not full, whether or not
+  // a packet is pushed (a push only advances the slot). Timing: the ~EW-bit entry enables come
+  // straight from flops (wb_ce_q = wb_woh_q while not full, registered), push is not in them.
+  reg [WB_DEPTH-1:0] wb_woh_q, wb_woh_d, wb_ce_q, wb_ce_d;
   reg [WBW:0]   wb_cnt_q, wb_cnt_d;
+  // byte enables and word bit 0 of the head entry (entry wb_rd_q of wb_q), kept as a register
+  // of their own (timing: the LLCM lane write enables come from flops, not from the head mux
+  // behind the high-fanout wb_rd_q); loaded with the next cycle's head entry as wb_d has it
+  reg [15:0]    hbe_q, hbe_d;
+  reg           hw0_q, hw0_d;
 
   reg [PT_ENTRIES-1:0]    pt_v_q, pt_v_d;
   reg [PT_ENTRIES*16-1:0] pt_pgid_q, pt_pgid_d;
@@ -110,6 +120,7 @@ module aotf_rx #(
   // cycle before the data beat on) and the protection table as it will be in the data-beat
   // cycle (this cycle's CSR write forwarded): exact, no added cycle
   reg          ck_len_q, ck_rng_q, ck_v_q, ck_pgid_q, ck_base_q, ck_lim_q;
+  reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
   reg [7:0]    ck_keep_q;
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
@@ -124,9 +135,10 @@ module aotf_rx #(
   // ------------------------------------------------------------------ datapath
   // tready depends on registered state only (own assigns, so that no tool sees a path from
   // s_axis_tvalid to s_axis_tready through the shared always block)
-  wire         wb_full = (wb_cnt_q == (WBW+1)'(WB_DEPTH));
+  // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
+  wire         wb_full = wb_cnt_q[WBW];
   wire         tready  = rx_en_q && !llcm_busy && !wb_full;
-  reg          acc, push, pop, hw_wr, csr_wr, csr_rd;
+  reg          acc, push, push_pre, beat4, pop, hw_wr, csr_wr, csr_rd;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -143,10 +155,15 @@ module aotf_rx #(
   reg          sel_v_q;
   reg [15:0]   sel_pgid_q;
   reg [LB:0]   sel_base_q, sel_lim_q;
-  reg [EW-1:0] head, p_ent;
+  /* verilator lint_off UNUSEDSIGNAL */  // head be / word bit 0: from hbe_q / hw0_q instead
+  reg [EW-1:0] head;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [EW-1:0] p_ent;
   reg [WA-2:0] h_idx0;
   reg [WA-1:0] h_word, p_word;
-  reg [15:0]   h_be;
+  reg [15:0]   h_be, p_be, hbe_now, hbe_nxt;
+  reg          hw0_now, hw0_nxt;
+  reg [WBW-1:0] rd_nxt;
   reg [127:0]  h_wide;
   reg [31:0]   rmux;
   // timing: the protection entry the CSR read mux shows (entry pt_idx_q), registered. rd_*_q =
@@ -183,6 +200,7 @@ module aotf_rx #(
 
   always @* begin
     acc     = s_axis_tvalid && tready;
+    beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
@@ -233,7 +251,7 @@ module aotf_rx #(
     if (acc) begin
       if (disc_q) begin
         disc_d = !s_axis_tlast;
-      end else if (beat_q != 3'd4) begin
+      end else if (!beat4) begin
         case (beat_q)
           3'd0: begin
             type_ok_d = (s_axis_tdata[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
@@ -267,7 +285,11 @@ module aotf_rx #(
       end
     end
     ev_d = ev;
-    push = (ev == EV_GOOD);
+    // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
+    // (push_pre; disc_q is 0 whenever beat_q is 4, asserted), the beat's own inputs (tvalid,
+    // tlast, tkeep) last. Timing: push drives the write-buffer count / slot registers.
+    push_pre = tready && beat4 && ck_tl_q && ck_rng_q && prot_ok;
+    push     = s_axis_tvalid && s_axis_tlast && (s_axis_tkeep == ck_keep_q) && push_pre;
 
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
     llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
@@ -280,26 +302,54 @@ module aotf_rx #(
     for (k = 1; k < WB_DEPTH; k = k + 1)
       if (wb_rd_q == WBW'(k)) head = wb_q[k*EW +: EW];
     h_wide    = head[127:0];
-    h_be      = head[143:128];
-    h_word    = head[144 +: WA];
+    h_be      = hbe_q;
+    h_word    = {head[144 + 1 +: WA - 1], hw0_q};
     h_idx0    = head[EW-1 -: WA-1];
     // the entry a push stores: the checked data beat at raddr_q, len_q bytes
     p_word    = raddr_q[LB-1:3];
-    p_ent     = {p_word[WA-1:1] + (WA-1)'(p_word[0]), p_word,
-                 {8'h00, ~(8'hFF << len_q[3:0])} << raddr_q[2:0],
+    p_be      = {8'h00, ~(8'hFF << len_q[3:0])} << raddr_q[2:0];
+    p_ent     = {p_word[WA-1:1] + (WA-1)'(p_word[0]), p_word, p_be,
                  {64'd0, s_axis_tdata} << {raddr_q[2:0], 3'b000}};
 
     // ---- write buffer
     wb_d     = wb_q;
-    wb_wr_d  = wb_wr_q;
+    wb_woh_d = wb_woh_q;
     wb_rd_d  = wb_rd_q;
-    if (push) begin
-      for (k = 0; k < WB_DEPTH; k = k + 1)
-        if (wb_wr_q == WBW'(k)) wb_d[k*EW +: EW] = p_ent;
-      wb_wr_d = wb_wr_q + 1'b1;
-    end
+    for (k = 0; k < WB_DEPTH; k = k + 1)
+      if (wb_ce_q[k]) wb_d[k*EW +: EW] = p_ent;
+    if (push) wb_woh_d = {wb_woh_q[WB_DEPTH-2:0], wb_woh_q[WB_DEPTH-1]};
     if (pop) wb_rd_d = wb_rd_q + 1'b1;
     wb_cnt_d = wb_cnt_q + (WBW+1)'(push) - (WBW+1)'(pop);
+    wb_ce_d  = wb_woh_d & {WB_DEPTH{wb_cnt_d != (WBW+1)'(WB_DEPTH)}};
+    // head be / word bit 0 of the next cycle: entry wb_rd_d of wb_d. Both candidates (entry
+    // rd and rd+1, each the pushed-slot value if that slot is written this cycle) come from
+    // registered state; pop (late: host-write decode) only selects
+    // (slot rd is the one written iff the buffer is empty, slot rd+1 iff it holds one entry)
+    rd_nxt  = wb_rd_q + 1'b1;
+    hbe_now = wb_q[0*EW + 128 +: 16];
+    hw0_now = wb_q[0*EW + 144];
+    hbe_nxt = wb_q[0*EW + 128 +: 16];
+    hw0_nxt = wb_q[0*EW + 144];
+    for (k = 1; k < WB_DEPTH; k = k + 1) begin
+      if (wb_rd_q == WBW'(k)) begin
+        hbe_now = wb_q[k*EW + 128 +: 16];
+        hw0_now = wb_q[k*EW + 144];
+      end
+      if (rd_nxt == WBW'(k)) begin
+        hbe_nxt = wb_q[k*EW + 128 +: 16];
+        hw0_nxt = wb_q[k*EW + 144];
+      end
+    end
+    if (wb_cnt_q == '0) begin
+      hbe_now = p_be;
+      hw0_now = p_word[0];
+    end
+    if (wb_cnt_q == (WBW+1)'(1)) begin
+      hbe_nxt = p_be;
+      hw0_nxt = p_word[0];
+    end
+    hbe_d = pop ? hbe_nxt : hbe_now;
+    hw0_d = pop ? hw0_nxt : hw0_now;
 
     // ---- CSR registers
     rx_en_d   = rx_en_q;
@@ -416,7 +466,8 @@ module aotf_rx #(
       beat_q     <= 3'd0;
       disc_q     <= 1'b0;
       ev_q       <= EV_NONE;
-      wb_wr_q    <= '0;
+      wb_woh_q   <= WB_DEPTH'(1);
+      wb_ce_q    <= WB_DEPTH'(1);
       wb_rd_q    <= '0;
       wb_cnt_q   <= '0;
       pt_v_q     <= '0;
@@ -444,7 +495,8 @@ module aotf_rx #(
       beat_q     <= beat_d;
       disc_q     <= disc_d;
       ev_q       <= ev_d;
-      wb_wr_q    <= wb_wr_d;
+      wb_woh_q   <= wb_woh_d;
+      wb_ce_q    <= wb_ce_d;
       wb_rd_q    <= wb_rd_d;
       wb_cnt_q   <= wb_cnt_d;
       pt_v_q     <= pt_v_d;
@@ -475,6 +527,8 @@ module aotf_rx #(
   // reset (always written by beats 0..2 before the data beat uses them)
   always @(posedge clk_i) begin
     wb_q       <= wb_d;
+    hbe_q      <= hbe_d;
+    hw0_q      <= hw0_d;
     type_ok_q  <= type_ok_d;
     pgid_q     <= pgid_d;
     raddr_q    <= raddr_d;
@@ -483,6 +537,7 @@ module aotf_rx #(
     clen_q     <= len_q[3:0];
     // checks for the next cycle (only used in a data-beat cycle: the header is stable then)
     ck_len_q   <= len_ok;
+    ck_tl_q    <= len_ok && type_ok_q;
     ck_keep_q  <= keep_exp;
     ck_rng_q   <= range_ok;
     ck_v_q     <= ckv_d;
@@ -513,6 +568,9 @@ module aotf_rx #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // hbe_q / hw0_q have no reset: valid from the second cycle after reset on
+  reg f_hd_ok = 1'b0;
+  always @(posedge clk_i) f_hd_ok <= f_rst_seen && rst_ni;
   // reference: the entry the next data beat sees (registered entry, this cycle's write
   // forwarded) and its checks; the ck_* flops load exactly these
   reg          f_pt_v;
@@ -523,6 +581,14 @@ module aotf_rx #(
     f_pt_pgid = fw_e ? csr_wdata_i[15:0]    : sel_pgid_q;
     f_pt_base = fw_b ? csr_wdata_i[LB:0]    : sel_base_q;
     f_pt_lim  = fw_l ? csr_wdata_i[LB:0]    : sel_lim_q;
+  end
+  // ck_tl_q = ck_len_q && type_ok_q whenever type_ok_q held for a cycle (always true in a
+  // data-beat cycle: type_ok_q is loaded at beat 0)
+  reg f_tok_q = 1'b0, f_tok_ok = 1'b0;
+  always @(posedge clk_i) begin
+    f_tok_q  <= type_ok_q;
+    f_tok_ok <= 1'b1;
+    if (f_tok_ok && f_tok_q == type_ok_q) assert (ck_tl_q == (ck_len_q && type_ok_q));
   end
   always @(posedge clk_i) begin
     if (f_rst_seen) begin
@@ -537,9 +603,19 @@ module aotf_rx #(
       assert (wb_cnt_q <= (WBW+1)'(WB_DEPTH));
       assert (beat_q <= 3'd4);
       assert (!(disc_q && beat_q != 3'd0));
-      assert (wb_wr_q == wb_rd_q + WBW'(wb_cnt_q));
+      assert (wb_woh_q == (WB_DEPTH'(1) << (wb_rd_q + WBW'(wb_cnt_q))));
+      assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!wb_full}}));
+      assert (push == (ev == EV_GOOD));
+      assert (beat4 == (beat_q == 3'd4));
+      assert (wb_full == (wb_cnt_q == (WBW+1)'(WB_DEPTH)));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
+    end
+    // head be / word bit 0 registers = those fields of entry wb_rd_q (every cycle but the
+    // first after a reset: they have no reset)
+    if (f_rst_seen && rst_ni && f_hd_ok) begin
+      assert (hbe_q == wb_q[32'(wb_rd_q)*EW + 128 +: 16]);
+      assert (hw0_q == wb_q[32'(wb_rd_q)*EW + 144]);
     end
   end
 `endif
