@@ -24,6 +24,10 @@ void aotf_credit_eval(const aotf_credit_t *m, const aotf_credit_in_t *in, aotf_c
 }
 
 void aotf_credit_tick(aotf_credit_t *m, const aotf_credit_in_t *in) {
+  /* rtl: the return is registered (ret_q, ret_user_q) and acts one cycle later */
+  uint32_t rq = m->ret_q, ru = m->ret_user_q;
+  m->ret_q = in->rst_ni ? (uint32_t)(in->ret != 0) : 0;
+  m->ret_user_q = in->ret_user;
   if (!in->rst_ni) {
     for (uint32_t u = 0; u < m->n; u++) {
       m->used[u] = 0;
@@ -34,7 +38,7 @@ void aotf_credit_tick(aotf_credit_t *m, const aotf_credit_in_t *in) {
   for (uint32_t u = 0; u < m->n; u++) {
     uint16_t d = m->used[u];
     if (in->take && in->take_user == u) d++;
-    if (in->ret && in->ret_user == u) d--;
+    if (rq && ru == u) d--;
     m->used[u] = d;
     if (in->lim_we && in->sel_user == u) m->lim[u] = (uint16_t)in->lim_data;
   }

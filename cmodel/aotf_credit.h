@@ -7,6 +7,7 @@
 typedef struct {
   uint32_t n, reset_limit;
   uint16_t used[AOTF_MAX_USERS], lim[AOTF_MAX_USERS];
+  uint32_t ret_q, ret_user_q; /* registered return (acts one cycle after ret) */
 } aotf_credit_t;
 
 typedef struct {

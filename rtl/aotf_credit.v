@@ -57,6 +57,15 @@ module aotf_credit #(
   reg [16:0] av_p, av_m, av_h;
   /* verilator lint_on UNUSEDSIGNAL */
   integer u;
+  // the return is registered (timing: the last-beat acceptance depends on m_axis_tready, in
+  // aotf_node on the receive path's tready in loopback); a credit comes back one cycle later
+  reg          ret_q;
+  reg [UW-1:0] ret_user_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) ret_q <= 1'b0;
+    else         ret_q <= ret_i;
+    ret_user_q <= ret_user_i;
+  end
 
   // The late decodes (take, return, limit write) are combined with the precomputed values as
   // AND-OR terms, not as muxes: Yosys (opt_share) merges compares / adders that feed a mux
@@ -68,7 +77,7 @@ module aotf_credit #(
       lim_d[u*16 +: 16] = ({16{lw}} & lim_data_i) | ({16{!lw}} & lim_q[u*16 +: 16]);
       // the take of user u: its own credit flop, not the 8:1 has_credit_o mux (timing)
       tk = take_i && (take_user_i == UW'(u)) && hc_q[u];
-      rt = ret_i && (ret_user_i == UW'(u));
+      rt = ret_q && (ret_user_q == UW'(u));
       s_inc  = tk && !rt;
       s_dec  = rt && !tk;
       s_hold = !(s_inc || s_dec);
@@ -126,9 +135,9 @@ module aotf_credit #(
     end
     // take / return of this cycle for the current and for the written user
     c_tk = take_i && (take_user_i == sel_user_i) && hc_q[sel_user_i];
-    c_rt = ret_i && (ret_user_i == sel_user_i);
+    c_rt = ret_q && (ret_user_q == sel_user_i);
     w_tk = take_i && (take_user_i == sel_wdata_i) && hc_q[sel_wdata_i];
-    w_rt = ret_i && (ret_user_i == sel_wdata_i);
+    w_rt = ret_q && (ret_user_q == sel_wdata_i);
     n_tk = sel_wr_i ? w_tk : c_tk;
     n_rt = sel_wr_i ? w_rt : c_rt;
     sinc_d = n_tk && !n_rt;
@@ -186,10 +195,11 @@ module aotf_credit #(
   always @* if (!f_past_valid) assume (!rst_ni);
   // Environment = the use in aotf_send: a kick is taken only if the credit check of its own user
   // passed (take = st_fire && k_ok && has_credit, chk_user = take_user = k_user), and a credit is
-  // returned (last beat of a packet) only for a kick taken earlier, i.e. for a user with used > 0.
+  // returned (last beat of a packet) only for a kick taken earlier, i.e. for a user with used > 0
+  // when the (registered) return acts.
   always @* begin
     if (take_i) assume (chk_user_i == take_user_i);   // the take is take_i && has_credit_o
-    if (ret_i)  assume (used_q[ret_user_i*16 +: 16] != 16'd0);
+    if (ret_q)  assume (used_q[ret_user_q*16 +: 16] != 16'd0);   // the registered return acts
   end
   // sel_user_i follows the CREDIT_SEL writes (after a reset every user's limit and used count
   // are equal, so the selection in the reset cycle does not matter); no limit write in a
@@ -218,7 +228,7 @@ module aotf_credit #(
       wire [15:0] f_used = used_q[fu*16 +: 16];
       wire [15:0] f_lim  = lim_q[fu*16 +: 16];
       wire        f_tk   = take_i && (take_user_i == UW'(fu)) && hc_q[fu];
-      wire        f_rt   = ret_i && (ret_user_i == UW'(fu));
+      wire        f_rt   = ret_q && (ret_user_q == UW'(fu));
       wire        f_lw   = lim_we_i && (sel_user_i == UW'(fu));
       // f_low: a CSR write set the limit at or below used (so a take in the same cycle or the
       // count itself may exceed the limit); cleared once used <= limit again.
@@ -256,7 +266,7 @@ module aotf_credit #(
       // a take used the last credit of its user
       cover ($past(take_i && has_credit_o) && chk_user_i == $past(take_user_i) && !has_credit_o && sel_used_o != 16'd0);
       // a return gives credit back to an exhausted user
-      cover ($past(ret_i && !lim_we_i && !has_credit_o && chk_user_i == ret_user_i) &&
+      cover ($past(ret_q && !lim_we_i && !has_credit_o && chk_user_i == ret_user_q) &&
              chk_user_i == $past(chk_user_i) && has_credit_o);
       // a limit written (and read back)
       cover ($past(lim_we_i) && sel_user_i == $past(sel_user_i) && sel_limit_o == $past(lim_data_i) &&
@@ -264,7 +274,7 @@ module aotf_credit #(
       // limit lowered below used: AVAIL reads 0
       cover (sel_used_o > sel_limit_o && sel_limit_o != 16'd0 && sel_avail_o == 16'd0);
       // take and return of the same user in one cycle (cancel)
-      cover (take_i && has_credit_o && ret_i && take_user_i == ret_user_i);
+      cover (take_i && has_credit_o && ret_q && take_user_i == ret_user_q);
     end
   end
 `endif

@@ -85,6 +85,11 @@ typedef struct {
   uint32_t prev_window;
   uint32_t window, irq_en, idx_set, idx_way, idx_word, seed_lo, csel;
   uint32_t lim[NUSERS], used[NUSERS];
+  /* credit returns in flight: the last beat of a packet returns its credit two cycles later
+   * (aotf_credit registers the return), at most one per cycle, applied in order */
+  uint32_t rp_user[4];
+  uint64_t rp_due[4];
+  uint32_t rp_h, rp_n;
   int tag_valid[SETS][WAYS];
   uint32_t tag_page[SETS][WAYS];  /* full page of the entry */
   int seed_written[SETS][WAYS][4];
@@ -430,6 +435,7 @@ static void ref_reset(st_t *s) {
     s->lim[u] = FDEPTH / NUSERS;
     s->used[u] = 0;
   }
+  s->rp_h = s->rp_n = 0;
   memset(s->tag_valid, 0, sizeof(s->tag_valid));
   for (uint32_t i = 0; i < SETS; i++)
     for (uint32_t w = 0; w < WAYS; w++) s->tag_page[i][w] = i;
@@ -748,9 +754,22 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
   return 1;
 }
 
+/* credit returns due by this cycle (the used count of the cycle includes them); called before
+ * the stimulus and the check of a cycle use s->used */
+static void apply_returns(st_t *s) {
+  while (s->rp_n && s->rp_due[s->rp_h] <= s->cycle) {
+    uint32_t ru = s->rp_user[s->rp_h];
+    if (s->used[ru] == 0) fail(s, "credit return below zero", ru, 0);
+    else s->used[ru]--;
+    s->rp_h = (s->rp_h + 1) % 4;
+    s->rp_n--;
+  }
+}
+
 int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, aotf_send_in_t *in) {
   st_t *s = p;
   s->cycle = cycle;
+  apply_returns(s);
   memset(in, 0, sizeof(*in));
   in->rst_ni = 1;
   in->m_axis_tready = 1;
@@ -1087,6 +1106,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     ref_reset(s);
     return 0;
   }
+  apply_returns(s);
   /* ---- outputs vs reference state (start of this cycle) */
   for (uint32_t u = 0; u < NUSERS; u++) {
     uint64_t got = ((u < 4 ? o->dbg_used_lo_o : o->dbg_used_hi_o) >> (16 * (u & 3))) & 0xFFFF;
@@ -1222,8 +1242,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           s->first_seen = 0;
           s->last_first_seen = s->cycle;
           if (getenv("AOTF_DBG")) fprintf(stderr, "pkt done cyc %llu user %u page %04x kick_cyc %llu\n", (unsigned long long)s->cycle, k->user, k->page, (unsigned long long)k->cycle);
-          if (s->used[k->user] == 0) fail(s, "credit return below zero", k->user, 0);
-          else s->used[k->user]--;
+          if (s->rp_n == 4) fail(s, "credit return queue (scoreboard)", 0, 0);
+          else {
+            s->rp_user[(s->rp_h + s->rp_n) % 4] = k->user;
+            s->rp_due[(s->rp_h + s->rp_n) % 4] = s->cycle + 2;
+            s->rp_n++;
+          }
           s->cnt_pkts++;
           s->n_pkts++;
           s->n_alt += (uint64_t)k->alt;
