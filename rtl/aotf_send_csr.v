@@ -95,6 +95,10 @@ module aotf_send_csr #(
   reg [1:0]    rsel_q, rsel_d;
   reg [3:0]    tsel_q, tsel_d;   // HTLB_TAG read: way one-hot
   reg [6:0]    csel_r_q, csel_r_d; // counter read: one-hot {cred, win, be, align, miss, pkt, kick}
+  // CREDIT_AVAIL read (timing: the credit subtract stays out of the read mux): the value of
+  // every cycle is registered (avr_q) and selected at the response (av_r_q)
+  reg          av_r_q, av_r_d;
+  reg [31:0]   avr_q;
   reg [31:0]   cnt_rd;
   reg [31:0]   rdata_q, rdata_d;
   // view of the entry at HTLB_IDX (see the header)
@@ -206,6 +210,7 @@ module aotf_send_csr #(
     rv = nic_pkg::CSR_UNMAPPED;
     rsel_d = R_REG;
     csel_r_d = 7'd0;
+    av_r_d = 1'b0;
     case (c_addr)
       nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
       nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
@@ -226,7 +231,7 @@ module aotf_send_csr #(
       nic_pkg::CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
       nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
       nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
-      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: rv = {sel_used_i, sel_avail_i};
+      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: begin rv = 32'd0; av_r_d = 1'b1; end
       nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
       nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
       nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      begin rv = 32'd0; csel_r_d[0] = 1'b1; end
@@ -243,6 +248,7 @@ module aotf_send_csr #(
     if (!rd) begin
       rsel_d = R_REG;
       csel_r_d = 7'd0;
+      av_r_d = 1'b0;
     end
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
@@ -265,7 +271,7 @@ module aotf_send_csr #(
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
              ({32{csel_r_q[6]}} & c_cred_q);
-    csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} |
+    csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} | ({32{av_r_q}} & avr_q) |
                   ({32{rsel_q == R_SLO}} & sv_q[31:0]) |
                   ({32{rsel_q == R_SHI}} & sv_q[63:32]);
   end
@@ -278,6 +284,7 @@ module aotf_send_csr #(
       c_kicks_q <= 32'd0; c_pkts_q <= 32'd0; c_miss_q <= 32'd0; c_align_q <= 32'd0;
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
+      av_r_q <= 1'b0;
       vld_q <= 1'b0; tv_q <= 36'd0; sv_q <= 64'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
@@ -287,9 +294,13 @@ module aotf_send_csr #(
       c_align_q <= c_align_d; c_be_q <= c_be_d; c_win_q <= c_win_d; c_cred_q <= c_cred_d;
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
+      av_r_q <= av_r_d;
       vld_q <= vld_d; tv_q <= tv_d; sv_q <= sv_d;
     end
   end
+
+  // CREDIT_AVAIL value of the cycle (data register: no reset, selected only by av_r_q)
+  always @(posedge clk_i) avr_q <= {sel_used_i, sel_avail_i};
 
   assign csr_ack_o    = ack_q;
   assign irq_o        = (irq_en_q[0] && sticky_q[0]) || (irq_en_q[1] && (sticky_q[4:1] != 4'd0));
