@@ -764,6 +764,15 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
 
   /* sub-blocks: same edge */
   nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
+  /* the read enable as the RTL builds it (from registers: the walker's load, or segment 0 of the
+   * fetch half in the states that may start the walker, whether it starts or not) */
+  {
+    int ld = seg_re;
+    seg_re = (q->w_act && !q->walk_done) ? (!q->seg_vld && !q->seg_rd && !q->seg_ld)
+                                         : (q->state == CV_S_TXQ ||
+                                            (q->state == CV_S_SEG && q->op_rx && q->rsp_idx == 2 * (q->segcnt & segmask)));
+    if (seg_re && !ld) seg_raddr = q->f_bank << m->saw;
+  }
   nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re, seg_raddr);
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
   nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, fq_pop, rd};

@@ -371,7 +371,7 @@ module comet_via #(
   // two halves: the fetch fills one while the walker reads the other
   // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
   wire [73:0] seg_rd_data;
-  reg         seg_we, seg_re;
+  reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
   reg [73:0]  seg_wdata;
@@ -668,7 +668,7 @@ module comet_via #(
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
-    seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
+    seg_we = 1'b0; seg_waddr = '0; seg_wdata = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
     // (idle or walk_done_q), so that address is presented whenever that holds
@@ -844,8 +844,7 @@ module comet_via #(
       end else if (seg_ld_q) begin
         seg_ld_d = 1'b0;
         seg_vld_d = 1'b1;
-      end else if (!seg_vld_q && !walk_done_q) begin
-        seg_re = 1'b1;
+      end else if (!seg_vld_q && !walk_done_q) begin  // (a load: seg_re, see below)
         seg_rd_d = 1'b1;
         seg_last_d = (seg_idx_q + 1'b1 == w_segcnt_q);
         seg_idx_d = seg_idx_q + 1'b1;
@@ -1213,7 +1212,7 @@ module comet_via #(
       f_bank_d = !f_bank_q;
       w_segcnt_d = segcnt_q[SAW:0];
       w_vi_d = vi_q;
-      seg_re = 1'b1;
+      // (segment 0 is loaded at once: seg_re is 1, see below)
       seg_idx_d = (SAW+1)'(1);
       seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
@@ -1328,6 +1327,16 @@ module comet_via #(
                      pf_st_q == P_CHK || pf_st_q == P_ISS);
       fsel_d = fsm_v ? 1'b0 : (pf_v || pf_st_q == P_CHK);
     end
+
+    // segment RAM read enable (timing: from registers only, no w_start behind it; the RAM output
+    // register's enable fans out to 74 bits). The walker's own load as defined above; while the
+    // walker is idle or done, the states that may start it (S_TXQ; S_SEG of a receive with every
+    // segment word taken) read segment 0 of the fetch half (seg_raddr) whether the start comes or
+    // not: an extra read is unobservable (the output is used only in seg_rd_q cycles, after a
+    // load) and collides with no write (S_TXQ writes nothing, S_SEG none once every word is in)
+    seg_re = (w_act_q && !walk_done_q) ? (!seg_vld_q && !seg_rd_q && !seg_ld_q)
+                                       : ((state_q == S_TXQ) ||
+                                          (state_q == S_SEG && op_rx_q && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})));
 
     // walker chunk for the next cycle (see room_q)
     // (segment load: the first chunk was computed when the segment was written, see first_chunk)
@@ -1556,12 +1565,18 @@ module comet_via #(
     for (f_j = 0; f_j < NRD; f_j = f_j + 1)
       if (f_ci_addr_q == rd_addr(f_j)) f_ci_hit = 1'b1;
   end
+  // reference of the segment RAM read enable: a segment load in this cycle
+  wire f_seg_ld = w_start || (w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q);
   // references of the rx select forms: a beat's byte count as a popcount, and the sum operand
   wire [3:0] f_rx_pc  = popc8(s_axis_rx_tkeep);
   wire [3:0] f_rx_add = rx_beat_w ? f_rx_pc : 4'd0;
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
+      // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
+      // and an extra read collides with no write
+      if (f_seg_ld) assert (seg_re);
+      if (seg_re && !f_seg_ld) assert (!seg_we);
       // the CSR request stage: every decoded register equals its definition on the request
       assert (ci_req_q == f_ci_req_q);
       for (f_i = 0; f_i < NRD; f_i = f_i + 1)
