@@ -620,7 +620,7 @@ module comet_via #(
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
   reg [31:0] rd_or, rd_v;
-  reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
+  reg        f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg        ci_spop;  // a SYS_POP read is acted on in this cycle (the engine's doorbell pop waits)
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
@@ -692,9 +692,8 @@ module comet_via #(
     seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
-    dma_acc = dma_req_valid_o && dma_req_ready_i;
     // timing: each source's acceptance from its own request and the grant registers only
-    // (= dma_acc and the grant), so that e.g. the walker's w_acc does not wait for the control
+    // (= dma_req_valid_o && dma_req_ready_i and the grant), so that e.g. the walker's w_acc does not wait for the control
     // side's request logic (fsm_v / pf_v) through dma_req_valid_o
     w_acc   = sel_w && w_v && dma_req_ready_i;
     gnt_d   = gnt_q;  // (decided below the control FSM)
@@ -794,11 +793,16 @@ module comet_via #(
       end
 
     // ---------------- DMA read credits / response metadata
-    pa_we = 1'b0;
+    // timing: a read request accepted (= request accepted && !dma_req_we_o), from the read sources only:
+    // the walker outside S_RX, the control FSM in S_CTL / S_SEG, the prefetcher; so the receive
+    // unpacker's write request (rx_full, rx_wr_v) is not in front of the response alignment head
+    // pa_hd_d, the read credits and the metadata push (asserted under FORMAL)
+    pa_we = dma_req_ready_i &&
+            (sel_w ? ((state_q != S_RX) && w_act_q && seg_vld_q && if_room)
+                   : (fsel_q ? pf_v : ((state_q == S_CTL || state_q == S_SEG) && fsm_more_q && if_room)));
     pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
-    if (dma_acc && !dma_req_we_o) begin
-      pa_we = 1'b1;  // (inflight_d: below, with the FIFO pop)
-      meta_push = 1'b1;
+    if (pa_we) begin
+      meta_push = 1'b1;  // (inflight_d: below, with the FIFO pop)
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
                          : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
     end
@@ -1565,6 +1569,8 @@ module comet_via #(
     for (f_j = 0; f_j < NRD; f_j = f_j + 1)
       if (f_ci_addr_q == rd_addr(f_j)) f_ci_hit = 1'b1;
   end
+  // a DMA request accepted (reference of the per-source acceptances and pa_we)
+  wire f_dma_acc = dma_req_valid_o && dma_req_ready_i;
   // reference of the segment RAM read enable: a segment load in this cycle
   wire f_seg_ld = w_start || (w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q);
   // references of the rx select forms: a beat's byte count as a popcount, and the sum operand
@@ -1573,6 +1579,8 @@ module comet_via #(
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
+      // a read request accepted: the read-source form equals its definition
+      assert (pa_we == (f_dma_acc && !dma_req_we_o));
       // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
       // and an extra read collides with no write
       if (f_seg_ld) assert (seg_re);
@@ -1643,8 +1651,8 @@ module comet_via #(
       if (rx_beat_w) assert (rx_tc_w == f_rx_pc);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
-      assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
-              pf_acc == (dma_acc && !sel_w && fsel_q));
+      assert (w_acc == (f_dma_acc && sel_w) && f_acc == (f_dma_acc && !sel_w && !fsel_q) &&
+              pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
                                     spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
