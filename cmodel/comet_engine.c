@@ -26,6 +26,9 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.scratch = (uint32_t)(z >> 24);
   m->r.rx_first = (uint32_t)(z >> 33 & 1);
   m->r.rx_vi = (uint32_t)(z >> 40 & 3);
+  m->r.rq_tx = (uint32_t)(z >> 42 & 1);
+  m->r.rq_none = (uint32_t)(z >> 43 & 1);
+  m->r.rq_loc = (uint32_t)(z >> 44 & 0xFFF);
   return 0;
 }
 
@@ -49,8 +52,7 @@ typedef struct {
   comet_rx_out_t ro;
   nic_axis_slice_sig_out_t v2t, r2v; /* slice outputs (registers only) */
   uint32_t r2v_tuser;
-  int req_eng, req_none;
-  uint32_t loc;
+  int rq_tx, rq_rx, rq_eng, rq_none; /* the request entering the request register */
 } eng_comb_t;
 
 static int eng_known(uint32_t loc) {
@@ -63,12 +65,12 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xF;
   uint32_t loc = (uint32_t)in->csr_addr_i & 0xFFF;
   int req = (int)in->csr_req_i;
-  int req_tx = req && win == WIN_COMET && !(loc >> 8 & 1);
-  int req_rx = req && win == WIN_COMET && (loc >> 8 & 1);
   int req_via = req && win == WIN_VIA;
-  c->req_eng = req && win == WIN_ENG && eng_known(loc);
-  c->req_none = req && !req_tx && !req_rx && !req_via && !c->req_eng;
-  c->loc = loc;
+  c->rq_tx = req && win == WIN_COMET && !(loc >> 8 & 1);
+  c->rq_rx = req && win == WIN_COMET && (loc >> 8 & 1);
+  c->rq_eng = req && win == WIN_ENG && eng_known(loc);
+  c->rq_none = req && !c->rq_tx && !c->rq_rx && !req_via && !c->rq_eng;
+  /* comet_tx / comet_rx: the registered request (see rq_*) */
   /* inputs that do not depend on other sub-blocks */
   c->vi.rst_ni = in->rst_ni;
   c->vi.csr_req_i = (uint64_t)req_via;
@@ -80,19 +82,19 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
   c->ti.rst_ni = in->rst_ni;
   c->ti.m_axis_tready = in->m_axis_tready;
-  c->ti.csr_req_i = (uint64_t)req_tx;
-  c->ti.csr_we_i = in->csr_we_i;
-  c->ti.csr_addr_i = loc;
-  c->ti.csr_wdata_i = in->csr_wdata_i;
+  c->ti.csr_req_i = m->r.rq_tx;
+  c->ti.csr_we_i = m->r.rq_we;
+  c->ti.csr_addr_i = m->r.rq_loc;
+  c->ti.csr_wdata_i = m->r.rq_wdata;
   c->ri.rst_ni = in->rst_ni;
   c->ri.s_axis_tdata = in->s_axis_tdata;
   c->ri.s_axis_tkeep = in->s_axis_tkeep;
   c->ri.s_axis_tvalid = in->s_axis_tvalid;
   c->ri.s_axis_tlast = in->s_axis_tlast;
-  c->ri.csr_req_i = (uint64_t)req_rx;
-  c->ri.csr_we_i = in->csr_we_i;
-  c->ri.csr_addr_i = loc;
-  c->ri.csr_wdata_i = in->csr_wdata_i;
+  c->ri.csr_req_i = m->r.rq_rx;
+  c->ri.csr_we_i = m->r.rq_we;
+  c->ri.csr_addr_i = m->r.rq_loc;
+  c->ri.csr_wdata_i = m->r.rq_wdata;
   comet_via_out_t pvo;
   comet_tx_out_t pto;
   comet_rx_out_t pro;
@@ -178,21 +180,30 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
   eng_comb_t c;
   comb(m, in, &c);
   comet_engine_regs_t n = m->r;
-  n.eng_ack = (uint32_t)(c.req_eng || c.req_none);
+  /* the engine's registers act on the registered request */
+  const comet_engine_regs_t *q = &m->r;
+  n.eng_ack = (uint32_t)(q->rq_eng || q->rq_none);
   n.eng_rdata = 0;
-  n.unmapped = m->r.unmapped + (uint32_t)c.req_none;
-  if (c.req_none && !in->csr_we_i) n.eng_rdata = CSR_UNMAPPED;
-  if (c.req_eng) {
-    if (in->csr_we_i) {
-      if (c.loc == CSR_COMET_ENG_UNMAPPED_CNT) n.unmapped = 0;
-      if (c.loc == CSR_COMET_ENG_SCRATCH) n.scratch = (uint32_t)in->csr_wdata_i;
+  n.unmapped = q->unmapped + q->rq_none;
+  if (q->rq_none && !q->rq_we) n.eng_rdata = CSR_UNMAPPED;
+  if (q->rq_eng) {
+    if (q->rq_we) {
+      if (q->rq_loc == CSR_COMET_ENG_UNMAPPED_CNT) n.unmapped = 0;
+      if (q->rq_loc == CSR_COMET_ENG_SCRATCH) n.scratch = q->rq_wdata;
     } else {
-      if (c.loc == CSR_COMET_ENG_ID) n.eng_rdata = COMET_ENG_ID_ID_RESET;
-      if (c.loc == CSR_COMET_ENG_UNMAPPED_CNT) n.eng_rdata = m->r.unmapped;
-      if (c.loc == CSR_COMET_ENG_SCRATCH) n.eng_rdata = m->r.scratch;
-      if (c.loc == CSR_COMET_ENG_RX_VI) n.eng_rdata = m->r.rx_vi & 3;
+      if (q->rq_loc == CSR_COMET_ENG_ID) n.eng_rdata = COMET_ENG_ID_ID_RESET;
+      if (q->rq_loc == CSR_COMET_ENG_UNMAPPED_CNT) n.eng_rdata = q->unmapped;
+      if (q->rq_loc == CSR_COMET_ENG_SCRATCH) n.eng_rdata = q->scratch;
+      if (q->rq_loc == CSR_COMET_ENG_RX_VI) n.eng_rdata = q->rx_vi & 3;
     }
   }
+  n.rq_tx = (uint32_t)c.rq_tx;
+  n.rq_rx = (uint32_t)c.rq_rx;
+  n.rq_eng = (uint32_t)c.rq_eng;
+  n.rq_none = (uint32_t)c.rq_none;
+  n.rq_we = (uint32_t)in->csr_we_i & 1;
+  n.rq_loc = (uint32_t)in->csr_addr_i & 0xFFF;
+  n.rq_wdata = (uint32_t)in->csr_wdata_i;
   if (c.r2v.m_valid && c.vo.s_axis_rx_tready) {
     if (m->r.rx_first) n.rx_vi = (uint32_t)(c.r2v.m_data[0] >> 46 & 3);
     n.rx_first = (uint32_t)(c.r2v.m_data[1] >> 8 & 1);
@@ -204,6 +215,7 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     n.scratch = 0;
     n.rx_first = 1;
     n.rx_vi = 0;
+    n.rq_tx = n.rq_rx = n.rq_eng = n.rq_none = n.rq_we = n.rq_loc = n.rq_wdata = 0;
   }
   nic_axis_slice_sig_in_t si = {(int)in->rst_ni, (int)c.vo.m_axis_tx_tvalid, (int)c.to.s_axis_tready,
                             {c.vo.m_axis_tx_tdata, (c.vo.m_axis_tx_tkeep & 0xFF) | (c.vo.m_axis_tx_tlast & 1) << 8}};

@@ -22,6 +22,9 @@ typedef struct {
 
 typedef struct {
   uint32_t eng_ack, eng_rdata, unmapped, scratch, rx_first, rx_vi;
+  /* CSR request register of the comet_tx / comet_rx / engine windows (RTL rq_*; comet_via
+   * registers its own request): decoded window, write, local address, write data */
+  uint32_t rq_tx, rq_rx, rq_eng, rq_none, rq_we, rq_loc, rq_wdata;
 } comet_engine_regs_t;
 
 typedef struct {

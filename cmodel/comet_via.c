@@ -214,7 +214,10 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   uint32_t db_push = 0, db_pop = 0;
   int csr_pop = 0, ev_send = 0, ev_recv = 0;
   uint32_t cnt_inc = 0, bytes_add = 0;
-  uint32_t addr = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
+  /* the CSR request acted on in this cycle: the one registered at the previous edge */
+  uint32_t addr = q->ci_addr, wd = q->ci_wdata;
+  /* a SYS_POP read acted on (ring empty or not): the engine's doorbell pop waits */
+  int ci_spop = q->ci_req && !q->ci_we && (addr == A_SYS_POP || addr == A_SYS_POP + 4);
 
   int dma_acc = c.dv && in->dma_req_ready_i;
   int f_acc = dma_acc && !c.sel_w && !q->fsel, pf_acc = dma_acc && !c.sel_w && q->fsel;
@@ -238,8 +241,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int cq_push = 0, cq_pop = 0, w_start = 0;
   uint32_t cq_perr = 0;
   int gnt_free = !(c.dv && !in->dma_req_ready_i); /* the grant is decided at the end */
-  int csr_wr = in->csr_req_i && in->csr_we_i;
-  int csr_rd = in->csr_req_i && !in->csr_we_i;
+  int csr_wr = q->ci_req && q->ci_we;
+  int csr_rd = q->ci_req && !q->ci_we;
   n.csr_rdata = 0;
 
   if (csr_rd) {
@@ -413,7 +416,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       break;
     }
     case CV_S_DB_RD:
-      if (!csr_pop) {
+      if (!ci_spop) {
         db_re = 1;
         ring = 2 + 2 * q->vi + q->op_rx;
         n.state = CV_S_DB_WAIT;
@@ -580,7 +583,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       }
       break;
     case CV_P_RD:
-      if (!csr_pop) {
+      if (!ci_spop) {
         db_re = 1;
         ring = 2 + 2 * q->pf_vi;
         n.pf_st = CV_P_WAIT;
@@ -752,11 +755,24 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     memset(n.recv_cnt, 0, sizeof(n.recv_cnt));
     memset(n.err_cnt, 0, sizeof(n.err_cnt));
   }
-  n.csr_ack = (uint32_t)in->csr_req_i;
+  n.csr_ack = q->ci_req;
+  n.ci_req = (uint32_t)in->csr_req_i & 1;
+  n.ci_we = (uint32_t)in->csr_we_i & 1;
+  n.ci_addr = (uint32_t)in->csr_addr_i & 0xFFF;
+  n.ci_wdata = (uint32_t)in->csr_wdata_i;
   n.csr_pop = (uint32_t)csr_pop;
 
   /* sub-blocks: same edge */
   nic_ram_tick64(&m->db_ram, db_we, db_waddr, wd, 1, db_re, db_raddr);
+  /* the read enable as the RTL builds it (from registers: the walker's load, or segment 0 of the
+   * fetch half in the states that may start the walker, whether it starts or not) */
+  {
+    int ld = seg_re;
+    seg_re = (q->w_act && !q->walk_done) ? (!q->seg_vld && !q->seg_rd && !q->seg_ld)
+                                         : (q->state == CV_S_TXQ ||
+                                            (q->state == CV_S_SEG && q->op_rx && q->rsp_idx == 2 * (q->segcnt & segmask)));
+    if (seg_re && !ld) seg_raddr = q->f_bank << m->saw;
+  }
   nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re, seg_raddr);
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
   nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, fq_pop, rd};

@@ -55,6 +55,9 @@ typedef struct {
   uint32_t en, status, irq_en, limit;
   uint32_t send_cnt[3], recv_cnt[3], err_cnt[COMET_VIA_NCNT];
   uint32_t csr_ack, csr_rdata, csr_pop;
+  /* CSR request input register (RTL ci_*): a request is acted on one cycle after it was
+   * presented, its ack comes one cycle after that */
+  uint32_t ci_req, ci_we, ci_addr, ci_wdata;
   /* send descriptor prefetcher + its slots */
   uint32_t pf_st, pf_vi, pf_idx, pf_slot, pf_desc, pf_spec, fsel;
   uint32_t s_desc[COMET_VIA_PFD], s_len[COMET_VIA_PFD], s_sa[COMET_VIA_PFD], s_sum0[COMET_VIA_PFD],

@@ -4,7 +4,10 @@
 // docs/comet_engine.md.
 //  - CSR bus (16-bit byte address) decoded by window: 0x4000 COMET (offset bit 8: 0 comet_tx,
 //    1 comet_rx), 0x5000 COMET_VIA, 0x6000 COMET_ENG (own registers). Any other address reads
-//    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly one cycle later.
+//    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly two cycles later
+//    (timing: comet_via registers its request first; the other windows' requests go through
+//    the engine's request register rq_*, decoded by window as they enter it, so the latency is
+//    the same for every address and requests may follow each other every cycle).
 //  - comet_via.m_axis_tx -> register slice u_v2t -> comet_tx.s_axis (tuser = VI is not needed
 //    by the frame datapath); comet_tx's per-message status -> comet_via.tx_done (code 1 NODE
 //    etc. = TX_ERR in the descriptor status; the engine keeps running).
@@ -82,15 +85,30 @@ module comet_engine #(
   localparam logic [3:0] WIN_ENG   = nic_pkg::CSR_BASE_COMET_ENG[15:12];
 
   // ------------------------------------------------------------------ CSR decode
+  // comet_via takes the request as it comes (it registers it itself); comet_tx, comet_rx and
+  // the engine's own registers take it from the request register rq_* one cycle later, so every
+  // window acks two cycles after the request (no two acks in one cycle)
   wire [3:0]  win = csr_addr_i[15:12];
   wire [11:0] loc = csr_addr_i[11:0];
-  wire req_tx  = csr_req_i && (win == WIN_COMET) && !loc[8];
-  wire req_rx  = csr_req_i && (win == WIN_COMET) && loc[8];
   wire req_via = csr_req_i && (win == WIN_VIA);
   wire eng_known = (loc == nic_pkg::CSR_COMET_ENG_ID) || (loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT) ||
                    (loc == nic_pkg::CSR_COMET_ENG_SCRATCH) || (loc == nic_pkg::CSR_COMET_ENG_RX_VI);
-  wire req_eng  = csr_req_i && (win == WIN_ENG) && eng_known;
-  wire req_none = csr_req_i && !req_tx && !req_rx && !req_via && !req_eng;
+  reg        rq_tx_q, rq_tx_d, rq_rx_q, rq_rx_d, rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
+  reg [11:0] rq_loc_q, rq_loc_d;
+  reg [31:0] rq_wdata_q, rq_wdata_d;
+  always @* begin
+    rq_tx_d    = csr_req_i && (win == WIN_COMET) && !loc[8];
+    rq_rx_d    = csr_req_i && (win == WIN_COMET) && loc[8];
+    rq_eng_d   = csr_req_i && (win == WIN_ENG) && eng_known;
+    rq_none_d  = csr_req_i && !rq_tx_d && !rq_rx_d && !req_via && !rq_eng_d;
+    rq_we_d    = csr_we_i;
+    rq_loc_d   = loc;
+    rq_wdata_d = csr_wdata_i;
+  end
+  wire        req_tx = rq_tx_q, req_rx = rq_rx_q, req_eng = rq_eng_q, req_none = rq_none_q;
+  wire        rq_we = rq_we_q;
+  wire [11:0] rq_loc = rq_loc_q;
+  wire [31:0] rq_wdata = rq_wdata_q;
 
   wire        tx_ack, rx_ack, via_ack;
   wire [31:0] tx_rdata, rx_rdata, via_rdata;
@@ -131,16 +149,16 @@ module comet_engine #(
     // address decode); req_none only selects it
     unmapped_d  = req_none ? unmapped_q + 32'd1 : unmapped_q;
     scratch_d   = scratch_q;
-    if (req_none && !csr_we_i) eng_rdata_d = nic_pkg::CSR_UNMAPPED;
+    if (req_none && !rq_we) eng_rdata_d = nic_pkg::CSR_UNMAPPED;
     if (req_eng) begin
-      if (csr_we_i) begin
-        case (loc)
+      if (rq_we) begin
+        case (rq_loc)
           nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT: unmapped_d = 32'd0;
-          nic_pkg::CSR_COMET_ENG_SCRATCH:      scratch_d  = csr_wdata_i;
+          nic_pkg::CSR_COMET_ENG_SCRATCH:      scratch_d  = rq_wdata;
           default: ;
         endcase
       end else begin
-        case (loc)
+        case (rq_loc)
           nic_pkg::CSR_COMET_ENG_ID:           eng_rdata_d = nic_pkg::COMET_ENG_ID_ID_RESET;
           nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT: eng_rdata_d = unmapped_q;
           nic_pkg::CSR_COMET_ENG_SCRATCH:      eng_rdata_d = scratch_q;
@@ -166,6 +184,8 @@ module comet_engine #(
       scratch_q   <= 32'd0;
       rx_first_q  <= 1'b1;
       rx_vi_q     <= 2'd0;
+      rq_tx_q <= 1'b0; rq_rx_q <= 1'b0; rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
+      rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0;
     end else begin
       eng_ack_q   <= eng_ack_d;
       eng_rdata_q <= eng_rdata_d;
@@ -173,6 +193,8 @@ module comet_engine #(
       scratch_q   <= scratch_d;
       rx_first_q  <= rx_first_d;
       rx_vi_q     <= rx_vi_d;
+      rq_tx_q <= rq_tx_d; rq_rx_q <= rq_rx_d; rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
+      rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d;
     end
   end
 
@@ -211,7 +233,7 @@ module comet_engine #(
     .s_axis_tready(s2t_tready), .s_axis_tlast(s2t_tlast),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
     .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
-    .csr_req_i(req_tx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_tx), .csr_we_i(rq_we), .csr_addr_i(rq_loc), .csr_wdata_i(rq_wdata),
     .csr_ack_o(tx_ack), .csr_rdata_o(tx_rdata),
     .dbg_state_o(dbg_tx_state_o), .dbg_crc_o(dbg_tx_crc_o), .dbg_psum_o(dbg_tx_psum_o));
 
@@ -221,7 +243,7 @@ module comet_engine #(
     .m_axis_tdata(r2s_tdata), .m_axis_tkeep(r2s_tkeep), .m_axis_tvalid(r2s_tvalid),
     .m_axis_tready(r2s_tready), .m_axis_tlast(r2s_tlast),
     .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
-    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_rx), .csr_we_i(rq_we), .csr_addr_i(rq_loc), .csr_wdata_i(rq_wdata),
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
 
@@ -238,5 +260,31 @@ module comet_engine #(
                             r2v_tready, r2v_tvalid};   // rx data fields: don't care while not valid
   assign dbg_r2v_tdata_o = r2v_tdata;
   assign dbg_eng_o       = {rx_first_q, rx_vi_q};
+
+`ifdef FORMAL
+  // the request register: every decoded value equals its definition on the request it holds
+  reg        f_req_q = 1'b0, f_we_q = 1'b0;
+  reg [15:0] f_addr_q = 16'd0;
+  reg [31:0] f_wdata_q = 32'd0;
+  reg        f_rst_seen = 1'b0;
+  always @(posedge clk_i) begin
+    f_req_q <= rst_ni && csr_req_i; f_we_q <= csr_we_i; f_addr_q <= csr_addr_i; f_wdata_q <= csr_wdata_i;
+    if (!rst_ni) f_rst_seen <= 1'b1;
+  end
+  wire f_known = (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_ID) || (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT) ||
+                 (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_SCRATCH) || (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_RX_VI);
+  always @* begin
+    if (f_rst_seen) begin
+      assert (rq_tx_q == (f_req_q && f_addr_q[15:12] == WIN_COMET && !f_addr_q[8]));
+      assert (rq_rx_q == (f_req_q && f_addr_q[15:12] == WIN_COMET && f_addr_q[8]));
+      assert (rq_eng_q == (f_req_q && f_addr_q[15:12] == WIN_ENG && f_known));
+      assert (rq_none_q == (f_req_q && f_addr_q[15:12] != WIN_COMET && f_addr_q[15:12] != WIN_VIA &&
+                            !(f_addr_q[15:12] == WIN_ENG && f_known)));
+      if (f_req_q) assert (rq_we_q == f_we_q && rq_loc_q == f_addr_q[11:0] && rq_wdata_q == f_wdata_q);
+      // one ack per request: at most one window answers in a cycle
+      assert ((32'(tx_ack) + 32'(rx_ack) + 32'(via_ack) + 32'(eng_ack_q)) <= 1);
+    end
+  end
+`endif
 endmodule
 `default_nettype wire

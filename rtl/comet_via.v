@@ -212,6 +212,29 @@ module comet_via #(
     hi = {2'b00, k[4]} + {2'b00, k[5]} + {2'b00, k[6]} + {2'b00, k[7]};
     popc8 = {1'b0, lo} + {1'b0, hi};
   endfunction
+  // CSR read data: the address of readable register i (distinct addresses; the read data is an
+  // AND-OR of the registers by one-hot selects, see ci_rsel_q)
+  function automatic [11:0] rd_addr(input integer i);
+    integer k;
+    rd_addr = 12'hFFF;
+    if (i == 0) rd_addr = A_ID;
+    if (i == 1) rd_addr = A_VERSION;
+    if (i == 2) rd_addr = A_PARAMS;
+    if (i == 3) rd_addr = A_CTRL;
+    if (i == 4) rd_addr = A_STATUS;
+    if (i == 5) rd_addr = A_IRQ_EN;
+    if (i == 6) rd_addr = A_LIMIT;
+    for (k = 0; k < NUM_DB; k = k + 1)
+      if (i == 7 + k) rd_addr = A_DB + 12'(4 * k);
+    for (k = 0; k < 2; k = k + 1)
+      if (i == 7 + NUM_DB + k) rd_addr = A_SYS_POP + 12'(4 * k);  // reads 0 (the pop data bypasses)
+    for (k = 0; k < NUM_VI; k = k + 1) begin
+      if (i == 9 + NUM_DB + k) rd_addr = A_SEND_CNT + 12'(4 * k);
+      if (i == 9 + NUM_DB + NUM_VI + k) rd_addr = A_RECV_CNT + 12'(4 * k);
+    end
+    for (k = 0; k < NCNT; k = k + 1)
+      if (i == 9 + NUM_DB + 2 * NUM_VI + k) rd_addr = A_ERR + 12'(4 * k);
+  endfunction
 
   // ------------------------------------------------------------------ state
   reg [3:0]  state_q, state_d;
@@ -291,6 +314,19 @@ module comet_via #(
   reg        csr_ack_q, csr_pop_q;
   reg [31:0] csr_rdata_q, csr_rdata_d;
   reg        csr_pop_d;
+  // pipeline stage (timing): the CSR request input register. A request is decoded as it
+  // enters (csr_*_i -> ci_*_d: one-hot read selects, SYS_POP reads, write targets) and acted on
+  // one cycle later from these registers only, so no CSR input reaches a doorbell pop, the
+  // doorbell RAM read address, the read data mux, the counters or the FSM in its request cycle
+  // (the ack comes two cycles after the request: csr_ack_q <= ci_req_q)
+  localparam int NRD = 7 + NUM_DB + 2 + 2 * NUM_VI + NCNT;  // readable addresses (see rd_addr)
+  reg [NRD-1:0] ci_rsel_q, ci_rsel_d;  // read of rd_addr(i)
+  reg        ci_req_q, ci_req_d, ci_rmiss_q, ci_rmiss_d;   // request; read of an unmapped address
+  reg [1:0]  ci_pop_q, ci_pop_d;                            // read of SYS_POP0 / SYS_POP1
+  reg [NUM_DB-1:0] ci_wdb_q, ci_wdb_d;                      // write of DB i (push)
+  reg        ci_wen_q, ci_wen_d, ci_wst_q, ci_wst_d, ci_wie_q, ci_wie_d, ci_wlim_q, ci_wlim_d,
+             ci_clr_q, ci_clr_d;  // write of CTRL / STATUS / IRQ_EN / HOST_LIMIT; CTRL.CNT_CLR
+  reg [31:0] ci_wdata_q, ci_wdata_d;
   // send descriptor prefetcher: pops a send doorbell, checks the address and reads the control
   // words (and segment 0) of the descriptor into one of PFD slots, ahead of the control FSM;
   // its responses are drained into the slot as they reach the response FIFO head
@@ -329,13 +365,13 @@ module comet_via #(
   reg         db_we, db_re;
   reg [RW+DBAW-1:0] db_waddr, db_raddr;
   nic_ram_1r1w #(.DEPTH(NUM_DB * DB_DEPTH), .WIDTH(32), .NBE(1)) u_db_ram (
-    .clk_i(clk_i), .wr_en_i(db_we), .wr_addr_i(db_waddr), .wr_data_i(csr_wdata_i),
+    .clk_i(clk_i), .wr_en_i(db_we), .wr_addr_i(db_waddr), .wr_data_i(ci_wdata_q),
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
   // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
   wire [73:0] seg_rd_data;
-  reg         seg_we, seg_re;
+  reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
   reg [73:0]  seg_wdata;
@@ -585,10 +621,9 @@ module comet_via #(
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
-  reg        rd_hit, rd_sel;
-  reg [11:0] rd_a;
   reg [31:0] rd_or, rd_v;
-  reg        dma_acc, f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
+  reg        f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
+  reg        ci_spop;  // a SYS_POP read is acted on in this cycle (the engine's doorbell pop waits)
   reg [2:0]  cq_perr;
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
@@ -635,7 +670,7 @@ module comet_via #(
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
-    seg_we = 1'b0; seg_re = 1'b0; seg_waddr = '0; seg_wdata = '0;
+    seg_we = 1'b0; seg_waddr = '0; seg_wdata = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
     // (idle or walk_done_q), so that address is presented whenever that holds
@@ -659,9 +694,8 @@ module comet_via #(
     seg_wl = 16'd0;
     bytes_add = wb_len;  // (timing: not behind the late request acceptance)
 
-    dma_acc = dma_req_valid_o && dma_req_ready_i;
     // timing: each source's acceptance from its own request and the grant registers only
-    // (= dma_acc and the grant), so that e.g. the walker's w_acc does not wait for the control
+    // (= dma_req_valid_o && dma_req_ready_i and the grant), so that e.g. the walker's w_acc does not wait for the control
     // side's request logic (fsm_v / pf_v) through dma_req_valid_o
     w_acc   = sel_w && w_v && dma_req_ready_i;
     gnt_d   = gnt_q;  // (decided below the control FSM)
@@ -695,68 +729,82 @@ module comet_via #(
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
-    // ---------------- CSR read (value of the request cycle)
+    // ---------------- CSR request stage: decode the request entering ci_*
+    ci_req_d   = csr_req_i;
+    ci_wdata_d = csr_wdata_i;
+    ci_rmiss_d = csr_rd;
+    for (i = 0; i < NRD; i = i + 1) begin
+      ci_rsel_d[i] = csr_rd && (csr_addr_i == rd_addr(i));
+      if (csr_addr_i == rd_addr(i)) ci_rmiss_d = 1'b0;
+    end
+    for (i = 0; i < 2; i = i + 1) ci_pop_d[i] = csr_rd && (csr_addr_i == A_SYS_POP + 12'(4 * i));
+    for (i = 0; i < NUM_DB; i = i + 1) ci_wdb_d[i] = csr_wr && (csr_addr_i == A_DB + 12'(4 * i));
+    ci_wen_d  = csr_wr && (csr_addr_i == A_CTRL);
+    ci_clr_d  = csr_wr && (csr_addr_i == A_CTRL) && csr_wdata_i[1];
+    ci_wst_d  = csr_wr && (csr_addr_i == A_STATUS);
+    ci_wie_d  = csr_wr && (csr_addr_i == A_IRQ_EN);
+    ci_wlim_d = csr_wr && (csr_addr_i == A_LIMIT);
+    ci_spop   = (ci_pop_q != 2'b00);
+
+    // ---------------- CSR read (values of the cycle the registered request is acted on)
     // size / timing: the CSR addresses are distinct, so the read data is an AND-OR of the
-    // registers selected by address compares (no priority chain); 0xDEADBEEF when none matches
-    rd_hit = 1'b0;
+    // registers by the registered one-hot selects (no address compare in front of it);
+    // 0xDEADBEEF when none matched
     rd_or  = 32'd0;
-    for (i = 0; i < 7 + NUM_DB + 2 + 2 * NUM_VI + NCNT; i = i + 1) begin
-      rd_a = 12'hFFF;
+    for (i = 0; i < NRD; i = i + 1) begin
       rd_v = 32'd0;
-      if (i == 0) begin rd_a = A_ID;      rd_v = nic_pkg::COMET_VIA_ID_ID_RESET; end
-      if (i == 1) begin rd_a = A_VERSION; rd_v = nic_pkg::COMET_VIA_VERSION_VERSION_RESET; end
-      if (i == 2) begin rd_a = A_PARAMS;  rd_v = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)}; end
-      if (i == 3) begin rd_a = A_CTRL;    rd_v = {31'd0, en_q}; end
-      if (i == 4) begin rd_a = A_STATUS;  rd_v = {25'd0, status_q}; end
-      if (i == 5) begin rd_a = A_IRQ_EN;  rd_v = {25'd0, irq_en_q}; end
-      if (i == 6) begin rd_a = A_LIMIT;   rd_v = limit_q; end
+      if (i == 0) rd_v = nic_pkg::COMET_VIA_ID_ID_RESET;
+      if (i == 1) rd_v = nic_pkg::COMET_VIA_VERSION_VERSION_RESET;
+      if (i == 2) rd_v = {8'(NUM_VI), 8'(MAX_SEGS), 8'(DB_DEPTH), 8'(NUM_DB)};
+      if (i == 3) rd_v = {31'd0, en_q};
+      if (i == 4) rd_v = {25'd0, status_q};
+      if (i == 5) rd_v = {25'd0, irq_en_q};
+      if (i == 6) rd_v = limit_q;
       for (k = 0; k < NUM_DB; k = k + 1)
-        if (i == 7 + k) begin rd_a = A_DB + 12'(4 * k); rd_v = 32'(db_cnt_q[k*DBCW +: DBCW]); end
-      for (k = 0; k < 2; k = k + 1)
-        if (i == 7 + NUM_DB + k) rd_a = A_SYS_POP + 12'(4 * k);  // reads 0 (the pop data bypasses)
+        if (i == 7 + k) rd_v = 32'(db_cnt_q[k*DBCW +: DBCW]);
       for (k = 0; k < NUM_VI; k = k + 1) begin
-        if (i == 9 + NUM_DB + k) begin rd_a = A_SEND_CNT + 12'(4 * k); rd_v = send_cnt_q[32*k +: 32]; end
-        if (i == 9 + NUM_DB + NUM_VI + k) begin rd_a = A_RECV_CNT + 12'(4 * k); rd_v = recv_cnt_q[32*k +: 32]; end
+        if (i == 9 + NUM_DB + k) rd_v = send_cnt_q[32*k +: 32];
+        if (i == 9 + NUM_DB + NUM_VI + k) rd_v = recv_cnt_q[32*k +: 32];
       end
       for (k = 0; k < NCNT; k = k + 1)
-        if (i == 9 + NUM_DB + 2 * NUM_VI + k) begin rd_a = A_ERR + 12'(4 * k); rd_v = err_cnt_q[32*k +: 32]; end
-      rd_sel = (csr_addr_i == rd_a);
-      rd_hit = rd_hit | rd_sel;
-      rd_or  = rd_or | ({32{rd_sel}} & rd_v);
+        if (i == 9 + NUM_DB + 2 * NUM_VI + k) rd_v = err_cnt_q[32*k +: 32];
+      rd_or = rd_or | ({32{ci_rsel_q[i]}} & rd_v);
     end
-    if (csr_rd) csr_rdata_d = rd_hit ? rd_or : 32'hDEAD_BEEF;
-    if (csr_rd)
-      for (i = 0; i < 2; i = i + 1)
-        if (csr_addr_i == A_SYS_POP + 12'(4 * i) && db_cnt_q[i*DBCW +: DBCW] != '0) begin
-          csr_pop_d = 1'b1;
-          csr_popv[i] = 1'b1;
-        end
+    csr_rdata_d = rd_or | (ci_rmiss_q ? 32'hDEAD_BEEF : 32'd0);
+    for (i = 0; i < 2; i = i + 1)
+      if (ci_pop_q[i] && db_cnt_q[i*DBCW +: DBCW] != '0) begin
+        csr_pop_d = 1'b1;
+        csr_popv[i] = 1'b1;
+      end
 
     // ---------------- CSR write
-    if (csr_wr) begin
-      if (csr_addr_i == A_CTRL) en_d = csr_wdata_i[0];
-      if (csr_addr_i == A_STATUS) status_d = status_q & ~csr_wdata_i[6:0];
-      if (csr_addr_i == A_IRQ_EN) irq_en_d = csr_wdata_i[6:0];
-      if (csr_addr_i == A_LIMIT) limit_d = csr_wdata_i;
-      for (i = 0; i < NUM_DB; i = i + 1)
-        if (csr_addr_i == A_DB + 12'(4 * i)) begin
-          if (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH)) begin
-            cnt_inc[C_DBOVF] = 1'b1;
-            status_d[4] = 1'b1;
-          end else begin
-            db_we = 1'b1;
-            db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
-            db_push[i] = 1'b1;
-          end
+    if (ci_wen_q) en_d = ci_wdata_q[0];
+    if (ci_wst_q) status_d = status_q & ~ci_wdata_q[6:0];
+    if (ci_wie_q) irq_en_d = ci_wdata_q[6:0];
+    if (ci_wlim_q) limit_d = ci_wdata_q;
+    for (i = 0; i < NUM_DB; i = i + 1)
+      if (ci_wdb_q[i]) begin
+        if (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH)) begin
+          cnt_inc[C_DBOVF] = 1'b1;
+          status_d[4] = 1'b1;
+        end else begin
+          db_we = 1'b1;
+          db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
+          db_push[i] = 1'b1;
         end
-    end
+      end
 
     // ---------------- DMA read credits / response metadata
-    pa_we = 1'b0;
+    // timing: a read request accepted (= request accepted && !dma_req_we_o), from the read sources only:
+    // the walker outside S_RX, the control FSM in S_CTL / S_SEG, the prefetcher; so the receive
+    // unpacker's write request (rx_full, rx_wr_v) is not in front of the response alignment head
+    // pa_hd_d, the read credits and the metadata push (asserted under FORMAL)
+    pa_we = dma_req_ready_i &&
+            (sel_w ? ((state_q != S_RX) && w_act_q && seg_vld_q && if_room)
+                   : (fsel_q ? pf_v : ((state_q == S_CTL || state_q == S_SEG) && fsm_more_q && if_room)));
     pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
-    if (dma_acc && !dma_req_we_o) begin
-      pa_we = 1'b1;  // (inflight_d: below, with the FIFO pop)
-      meta_push = 1'b1;
+    if (pa_we) begin
+      meta_push = 1'b1;  // (inflight_d: below, with the FIFO pop)
       meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
                          : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
     end
@@ -802,8 +850,7 @@ module comet_via #(
       end else if (seg_ld_q) begin
         seg_ld_d = 1'b0;
         seg_vld_d = 1'b1;
-      end else if (!seg_vld_q && !walk_done_q) begin
-        seg_re = 1'b1;
+      end else if (!seg_vld_q && !walk_done_q) begin  // (a load: seg_re, see below)
         seg_rd_d = 1'b1;
         seg_last_d = (seg_idx_q + 1'b1 == w_segcnt_q);
         seg_idx_d = seg_idx_q + 1'b1;
@@ -907,8 +954,8 @@ module comet_via #(
           state_d = S_CTL;
         end
       end
-      S_DB_RD: begin
-        if (!csr_pop_d) begin
+      S_DB_RD: begin  // (waits while a SYS_POP read is acted on, ring empty or not: ci_spop)
+        if (!ci_spop) begin
           eng_re = 1'b1;
           ring = RW'(2 + 2 * vi_q + (op_rx_q ? 1 : 0));
           state_d = S_DB_WAIT;
@@ -1081,8 +1128,8 @@ module comet_via #(
           pf_st_d = P_RD;
         end
       end
-      P_RD: begin  // a SYS_POP read has the doorbell RAM in this cycle: wait
-        if (!csr_pop_d) begin
+      P_RD: begin  // a SYS_POP read is acted on in this cycle (it may take the doorbell RAM): wait
+        if (!ci_spop) begin
           eng_re = 1'b1;
           ring = RW'(2 + 2 * pf_vi_q);
           pf_st_d = P_WAIT;
@@ -1171,7 +1218,7 @@ module comet_via #(
       f_bank_d = !f_bank_q;
       w_segcnt_d = segcnt_q[SAW:0];
       w_vi_d = vi_q;
-      seg_re = 1'b1;
+      // (segment 0 is loaded at once: seg_re is 1, see below)
       seg_idx_d = (SAW+1)'(1);
       seg_last_d = (segcnt_q[SAW:0] == (SAW+1)'(1));
       seg_vld_d = 1'b0;
@@ -1257,13 +1304,13 @@ module comet_via #(
     // (the read address: the engine's from registers, a SYS_POP read's from the address, and the
     // late csr_pop_d picks; it is a don't-care without a read, FORMAL checks it with one)
     // (db_re = csr_pop_d || eng_re, written with the engine's pop state from registers only)
-    db_re = csr_pop_d || (state_q == S_DB_RD) || (pf_st_q == P_RD);
+    db_re = csr_pop_d || (!ci_spop && ((state_q == S_DB_RD) || (pf_st_q == P_RD)));
     db_eaddr = '0;
     for (i = 0; i < NUM_DB; i = i + 1) begin
       db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
       db_eaddr = db_eaddr | ({(RW + DBAW){ring == RW'(i)}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
     end
-    db_saddr = (csr_addr_i == A_SYS_POP + 12'd4) ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
+    db_saddr = ci_pop_q[1] ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
     db_raddr = csr_pop_d ? db_saddr : db_eaddr;
     for (i = 0; i < NUM_DB; i = i + 1) begin
       if (db_push[i]) db_wp_d[i*DBAW +: DBAW] = db_wp_q[i*DBAW +: DBAW] + 1'b1;
@@ -1286,6 +1333,16 @@ module comet_via #(
                      pf_st_q == P_CHK || pf_st_q == P_ISS);
       fsel_d = fsm_v ? 1'b0 : (pf_v || pf_st_q == P_CHK);
     end
+
+    // segment RAM read enable (timing: from registers only, no w_start behind it; the RAM output
+    // register's enable fans out to 74 bits). The walker's own load as defined above; while the
+    // walker is idle or done, the states that may start it (S_TXQ; S_SEG of a receive with every
+    // segment word taken) read segment 0 of the fetch half (seg_raddr) whether the start comes or
+    // not: an extra read is unobservable (the output is used only in seg_rd_q cycles, after a
+    // load) and collides with no write (S_TXQ writes nothing, S_SEG none once every word is in)
+    seg_re = (w_act_q && !walk_done_q) ? (!seg_vld_q && !seg_rd_q && !seg_ld_q)
+                                       : ((state_q == S_TXQ) ||
+                                          (state_q == S_SEG && op_rx_q && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})));
 
     // walker chunk for the next cycle (see room_q)
     // (segment load: the first chunk was computed when the segment was written, see first_chunk)
@@ -1388,11 +1445,11 @@ module comet_via #(
 
     // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
     // CSR address decode only selects between it and the held value)
-    lm32_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd32 : lm32_q;
-    lm48_d = (csr_wr && csr_addr_i == A_LIMIT) ? {1'b0, csr_wdata_i} - 33'd48 : lm48_q;
+    lm32_d = ci_wlim_q ? {1'b0, ci_wdata_q} - 33'd32 : lm32_q;
+    lm48_d = ci_wlim_q ? {1'b0, ci_wdata_q} - 33'd48 : lm48_q;
 
     // counter clear wins over a same-cycle count
-    if (csr_wr && csr_addr_i == A_CTRL && csr_wdata_i[1]) begin
+    if (ci_clr_q) begin
       send_cnt_d = '0;
       recv_cnt_d = '0;
       err_cnt_d = '0;
@@ -1419,6 +1476,9 @@ module comet_via #(
       lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
       send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
+      ci_req_q <= 1'b0; ci_rsel_q <= '0; ci_rmiss_q <= 1'b0; ci_pop_q <= 2'b00; ci_wdb_q <= '0;
+      ci_wen_q <= 1'b0; ci_wst_q <= 1'b0; ci_wie_q <= 1'b0; ci_wlim_q <= 1'b0; ci_clr_q <= 1'b0;
+      ci_wdata_q <= 32'd0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
       pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
@@ -1448,7 +1508,10 @@ module comet_via #(
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
-      csr_ack_q <= csr_req_i; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
+      csr_ack_q <= ci_req_q; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
+      ci_req_q <= ci_req_d; ci_rsel_q <= ci_rsel_d; ci_rmiss_q <= ci_rmiss_d; ci_pop_q <= ci_pop_d;
+      ci_wdb_q <= ci_wdb_d; ci_wen_q <= ci_wen_d; ci_wst_q <= ci_wst_d; ci_wie_q <= ci_wie_d;
+      ci_wlim_q <= ci_wlim_d; ci_clr_q <= ci_clr_d; ci_wdata_q <= ci_wdata_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
       pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
@@ -1493,12 +1556,54 @@ module comet_via #(
   end
   always @* if (!f_past_valid) assume (!rst_ni);
   integer f_i;
+  // the CSR request as it entered the request stage (reference of the decoded ci_* registers)
+  reg        f_ci_req_q = 1'b0, f_ci_we_q = 1'b0;
+  reg [11:0] f_ci_addr_q = 12'd0;
+  reg        f_ci_hit;
+  always @(posedge clk_i) begin
+    f_ci_req_q  <= rst_ni && csr_req_i;
+    f_ci_we_q   <= csr_we_i;
+    f_ci_addr_q <= csr_addr_i;
+  end
+  integer f_j;
+  always @* begin
+    f_ci_hit = 1'b0;
+    for (f_j = 0; f_j < NRD; f_j = f_j + 1)
+      if (f_ci_addr_q == rd_addr(f_j)) f_ci_hit = 1'b1;
+  end
+  // a DMA request accepted (reference of the per-source acceptances and pa_we)
+  wire f_dma_acc = dma_req_valid_o && dma_req_ready_i;
+  // reference of the segment RAM read enable: a segment load in this cycle
+  wire f_seg_ld = w_start || (w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q);
   // references of the rx select forms: a beat's byte count as a popcount, and the sum operand
   wire [3:0] f_rx_pc  = popc8(s_axis_rx_tkeep);
   wire [3:0] f_rx_add = rx_beat_w ? f_rx_pc : 4'd0;
   always @* begin
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
+      // a read request accepted: the read-source form equals its definition
+      assert (pa_we == (f_dma_acc && !dma_req_we_o));
+      // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
+      // and an extra read collides with no write
+      if (f_seg_ld) assert (seg_re);
+      if (seg_re && !f_seg_ld) assert (!seg_we);
+      // the CSR request stage: every decoded register equals its definition on the request
+      assert (ci_req_q == f_ci_req_q);
+      for (f_i = 0; f_i < NRD; f_i = f_i + 1)
+        assert (ci_rsel_q[f_i] == (f_ci_req_q && !f_ci_we_q && f_ci_addr_q == rd_addr(f_i)));
+      assert (ci_rmiss_q == (f_ci_req_q && !f_ci_we_q && !f_ci_hit));
+      for (f_i = 0; f_i < 2; f_i = f_i + 1)
+        assert (ci_pop_q[f_i] == (f_ci_req_q && !f_ci_we_q && f_ci_addr_q == A_SYS_POP + 12'(4 * f_i)));
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
+        assert (ci_wdb_q[f_i] == (f_ci_req_q && f_ci_we_q && f_ci_addr_q == A_DB + 12'(4 * f_i)));
+      assert (ci_wen_q == (f_ci_req_q && f_ci_we_q && f_ci_addr_q == A_CTRL) &&
+              ci_clr_q == (ci_wen_q && ci_wdata_q[1]) &&
+              ci_wst_q == (f_ci_req_q && f_ci_we_q && f_ci_addr_q == A_STATUS) &&
+              ci_wie_q == (f_ci_req_q && f_ci_we_q && f_ci_addr_q == A_IRQ_EN) &&
+              ci_wlim_q == (f_ci_req_q && f_ci_we_q && f_ci_addr_q == A_LIMIT));
+      // the engine's doorbell pop waits while a SYS_POP read is acted on (the RAM is read only
+      // by a pop)
+      if (ci_spop) assert (!eng_re);
       assert (sk_cnt_q <= 2'd2);
       if (rsp_pop) assert (rsp_v);
       assert (cnt_q <= 5'd16);
@@ -1548,8 +1653,8 @@ module comet_via #(
       if (rx_beat_w) assert (rx_tc_w == f_rx_pc);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
-      assert (w_acc == (dma_acc && sel_w) && f_acc == (dma_acc && !sel_w && !fsel_q) &&
-              pf_acc == (dma_acc && !sel_w && fsel_q));
+      assert (w_acc == (f_dma_acc && sel_w) && f_acc == (f_dma_acc && !sel_w && !fsel_q) &&
+              pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
                                     spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
@@ -1593,9 +1698,9 @@ module comet_via #(
     end
     cover (f_rst_seen && rst_ni && state_q == S_CTL && dma_req_valid_o && dma_req_ready_i);
     cover (f_rst_seen && rst_ni && state_q == S_DB_RD && csr_pop_d);
+    cover (f_rst_seen && rst_ni && pf_st_q == P_RD && ci_spop && !csr_pop_d);
     cover (f_rst_seen && rst_ni && state_q == S_WB && dma_req_ready_i);
-    cover (f_rst_seen && rst_ni && db_cnt_q[0 +: DBCW] == DBCW'(DB_DEPTH) && csr_req_i && csr_we_i &&
-           csr_addr_i == A_DB);
+    cover (f_rst_seen && rst_ni && db_cnt_q[0 +: DBCW] == DBCW'(DB_DEPTH) && ci_wdb_q[0]);
   end
 `endif
 endmodule

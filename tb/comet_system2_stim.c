@@ -37,6 +37,7 @@ LS_DECLARE_STIM(comet_system2)
 #define SLOT 0x2000u
 #define NSLOT 120
 #define MAXMSG 1472
+#define CSR_LAT 2 /* comet_engine: a CSR request is acked exactly this many cycles later */
 #define MAXSEG 16
 #define QCAP 32
 #define NSEQ 0x4000
@@ -92,7 +93,10 @@ typedef struct {
   int cqh, cqn;
   int rd_pend;
   csrop_t rd_op;
-  uint64_t rd_due;
+  /* requests waiting for their ack, in issue order (issue cycle, read): the master waits for
+   * the ack; the engine's contract (ack exactly CSR_LAT cycles after the request) is checked */
+  uint64_t ack_t[8];
+  int ack_rd[8], ackh, ackn;
   /* reference counters (cumulative since reset) */
   uint32_t e_frames, e_txerr, e_nodesc, e_badvi, e_unmapped, e_send[3], e_recv[3], e_rxok;
   /* flow control / progress */
@@ -665,7 +669,12 @@ int comet_system2_stim_next(void *pv, uint64_t cycle, const comet_system2_out_t 
         ring_push(x, op->post->ring, op->post);
         if (s->mode == 4 && s->b_ready == 1 && n == 0 && !s->t_db) s->t_db = cycle;
       }
-      if (!op->we) { x->rd_pend = 1; x->rd_op = *op; x->rd_due = cycle + 1; }
+      if (!op->we) { x->rd_pend = 1; x->rd_op = *op; }
+      if (x->ackn < 8) {
+        x->ack_t[(x->ackh + x->ackn) % 8] = cycle;
+        x->ack_rd[(x->ackh + x->ackn) % 8] = !op->we;
+        x->ackn++;
+      } else fail(s, "more than 8 CSR requests without an ack (node %llu)", (unsigned)n, 0);
       x->cqh = (x->cqh + 1) % 128;
       x->cqn--;
     }
@@ -810,13 +819,25 @@ int comet_system2_stim_check(void *pv, const comet_system2_out_t *o) {
   for (int n = 0; n < 2; n++) {
     node_t *x = &s->n[n];
     /* CSR read responses */
-    if (x->rd_pend && s->cycle == x->rd_due) {
-      x->rd_pend = 0;
-      uint32_t got = (uint32_t)OSEL(o, n, csr_rdata);
-      if (!OSEL(o, n, csr_ack)) fail(s, "no CSR ack (node %llu addr 0x%llx)", (unsigned)n, x->rd_op.addr);
-      else if (x->rd_op.chk && got != x->rd_op.exp) {
-        fail(s, "CSR read 0x%llx: 0x%llx", x->rd_op.addr, got);
-        fprintf(stderr, "  (%s on node %d: expected 0x%x)\n", x->rd_op.what ? x->rd_op.what : "?", n, x->rd_op.exp);
+    if (x->ackn && s->cycle > x->ack_t[x->ackh] + CSR_LAT)
+      fail(s, "no CSR ack %llu cycles after the request (node %llu)", (unsigned long long)CSR_LAT, (unsigned)n);
+    if (OSEL(o, n, csr_ack) && s->in.rst_ni) {
+      int rd = 0;
+      if (!x->ackn) fail(s, "CSR ack without a request (node %llu)", (unsigned)n, 0);
+      else {
+        if (s->cycle != x->ack_t[x->ackh] + CSR_LAT)
+          fail(s, "CSR ack %llu cycles after the request (node %llu)", s->cycle - x->ack_t[x->ackh], (unsigned)n);
+        rd = x->ack_rd[x->ackh];
+        x->ackh = (x->ackh + 1) % 8;
+        x->ackn--;
+      }
+      if (rd && x->rd_pend) {
+        x->rd_pend = 0;
+        uint32_t got = (uint32_t)OSEL(o, n, csr_rdata);
+        if (x->rd_op.chk && got != x->rd_op.exp) {
+          fail(s, "CSR read 0x%llx: 0x%llx", x->rd_op.addr, got);
+          fprintf(stderr, "  (%s on node %d: expected 0x%x)\n", x->rd_op.what ? x->rd_op.what : "?", n, x->rd_op.exp);
+        }
       }
     }
     /* DMA */

@@ -108,11 +108,16 @@ typedef struct {
   /* CSR */
   csrop_t cq[64];
   int cqh, cqn;
-  int drove_db_ring;           /* ring of the doorbell write driven this cycle, -1 none */
-  desc_t *drove_db_desc;
+  /* a CSR request: c = driven in this cycle, p = driven in the previous cycle, which the DUT
+   * acts on in this cycle (comet_via registers the request first; its ack comes one cycle
+   * after that, two after the request) */
+  struct {
+    int v, we, rd, db_ring;    /* db_ring: ring of a doorbell write, -1 none */
+    uint32_t addr, wdata;
+    desc_t *db_desc;
+  } csr_c, csr_p;
   int rd_pend, rd_check;
   uint32_t rd_exp, rd_addr;
-  int cur_rd_addr, cur_rd;     /* read driven this cycle */
   int clr_cycle_valid;
   uint64_t clr_cycle;
   /* reference registers */
@@ -448,6 +453,9 @@ static void ref_reset(st_t *s) {
   while (s->ninfl) free_desc(s->infl[--s->ninfl]);
   s->cqn = 0;
   s->rd_pend = 0;
+  if (s->csr_p.db_desc) free_desc(s->csr_p.db_desc); /* the request stage is reset: dropped */
+  memset(&s->csr_p, 0, sizeof(s->csr_p));
+  s->csr_p.db_ring = -1;
   s->txn = 0; s->txd_n = 0;
   s->rx_active = 0; s->rx_valid = 0; s->rx_bound = 0;
   s->prev_state = CV_S_IDLE;
@@ -463,7 +471,7 @@ static void ref_reset(st_t *s) {
 static int all_done(const st_t *s) {
   for (int r = 0; r < NUM_DB; r++)
     if (s->qn[r]) return 0;
-  return !s->ninfl && !s->rx_active && !s->txd_n && !s->cqn && !s->rd_pend;
+  return !s->ninfl && !s->rx_active && !s->txd_n && !s->cqn && !s->rd_pend && !s->csr_c.v && !s->csr_p.v;
 }
 
 /* ------------------------------------------------------------------ directed scripts */
@@ -644,7 +652,7 @@ static void gen_rx(st_t *s) {
   uint32_t len = (uint32_t)rnd(s, p->len_min, p->len_max);
   if (vi < NVI) {
     int ring = 3 + 2 * vi;
-    if (need && q_count_before(s, ring, s->cycle - 3) == 0) return;
+    if (need && q_count_before(s, ring, s->cycle - 4) == 0) return;
     if (s->qn[ring]) {
       const desc_t *d = s->q[ring][s->qh[ring]];
       if (d->total) {
@@ -683,6 +691,10 @@ int comet_via_stim_next(void *pv, uint64_t cycle, const comet_via_out_t *prev, c
     s->n_resets++;
   }
   in->rst_ni = !rst;
+  /* the request driven in the previous cycle moves to the DUT's request stage */
+  s->csr_p = s->csr_c;
+  memset(&s->csr_c, 0, sizeof(s->csr_c));
+  s->csr_c.db_ring = -1;
 
   /* directed end / scripts */
   if (s->mode != 0 && !rst) {
@@ -712,9 +724,6 @@ int comet_via_stim_next(void *pv, uint64_t cycle, const comet_via_out_t *prev, c
   in->dma_rsp_valid_i = (uint64_t)rv;
   in->dma_rsp_rdata_i = rd;
   /* CSR */
-  s->drove_db_ring = -1;
-  s->drove_db_desc = NULL;
-  s->cur_rd = 0;
   if (!rst && s->cqn && (s->mode != 0 || nic_rng_pct(&s->rng, 70))) {
     csrop_t *o = &s->cq[s->cqh];
     s->cqh = (s->cqh + 1) % 64;
@@ -723,17 +732,18 @@ int comet_via_stim_next(void *pv, uint64_t cycle, const comet_via_out_t *prev, c
     in->csr_we_i = (uint64_t)o->we;
     in->csr_addr_i = o->addr;
     in->csr_wdata_i = o->wdata;
+    s->csr_c.v = 1;
+    s->csr_c.we = o->we;
+    s->csr_c.rd = !o->we;
+    s->csr_c.addr = o->addr;
+    s->csr_c.wdata = o->wdata;
     if (o->we && o->addr >= 0x040 && o->addr < 0x060) {
-      int ring = (int)(o->addr - 0x040) / 4;
-      s->drove_db_ring = ring;
-      s->drove_db_desc = o->d;
-      if (o->d) {
-        o->d->post_cycle = cycle;
-        q_push(s, ring, o->d);
-        if (s->p.single) s->lat_armed = 1;
-      }
+      s->csr_c.db_ring = (int)(o->addr - 0x040) / 4;
+      s->csr_c.db_desc = o->d;
+      /* (queued in the reference ring when the DUT acts on the write, next cycle; the latency
+       * is measured from this, the software's doorbell write) */
+      if (o->d) o->d->post_cycle = cycle;
     }
-    if (!o->we) { s->cur_rd = 1; s->cur_rd_addr = (int)o->addr; }
   } else {
     in->csr_addr_i = nic_rng_next(&s->rng) & 0xFFF;
     in->csr_wdata_i = nic_rng_next(&s->rng) & 0xFFFFFFFFu;
@@ -922,7 +932,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
       if (!s->rx_active || s->rx_pos) fail(s, "rx op started without a fresh message", 0, 0);
       else if (s->rx_vi != vi) fail(s, "rx op VI %llu, message tuser %llu", vi, s->rx_vi);
       int ring = 3 + 2 * s->rx_vi;
-      int avail = s->rx_vi < NVI ? q_count_before(s, ring, s->cycle - 2) : 0;
+      int avail = s->rx_vi < NVI ? q_count_before(s, ring, s->cycle - 3) : 0;
       if (st == CV_S_DRAIN) {
         if (avail) fail(s, "message dropped although %llu descriptors were posted", avail, 0);
         ev_count(s, s->rx_vi >= NVI ? CV_C_BADVI : CV_C_NODESC, 1, 1);
@@ -941,11 +951,11 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   /* send descriptor prefetcher: doorbell choice (round robin) and pop */
   int pf = (int)(o->dbg_pf_o >> 5 & 7), pf_vi = (int)(o->dbg_pf_o >> 3 & 3), pps = s->prev_pf;
   if (pps == CV_P_IDLE && pf != CV_P_IDLE) {
-    if (pf != CV_P_RD || !q_count_before(s, 2 + 2 * pf_vi, s->cycle - 2))
+    if (pf != CV_P_RD || !q_count_before(s, 2 + 2 * pf_vi, s->cycle - 3))
       fail(s, "prefetch on VI %llu with an empty send queue (state %llu)", pf_vi, pf);
     /* round-robin: every VI after the last served one and before pf_vi had nothing posted */
     for (int k = (s->last_tx_vi + 1) % NVI; k != pf_vi; k = (k + 1) % NVI)
-      if (q_count_before(s, 2 + 2 * k, s->cycle - 2)) fail(s, "round-robin skipped VI %llu (served %llu)", k, pf_vi);
+      if (q_count_before(s, 2 + 2 * k, s->cycle - 3)) fail(s, "round-robin skipped VI %llu (served %llu)", k, pf_vi);
     s->last_tx_vi = pf_vi;
   }
   if (pps == CV_P_CHK) {
@@ -977,8 +987,8 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   }
   s->prev2_state = ps;
   s->prev_state = st;
-  if ((st == CV_S_DB_RD || pf == CV_P_RD) && in->csr_req_i && !in->csr_we_i && (in->csr_addr_i == 0x060 || in->csr_addr_i == 0x064) &&
-      (o->dbg_db_level_o >> (5 * (in->csr_addr_i == 0x064)) & 31))
+  if ((st == CV_S_DB_RD || pf == CV_P_RD) && s->csr_p.rd && (s->csr_p.addr == 0x060 || s->csr_p.addr == 0x064) &&
+      (o->dbg_db_level_o >> (5 * (s->csr_p.addr == 0x064)) & 31))
     s->cov_pop_stall++;
   if (o->dbg_inflight_o == RSP_DEPTH) s->cov_inflight_full++;
   if (st == CV_S_RX && (o->dbg_flags_o & 2) && o->dbg_acc_cnt_o) s->cov_rx_discard++;
@@ -994,16 +1004,20 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
       fail(s, "CSR read 0x%llx: got 0x%llx", (unsigned long long)s->rd_addr << 32 | o->csr_rdata_o, s->rd_exp);
     s->rd_pend = 0;
   }
-  if (s->cur_rd) {
+  if (s->csr_p.rd) {
     s->rd_pend = 1;
-    s->rd_addr = (uint32_t)s->cur_rd_addr;
+    s->rd_addr = s->csr_p.addr;
     s->rd_exp = ref_csr_read(s, s->rd_addr, &s->rd_check);
     s->n_reads++;
   }
 
   /* ---- (3) transfers of this cycle (take effect at this edge) */
-  if (in->csr_req_i && in->csr_we_i) {
-    uint32_t a = (uint32_t)in->csr_addr_i, w = (uint32_t)in->csr_wdata_i;
+  if (s->csr_p.v && s->csr_p.we) {
+    uint32_t a = s->csr_p.addr, w = s->csr_p.wdata;
+    if (s->csr_p.db_desc) {
+      q_push(s, s->csr_p.db_ring, s->csr_p.db_desc);
+      if (s->p.single) s->lat_armed = 1;
+    }
     if (a == 0x010) {
       s->e_en = w & 1;
       if (w & 2) {
@@ -1017,8 +1031,8 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     if (a == 0x014) s->e_status &= ~w & 0x7F;
     if (a == 0x018) s->e_irq_en = w & 0x7F;
     if (a == 0x01C) s->e_limit = w;
-    if (s->drove_db_ring >= 0) {
-      int ring = s->drove_db_ring;
+    if (s->csr_p.db_ring >= 0) {
+      int ring = s->csr_p.db_ring;
       uint32_t lvl = (uint32_t)(o->dbg_db_level_o >> (5 * ring) & 31);
       if (ring < 2) {
         if ((uint32_t)s->sysn[ring] != lvl) fail(s, "system doorbell level %llu, expected %llu", lvl, s->sysn[ring]);
@@ -1034,11 +1048,11 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
         ev_count(s, CV_C_DBOVF, 1, 0);
         s->e_status |= 0x10;
         s->n_ovf++;
-        if (s->drove_db_desc) {
+        if (s->csr_p.db_desc) {
           /* refused: the software takes the descriptor back (last one queued on the ring) */
           s->qn[ring]--;
-          if (s->q[ring][(s->qh[ring] + s->qn[ring]) % QCAP] != s->drove_db_desc) fail(s, "refused desc bookkeeping", 0, 0);
-          free_desc(s->drove_db_desc);
+          if (s->q[ring][(s->qh[ring] + s->qn[ring]) % QCAP] != s->csr_p.db_desc) fail(s, "refused desc bookkeeping", 0, 0);
+          free_desc(s->csr_p.db_desc);
         }
       } else if (lvl > DB_DEPTH) fail(s, "doorbell level %llu", lvl, 0);
     }
