@@ -1228,11 +1228,7 @@ module comet_via #(
     end
 
     // ---------------- completion queue
-    // timing: the free slot at cq_wp_q is written in every cycle the queue is not full (clock
-    // enables from flops), and a push only advances cq_wp / cq_cnt: the slot's content is
-    // don't-care until the push that makes it valid, which writes the same values. A push never
-    // meets a full queue (a send is taken only with a free completion slot; asserted).
-    if (cq_cnt_q != 3'(CQD)) begin
+    if (cq_push) begin
       for (k = 0; k < CQD; k = k + 1)
         if (cq_wp_q == 2'(k)) begin
           cq_desc_d[k*32 +: 32] = desc_q;
@@ -1241,8 +1237,6 @@ module comet_via #(
           cq_err_d[k*3 +: 3] = cq_perr;
           cq_nd_d[k] = (cq_perr == 3'd0);
         end
-    end
-    if (cq_push) begin
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
     end
@@ -1616,7 +1610,6 @@ module comet_via #(
       assert (state_q <= S_DB_CHK);
       if (state_q != S_RX) assert (cnt_q < 5'd16);
       assert (cq_cnt_q <= 3'(CQD));
-      assert (!(cq_push && cq_cnt_q == 3'(CQD)));   // the free-slot write above relies on it
       assert (cd_cnt_q <= cq_cnt_q);
       assert (s_cnt_q <= 3'(PFD));
       assert (pf_st_q <= P_ISS);
