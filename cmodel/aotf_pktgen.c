@@ -10,59 +10,59 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
   m->cur.v = (int)(seed & 1);
   m->next.v = (int)((seed >> 1) & 1);
   m->beat = (uint32_t)(seed >> 2) % 5;
-  m->if_v = (int)((seed >> 5) & 1);
-  m->occ = (uint32_t)(seed >> 6) % 3;
-  return nic_ram_init(&m->ram, sets * 16, 64, 1, seed ^ 0x53454544ull);
+  m->r.v = (int)((seed >> 5) & 1);
+  m->occ = (uint32_t)(seed >> 6) & 3;
+  m->s.v = (int)((seed >> 8) & 1);
+  m->er = (int)((seed >> 9) & 1);
+  return nic_ram_init(&m->ram, sets * 4, 256, 4, seed ^ 0x53454544ull);
 }
 
 void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
 
 typedef struct {
-  int pop, issue, finish, cur_free, rd_en;
-  uint32_t lvl, rd_addr;
-  aotf_beat_t w;
+  int pop, issue, finish, cur_free, rd_en, early, early1, commit;
+  uint32_t rd_addr;
+  aotf_beat_t w; /* the beat of stage S, formatted */
 } pg_ctl_t;
 
+static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
+
 static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
+  uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v;
   c->pop = m->occ != 0 && in->tready;
-  c->lvl = m->occ + (uint32_t)m->if_v - (uint32_t)c->pop;
-  int space = c->lvl <= 1;
+  int space = inflight - (uint32_t)c->pop <= 2;
   int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
   int ram_beat = m->beat != 4;
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
-  c->rd_en = in->csr_seed_rd || (c->issue && ram_beat);
-  c->rd_addr = in->csr_seed_rd ? in->csr_seed_rd_addr : ((m->cur.set << 4) | (m->cur.way << 2) | (m->beat & 3));
+  c->early = in->spec && !m->cur.v && !seed_busy && inflight <= 2;
+  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v <= 1;
+  c->commit = m->er && in->load;
+  c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early || c->early1;
+  if (in->csr_seed_rd)
+    c->rd_addr = ((in->csr_seed_rd_addr >> 4) << 2) | (in->csr_seed_rd_addr & 3);
+  else if (m->cur.v)
+    c->rd_addr = (m->cur.set << 2) | (m->beat & 3);
+  else
+    c->rd_addr = (in->spec_set << 2) | (uint32_t)(m->er & 1);
 
-  uint64_t rd = nic_ram_rd64(&m->ram);
-  c->w.data = rd;
-  c->w.keep = 0xFF;
-  c->w.last = 0;
-  c->w.user = m->if_user;
-  switch (m->if_beat) {
-    case 0: c->w.data |= 1ull << AOTF_HDR_FLAGS_LSB; break;
-    case 1: c->w.data = (rd & ~(0xFFFull << AOTF_HDR_RADDR_LSB)) | ((uint64_t)(m->if_off & 0xFFF) << AOTF_HDR_RADDR_LSB); break;
-    case 2: c->w.data = (rd & ~(0xFFull << AOTF_HDR_LEN_LSB)) | ((uint64_t)(m->if_len & 0xF) << AOTF_HDR_LEN_LSB); break;
-    case 4:
-      c->w.data = m->if_data;
-      c->w.last = 1;
-      c->w.keep = 0;
-      for (uint32_t i = 0; i < 8; i++)
-        if (i < m->if_len) c->w.keep |= 1u << i;
-      break;
-    default: break;
-  }
+  uint64_t lane = m->sq[m->s.way & 3];
+  c->w.data = m->s.ram ? ((lane & ~m->s.msk) | m->s.val) : m->s.val;
+  c->w.keep = m->s.keep;
+  c->w.last = m->s.last;
+  c->w.user = m->s.user;
+
   o->next_free = !m->next.v;
-  o->seed_rd = rd;
+  o->seed_rd = aotf_pktgen_view(m);
   o->tvalid = m->occ != 0;
-  o->tdata = m->b0.data;
-  o->tkeep = m->b0.keep;
-  o->tlast = (int)m->b0.last;
-  o->ret = c->pop && m->b0.last;
-  o->ret_user = m->b0.user;
-  o->dbg = ((uint32_t)m->cur.v << 7) | ((uint32_t)m->next.v << 6) | ((m->beat & 7) << 3) |
-           ((uint32_t)m->if_v << 2) | (m->occ & 3);
+  o->tdata = m->b[0].data;
+  o->tkeep = m->b[0].keep;
+  o->tlast = (int)m->b[0].last;
+  o->ret = c->pop && m->b[0].last;
+  o->ret_user = m->b[0].user;
+  o->dbg = ((uint32_t)m->cur.v << 8) | ((uint32_t)m->next.v << 7) | ((m->beat & 7) << 4) |
+           ((uint32_t)m->r.v << 3) | ((uint32_t)m->s.v << 2) | (m->occ & 3);
 }
 
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out) {
@@ -70,11 +70,37 @@ void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
   comb(m, in, out, &c);
 }
 
+/* the fields of beat `beat` of a packet (decided at issue) */
+static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_t len, uint64_t data, uint32_t user) {
+  aotf_pg_beat_t b = {1, beat != 4, way, 0xFF, 0, user, 0, 0};
+  switch (beat) {
+    case 0: b.msk = field(AOTF_HDR_FLAGS_LSB, 1); b.val = b.msk; break;
+    case 1: b.msk = field(AOTF_HDR_RADDR_LSB, 12); b.val = (uint64_t)(off & 0xFFF) << AOTF_HDR_RADDR_LSB; break;
+    case 2: b.msk = field(AOTF_HDR_LEN_LSB, 8); b.val = (uint64_t)(len & 0xF) << AOTF_HDR_LEN_LSB; break;
+    case 4:
+      b.msk = ~0ull;
+      b.val = data;
+      b.last = 1;
+      b.keep = 0;
+      for (uint32_t i = 0; i < 8; i++)
+        if (i < len) b.keep |= 1u << i;
+      break;
+    default: break;
+  }
+  return b;
+}
+
 void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   pg_ctl_t c;
   aotf_pktgen_out_t o;
   comb(m, in, &o, &c);
-  nic_ram_tick64(&m->ram, in->csr_seed_wr && in->rst_ni, in->csr_seed_addr, in->csr_seed_wdata, 1, c.rd_en, c.rd_addr);
+  /* RAM output register: the read data of last cycle's read (RTL: read every cycle) */
+  const uint64_t *rd = nic_ram_rd(&m->ram);
+  uint64_t sq[4] = {rd[0], rd[1], rd[2], rd[3]};
+  uint64_t wd[4] = {in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata};
+  uint32_t waddr = ((in->csr_seed_addr >> 4) << 2) | (in->csr_seed_addr & 3);
+  nic_ram_tick(&m->ram, in->csr_seed_wr && in->rst_ni, waddr, wd, 1ull << ((in->csr_seed_addr >> 2) & 3),
+               c.rd_en, c.rd_addr);
   aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_data};
   /* payload registers (no reset in RTL) */
   aotf_pkt_slot_t cur = m->cur, next = m->next;
@@ -90,33 +116,44 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
       cur.v = 0;
     }
   }
+  if (c.commit) beat = c.early1 ? 2 : 1; /* beats 0 (and 1) were the early reads */
   if (in->load && !c.cur_free) next = ld; /* next is free: the lookup only issues while it is */
-  if (c.issue) {
-    m->if_beat = m->beat;
-    m->if_off = m->cur.off;
-    m->if_len = m->cur.len;
-    m->if_data = m->cur.data;
-    m->if_user = m->cur.user;
+  /* stage R: the issued beat, or the hit packet's beat 1 read by E1 */
+  aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user);
+  r.v = c.issue;
+  if (c.commit && c.early1) r = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  /* stage S: the beat in R, or the committed E0 (beat 0 of the hit packet) */
+  aotf_pg_beat_t s = m->r;
+  s.v = m->r.v;
+  if (c.commit) s = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
+  aotf_beat_t b[3] = {m->b[0], m->b[1], m->b[2]};
+  if (c.pop) {
+    b[0] = m->b[1];
+    b[1] = m->b[2];
   }
-  aotf_beat_t b0 = m->b0, b1 = m->b1;
-  if (c.pop) b0 = m->b1;
-  if (m->if_v) {
-    if (m->occ - (uint32_t)c.pop == 0) b0 = c.w;
-    else b1 = c.w;
-  }
-  m->b0 = b0;
-  m->b1 = b1;
+  uint32_t lpos = m->occ - (uint32_t)c.pop;
+  if (m->s.v && lpos < 3) b[lpos] = c.w;
+  uint32_t occ = m->occ + (uint32_t)m->s.v - (uint32_t)c.pop;
+  memcpy(m->b, b, sizeof(b));
+  memcpy(m->sq, sq, sizeof(sq));
+  m->vw2 = m->vw1;
+  m->vw1 = (in->csr_seed_rd_addr >> 2) & 3;
   m->cur = cur;
   m->next = next;
+  m->r = r;
+  m->s = s;
   if (!in->rst_ni) {
     m->cur.v = 0;
     m->next.v = 0;
     m->beat = 0;
-    m->if_v = 0;
+    m->r.v = 0;
+    m->s.v = 0;
+    m->er = 0;
     m->occ = 0;
     return;
   }
+  m->occ = occ & 3;
   m->beat = beat;
-  m->if_v = c.issue;
-  m->occ = c.lvl & 3;
+  m->er = c.early;
 }

@@ -1,4 +1,5 @@
-/* C model of rtl/aotf_pktgen.v: header seed RAM, packet slots, in-flight beat, output buffer. */
+/* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
+ * beat-0/1 reads, stages R and S, 3-entry output buffer. */
 #ifndef AOTF_PKTGEN_H
 #define AOTF_PKTGEN_H
 #include <stdint.h>
@@ -15,21 +16,29 @@ typedef struct {
   uint32_t keep, last, user;
 } aotf_beat_t;
 
+/* a beat on its way to the buffer: fields decided at issue */
+typedef struct {
+  int v, ram;             /* valid; takes the seed RAM data (lane way) */
+  uint32_t way, keep, last, user;
+  uint64_t msk, val;      /* bits replaced (msk) by val */
+} aotf_pg_beat_t;
+
 typedef struct {
   uint32_t sets;
   aotf_pkt_slot_t cur, next;
   uint32_t beat;
-  int if_v;
-  uint32_t if_beat, if_off, if_len, if_user;
-  uint64_t if_data;
+  int er;                 /* E0 read last cycle */
+  aotf_pg_beat_t r, s;    /* stages R (RAM data on the RAM output) and S (data in sq) */
+  uint64_t sq[4];         /* RAM output register, lane = way */
+  uint32_t vw1, vw2;      /* way of a view read, 1 and 2 cycles later */
   uint32_t occ;
-  aotf_beat_t b0, b1;
-  nic_ram_t ram; /* sets*16 x 64, address {set, way, word} */
+  aotf_beat_t b[3];
+  nic_ram_t ram; /* sets*4 x 256, address {set, word}, lane = way */
 } aotf_pktgen_t;
 
 typedef struct {
-  int rst_ni, load, csr_seed_wr, csr_seed_rd, tready;
-  uint32_t load_set, load_way, load_off, load_len, load_user, csr_seed_addr;
+  int rst_ni, spec, load, csr_seed_wr, csr_seed_rd, tready;
+  uint32_t spec_set, load_set, load_way, load_off, load_len, load_user, csr_seed_addr;
   uint32_t csr_seed_rd_addr; /* view read (csr_seed_rd = HTLB_IDX write): the index being written */
   uint64_t load_data, csr_seed_wdata;
 } aotf_pktgen_in_t;
@@ -42,6 +51,8 @@ typedef struct {
 
 int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed);
 void aotf_pktgen_free(aotf_pktgen_t *m);
+/* view read data (state only): lane vw2 of the RAM output register */
+static inline uint64_t aotf_pktgen_view(const aotf_pktgen_t *m) { return m->sq[m->vw2 & 3]; }
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out);
 void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in);
 #endif

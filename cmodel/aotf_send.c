@@ -58,7 +58,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.csr_addr = (uint32_t)in->csr_addr_i;
   a->ci.csr_wdata = (uint32_t)in->csr_wdata_i;
   a->ci.tag_rd_data = nic_ram_rd64(&m->htlb.ram);
-  a->ci.seed_rd_data = nic_ram_rd64(&m->pg.ram);
+  a->ci.seed_rd_data = aotf_pktgen_view(&m->pg);
   aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
   /* kick decode */
   a->ki.addr = (uint32_t)in->st_addr_i;
@@ -126,6 +126,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->fifo_byp = a->kick && a->byp_ok;
   /* packet generator */
   a->pi.rst_ni = rst_ni;
+  a->pi.spec = m->htlb.state == 1; /* LOOK: hd is the looked-up head */
+  a->pi.spec_set = a->h_page & (m->cfg.htlb_sets - 1);
   a->pi.load = a->ho.pop;
   a->pi.load_set = a->h_page & (m->cfg.htlb_sets - 1);
   a->pi.load_way = a->ho.hit_way;

@@ -47,10 +47,12 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
   /* HTLB_TAG / SEED_*: the view registers of the response cycle */
   uint32_t lane = (uint32_t)(m->tv >> (9 * m->way)) & 0x1FF;
+  /* the seed view: the capture of this cycle (vl2) is answered from the RAM output register */
+  uint64_t sv = m->vl2 ? in->seed_rd_data : m->sv;
   switch (m->rsel) {
     case R_TAG: o->rdata = lane; break;
-    case R_SLO: o->rdata = (uint32_t)m->sv; break;
-    case R_SHI: o->rdata = (uint32_t)(m->sv >> 32); break;
+    case R_SLO: o->rdata = (uint32_t)sv; break;
+    case R_SHI: o->rdata = (uint32_t)(sv >> 32); break;
     default: o->rdata = m->rdata;
   }
   if (!m->ack) o->rdata = 0;
@@ -111,9 +113,10 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
     tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
   }
   if (in->sweep_wr && in->init_ptr == m->set) tv = 0;
-  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : m->vld ? in->seed_rd_data : m->sv;
+  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : m->vl2 ? in->seed_rd_data : m->sv;
   m->tv = tv;
   m->sv = sv;
+  m->vl2 = m->vld && !seed_wr; /* a SEED_HI write after the view read cancels its capture */
   m->vld = wr && a == CSR_AOTF_SEND_HTLB_IDX;
   if (wr) {
     switch (a) {

@@ -9,9 +9,10 @@ typedef struct {
   uint32_t c_kicks, c_pkts, c_miss, c_align, c_be, c_win, c_cred;
   uint32_t ev; /* registered events {cred, win, be, align, miss, pkt, kick}, added one cycle later */
   uint32_t ack, rsel, rdata;
-  /* view of the entry at HTLB_IDX: vld = RAM data of a view read arrives this cycle,
+  /* view of the entry at HTLB_IDX: vld = tag RAM data of a view read arrives this cycle,
+   * vl2 = its seed data (packet generator RAM output register) arrives this cycle,
    * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
-  uint32_t vld;
+  uint32_t vld, vl2;
   uint64_t tv, sv;
 } aotf_send_csr_t;
 
@@ -31,7 +32,8 @@ typedef struct {
 } aotf_send_csr_out_t;
 
 int aotf_send_csr_init(aotf_send_csr_t *m, uint32_t num_users, uint32_t fifo_depth, uint32_t sets, uint64_t seed);
-/* outputs depend on the CSR request and the state only (not on events or RAM data) */
+/* outputs depend on the CSR request and the state only (seed_rd_data: a register of the
+ * packet generator; not on events) */
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *out);
 void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in);
 #endif

@@ -4,10 +4,13 @@
 // registers (tv_q: tag RAM word of set HTLB_IDX.SET, sv_q: seed word at HTLB_IDX) of the response
 // cycle, i.e. the entry as it is at the end of the request cycle. The view is loaded from the
 // RAMs by an indirect read: a HTLB_IDX write reads both RAMs at the new index (view_rd_o, the CSR
-// takes both read ports that cycle) and the RAM data is captured the next cycle (vld_q), so that
-// the RAM read data goes straight into a flop (timing: block RAM clock-to-out). Writes to the
-// entry keep the view exact: a HTLB_TAG write (lane WAY), a SEED_HI write (64 bits), an init
-// sweep write of set SET (all lanes 0); a write in the capture cycle wins over the RAM data.
+// takes both read ports that cycle). The tag RAM data is captured the next cycle (vld_q), so that
+// the RAM read data goes straight into a flop (timing: block RAM clock-to-out). The seed data
+// comes from the packet generator's RAM output register one cycle later (vl2_q): a SEED_LO /
+// SEED_HI read answered in that cycle takes it (seed_rd_data_i) instead of sv_q, and a SEED_HI
+// write between the view read and the capture cancels the capture. Writes to the entry keep
+// the view exact: a HTLB_TAG write (lane WAY), a SEED_HI write (64 bits), an init sweep write
+// of set SET (all lanes 0); a write in the capture cycle wins over the RAM data.
 // There are no other RAM writers (the datapath only reads). After reset the view is 0 (the tag
 // RAM set 0 is swept to 0; the seed view stays 0 until HTLB_IDX or SEED_HI is written).
 // Counters: the value of the request cycle (count + pending event) is the counter register of
@@ -102,7 +105,9 @@ module aotf_send_csr #(
   reg [31:0]   cnt_rd;
   reg [31:0]   rdata_q, rdata_d;
   // view of the entry at HTLB_IDX (see the header)
-  reg          vld_q, vld_d;     // RAM data of a view read arrives this cycle
+  reg          vld_q, vld_d;     // RAM data of a view read arrives this cycle (tag RAM)
+  reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
+  reg [63:0]   sv_rsp;           // the seed view of the response cycle
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
@@ -261,10 +266,12 @@ module aotf_send_csr #(
         tv_d[w*9 +: 9] = {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
                           c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
     if (sweep_wr_i && init_ptr_i == set_q) tv_d = 36'd0;
-    sv_d = seed_wr_o ? {c_wdata, seed_lo_q} : vld_q ? seed_rd_data_i : sv_q;
+    vl2_d = vld_q && !seed_wr_o;
+    sv_d = seed_wr_o ? {c_wdata, seed_lo_q} : vl2_q ? seed_rd_data_i : sv_q;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
+    sv_rsp = vl2_q ? seed_rd_data_i : sv_q;
     lane = 9'd0;
     for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_q[w*9 +: 9]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
@@ -272,8 +279,8 @@ module aotf_send_csr #(
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
              ({32{csel_r_q[6]}} & c_cred_q);
     csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} | ({32{av_r_q}} & avr_q) |
-                  ({32{rsel_q == R_SLO}} & sv_q[31:0]) |
-                  ({32{rsel_q == R_SHI}} & sv_q[63:32]);
+                  ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
+                  ({32{rsel_q == R_SHI}} & sv_rsp[63:32]);
   end
 
   always @(posedge clk_i) begin
@@ -285,7 +292,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; tv_q <= 36'd0; sv_q <= 64'd0;
+      vld_q <= 1'b0; vl2_q <= 1'b0; tv_q <= 36'd0; sv_q <= 64'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
@@ -295,7 +302,7 @@ module aotf_send_csr #(
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
       av_r_q <= av_r_d;
-      vld_q <= vld_d; tv_q <= tv_d; sv_q <= sv_d;
+      vld_q <= vld_d; vl2_q <= vl2_d; tv_q <= tv_d; sv_q <= sv_d;
     end
   end
 

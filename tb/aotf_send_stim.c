@@ -615,6 +615,26 @@ static void new_phase(st_t *s) {
   }
 }
 
+/* map every page at the start, each into a way of its own: the decisions are all taken now,
+ * before any of their writes has run, so two pages of one set must not be given the same way
+ * (the second mapping would rewrite the seeds of a way whose tag is already valid). A page
+ * with no free way left in its set stays unmapped (its kicks miss and the driver refills). */
+static void premap_all(st_t *s) {
+  uint8_t taken[SETS];
+  memset(taken, 0, sizeof(taken));
+  for (uint32_t i = 0; i < s->npages; i++) {
+    uint32_t set = s->pages[i] & 0xFF;
+    for (uint32_t k = 0; k < WAYS; k++) {
+      uint32_t way = (i + k) % WAYS;
+      if (!(taken[set] & (1u << way))) {
+        taken[set] |= (uint8_t)(1u << way);
+        map_page(s, s->pages[i], way);
+        break;
+      }
+    }
+  }
+}
+
 /* directed scripts: returns 0 when the test is over */
 static int directed(st_t *s, const aotf_send_out_t *prev) {
   uint64_t t = s->cycle - s->step_t;
@@ -624,7 +644,7 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
       if (s->mode == M_CREDITS) config(s, 3, 3);
       else config(s, FDEPTH / NUSERS, s->mode == M_MISS ? 1 : 3);
       if (s->mode == M_HIT || s->mode == M_BE || s->mode == M_CREDITS || s->mode == M_BP || s->mode == M_CSR)
-        for (uint32_t i = 0; i < s->npages; i++) map_page(s, s->pages[i], i % WAYS);
+        premap_all(s);
       s->step = 1;
       s->step_t = s->cycle;
       break;
@@ -696,7 +716,10 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
                       (unsigned long long)prev->dbg_used_hi_o, (unsigned long long)prev->dbg_used_lo_o);
           }
           s->alt_active = 0;
-          inval(s, set, a);
+          inval(s, set, a);   /* kicks resume once it has run (a kick before would still hit a) */
+        }
+        if (u == 620) {
+          if (s->on) fail(s, "csr: invalidation of the alternate way not done", s->on, 0);
           s->p_kick = 30;
         }
         if (u == 890) {
