@@ -193,8 +193,10 @@ module aotf_pktgen #(
       end
       default: ;
     endcase
-    if (commit && early1) begin   // E1 is the hit packet's beat 1 (no issue this cycle: cur free)
-      r_v_d    = 1'b1;
+    // E1 is the hit packet's beat 1 (no issue this cycle: cur is free). Timing: the payload is
+    // taken on E1 alone (without the hit, which only sets the valid): with no hit it is unused
+    if (commit && early1) r_v_d = 1'b1;
+    if (early1) begin
       r_user_d = load_user_i;
       r_way_d  = load_way_i;
       r_ram_d  = 1'b1;
@@ -205,16 +207,17 @@ module aotf_pktgen #(
     end
     // (no hold when nothing issues: the payload is used only while its valid is set)
 
-    // stage S: the beat in R, or the committed early beat 0 (way and user of the hit)
+    // stage S: the beat in R, or the committed early beat 0 (way and user of the hit). Timing:
+    // the payload is picked by er_q alone (R is empty then: nothing issued in the E0 cycle)
     s_v_d    = r_v_q || commit;
-    s_user_d = commit ? load_user_i : r_user_q;
-    s_way_d  = commit ? load_way_i : r_way_q;
-    s_ram_d  = commit || r_ram_q;
+    s_user_d = er_q ? load_user_i : r_user_q;
+    s_way_d  = er_q ? load_way_i : r_way_q;
+    s_ram_d  = er_q || r_ram_q;
     s_msk_d  = r_msk_q;
     s_val_d  = r_val_q;
     s_keep_d = r_keep_q;
     s_last_d = r_last_q;
-    if (commit) begin
+    if (er_q) begin
       s_msk_d = 64'd0; s_msk_d[FL] = 1'b1;
       s_val_d = 64'd0; s_val_d[FL] = 1'b1;
       s_keep_d = 8'hFF;
