@@ -6,6 +6,7 @@ int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed) {
   if (sets < 2 || sets > 256 || (sets & (sets - 1))) return -1;
   m->sets = sets;
   m->state = (uint32_t)(seed & 3);
+  m->tq = seed >> 20;
   m->busy = (uint32_t)((seed >> 2) & 1);
   m->ptr = (uint32_t)(seed >> 3) & (sets - 1);
   m->rr = (uint32_t)(seed >> 11) & 3;
@@ -42,11 +43,11 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   c->rd_en = in->csr_tag_rd || rd_idle;
   c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
 
-  /* LOOK: split compare of the RAM read data, registered */
+  /* LOOK: split compare of the registered RAM read data, registered */
   uint64_t rd = nic_ram_rd64(&m->ram);
   c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
-    uint32_t lane = (uint32_t)(rd >> (9 * w)) & 0x1FFu;
+    uint32_t lane = (uint32_t)(m->tq >> (9 * w)) & 0x1FFu;
     if (lane & 0x100u) c->v_d |= 1u << w;
     if ((lane & 0xFu) == (head_tag & 0xFu)) c->eql_d |= 1u << w;
     if (((lane >> 4) & 0xFu) == (head_tag >> 4)) c->eqh_d |= 1u << w;
@@ -61,7 +62,10 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   c->rr_d = m->rr;
   switch (m->state) {
     case AOTF_LK_IDLE:
-      if (c->issue) c->state_d = AOTF_LK_LOOK;
+      if (c->issue) c->state_d = AOTF_LK_TAG;
+      break;
+    case AOTF_LK_TAG:
+      c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_LOOK;
       break;
     case AOTF_LK_LOOK:
       c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_DEC;
@@ -110,6 +114,7 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
   htlb_ctl_t c;
   aotf_htlb_out_t o;
   comb(m, in, &o, &c);
+  m->tq = nic_ram_rd64(&m->ram) & 0xFFFFFFFFFull; /* no reset in RTL (read data before the edge) */
   nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
   m->v = c.v_d; /* no reset in RTL */
   m->eql = c.eql_d;

@@ -4,11 +4,12 @@
 #include <stdint.h>
 #include "nic_ram.h"
 
-enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3 };
+enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3, AOTF_LK_TAG = 4 };
 
 typedef struct {
   uint32_t sets;
   uint32_t state, busy, ptr, rr;
+  uint64_t tq;          /* TAG -> LOOK: the tag RAM read data, registered */
   uint32_t v, eql, eqh; /* LOOK -> DEC: split compare (per way: valid, tag[3:0] ==, tag[7:4] ==) */
   nic_ram_t ram; /* sets x 36, 4 lanes of {valid, tag[7:0]} */
 } aotf_htlb_t;

@@ -37,6 +37,9 @@ module aotf_credit #(
 );
   // flat vectors (flops, not a memory): 16 bits per user
   reg [NUM_USERS*16-1:0] used_q, used_d, lim_q, lim_d;
+  // timing: used + 1 and used - 1 of every user are kept in registers (up_q, dn_q), so that
+  // each limit compare is one carry chain behind a flop (not an increment, then a subtract)
+  reg [NUM_USERS*16-1:0] up_q, up_d, dn_q, dn_d;
   reg [15:0] u_inc, u_dec, u_cur;
   // timing: limit and used count of the selected user (CREDIT_SEL) without a user mux in the
   // CSR read path. Invariants (every cycle): sl_q == lim_q[sel_user_i]; used_q[sel_user_i] ==
@@ -83,11 +86,13 @@ module aotf_credit #(
       s_hold = !(s_inc || s_dec);
       // used +1 / -1 computed from the flops; the (late) take only selects
       u_cur = used_q[u*16 +: 16];
-      u_inc = u_cur + 16'd1;
-      u_dec = u_cur - 16'd1;
+      u_inc = up_q[u*16 +: 16];   // = u_cur + 1
+      u_dec = dn_q[u*16 +: 16];   // = u_cur - 1
       inc_all[u*16 +: 16] = u_inc;
       dec_all[u*16 +: 16] = u_dec;
       used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
+      up_d[u*16 +: 16] = ({16{s_inc}} & (u_inc + 16'd1)) | ({16{s_dec}} & u_cur) | ({16{s_hold}} & u_inc);
+      dn_d[u*16 +: 16] = ({16{s_inc}} & u_cur) | ({16{s_dec}} & (u_dec - 16'd1)) | ({16{s_hold}} & u_dec);
       // against the next limit: the stored one, or the CSR write data when this user's limit
       // is written now. All six compares start at flops / the write data.
       // Timing: each compare is the sign of a 17-bit subtraction (one carry chain); the
@@ -165,6 +170,8 @@ module aotf_credit #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       used_q <= '0;
+      up_q   <= {NUM_USERS{16'd1}};
+      dn_q   <= {NUM_USERS{16'hFFFF}};
       lim_q  <= {NUM_USERS{16'(RESET_LIMIT)}};
       hc_q   <= {NUM_USERS{16'(RESET_LIMIT) != 16'd0}};
       sl_q   <= 16'(RESET_LIMIT);
@@ -175,6 +182,8 @@ module aotf_credit #(
       sdec_q <= 1'b0;
     end else begin
       used_q <= used_d;
+      up_q   <= up_d;
+      dn_q   <= dn_d;
       lim_q  <= lim_d;
       hc_q   <= hc_d;
       sl_q   <= sl_d;
@@ -242,6 +251,8 @@ module aotf_credit #(
         if (f_rst_seen) begin
           // header claim: hc_q[u] == (used_q[u] < lim_q[u]) in every cycle
           assert (hc_q[fu] == (f_used < f_lim));
+          // the kept neighbours of the count are exact
+          assert (up_q[fu*16 +: 16] == f_used + 16'd1 && dn_q[fu*16 +: 16] == f_used - 16'd1);
           // used exceeds the limit only after the limit was lowered to/below used
           if (!f_low) assert (f_used <= f_lim);
         end

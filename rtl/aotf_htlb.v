@@ -8,10 +8,13 @@
 //         - head valid: read the head's set, or
 //         - early_v_i (a kick is entering the empty FIFO this cycle and becomes the head next
 //           cycle): read early_set_i, the kick's set, so that the lookup does not wait for it;
-//         -> LOOK
-//   LOOK: tag RAM read data -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the
-//         compare is split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep)
-//         -> IDLE (retry), else -> DEC
+//         -> TAG
+//   TAG:  tag RAM read data -> tq_q (a register with no logic in front: block RAM clock-to-out
+//         plus the route leave no time for a LUT); any tag RAM write this cycle -> IDLE (retry),
+//         else -> LOOK
+//   LOOK: tq_q -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the compare is
+//         split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep) -> IDLE (retry),
+//         else -> DEC
 //   DEC:  any tag RAM write this cycle -> IDLE (retry);
 //         hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE;
 //         miss -> miss_o pulse (victim_o valid), -> MISS
@@ -43,7 +46,7 @@ module aotf_htlb #(
   output reg           miss_o,        // pulse: lookup missed this cycle
   output reg  [1:0]    victim_o,      // valid with miss_o
   output wire          init_busy_o,
-  output wire [1:0]    state_o,
+  output wire [2:0]    state_o,
   output wire [SW-1:0] init_ptr_o,
   output wire [1:0]    rr_o,
   // CSR access (index from the CSR block)
@@ -58,7 +61,7 @@ module aotf_htlb #(
   output wire [35:0]   tag_rd_o,      // RAM read data (view read: the cycle after)
   output wire          sweep_wr_o
 );
-  localparam logic [1:0] S_IDLE = 2'd0, S_LOOK = 2'd1, S_MISS = 2'd2, S_DEC = 2'd3;
+  localparam logic [2:0] S_IDLE = 3'd0, S_LOOK = 3'd1, S_MISS = 3'd2, S_DEC = 3'd3, S_TAG = 3'd4;
 
 `ifndef __ICARUS__
   generate
@@ -68,7 +71,7 @@ module aotf_htlb #(
   endgenerate
 `endif
 
-  reg [1:0]    state_q, state_d;
+  reg [2:0]    state_q, state_d;
   reg          busy_q, busy_d;
   reg [SW-1:0] ptr_q, ptr_d;
   reg [1:0]    rr_q, rr_d;
@@ -78,6 +81,7 @@ module aotf_htlb #(
   reg [35:0]   wr_data;
   reg [3:0]    wr_be;
   wire [35:0]  rd_data;
+  reg  [35:0]  tq_q;      // tag RAM read data, registered (TAG -> LOOK)
 
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
@@ -102,11 +106,11 @@ module aotf_htlb #(
     issue   = rd_idle && (head_valid_i || early_v_i);
     rd_en   = csr_tag_rd_i || rd_idle;
     rd_addr = csr_tag_rd_i ? csr_rd_set_i : (head_valid_i ? head_set : early_set_i);
-    // LOOK: first half of the compare (RAM read data -> flops)
+    // LOOK: first half of the compare (registered RAM read data -> flops)
     for (w = 0; w < 4; w = w + 1) begin
-      v_d[w]   = rd_data[w*9 + 8];
-      eql_d[w] = (rd_data[w*9 +: 4] == head_tag[3:0]);
-      eqh_d[w] = (rd_data[w*9 + 4 +: 4] == head_tag[7:4]);
+      v_d[w]   = tq_q[w*9 + 8];
+      eql_d[w] = (tq_q[w*9 +: 4] == head_tag[3:0]);
+      eqh_d[w] = (tq_q[w*9 + 4 +: 4] == head_tag[7:4]);
     end
     // DEC: second half
     validv = v_q;
@@ -118,7 +122,8 @@ module aotf_htlb #(
     state_d = state_q;
     rr_d    = rr_q;
     case (state_q)
-      S_IDLE: if (issue) state_d = S_LOOK;
+      S_IDLE: if (issue) state_d = S_TAG;
+      S_TAG:  state_d = tag_write ? S_IDLE : S_LOOK;
       S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
       S_DEC: begin
         if (tag_write) state_d = S_IDLE;
@@ -161,8 +166,10 @@ module aotf_htlb #(
     end
   end
 
-  // compare halves: no reset (only used in DEC, always written in LOOK)
+  // compare halves: no reset (only used in DEC, always written in LOOK); tq_q: no reset
+  // (only used in LOOK, always written in TAG)
   always @(posedge clk_i) begin
+    tq_q  <= rd_data;
     v_q   <= v_d;
     eql_q <= eql_d;
     eqh_q <= eqh_d;

@@ -41,7 +41,7 @@ module aotf_send #(
   output wire [FCW-1:0] dbg_fifo_count_o,
   output wire          dbg_init_o,
   output wire          dbg_miss_o,
-  output wire [1:0]    dbg_lk_state_o,
+  output wire [2:0]    dbg_lk_state_o,
   output wire [8:0]    dbg_pg_o,
   output wire [7:0]    dbg_init_ptr_o,
   output wire [1:0]    dbg_rr_o,
@@ -170,7 +170,8 @@ module aotf_send #(
 
   // ---------------- HTLB
   wire        next_free, miss;
-  wire [1:0]  hit_way, victim, lk_state, rr;
+  wire [1:0]  hit_way, victim, rr;
+  wire [2:0]  lk_state;
   wire [SW-1:0] init_ptr;
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -190,7 +191,7 @@ module aotf_send #(
   wire [UW-1:0] ret_user;
   aotf_pktgen #(.SETS(HTLB_SETS), .UW(UW)) u_pg (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .spec_i(lk_state == 2'd1), .spec_set_i(h_page[SW-1:0]),   // LOOK: hd is the looked-up head
+    .spec_i(lk_state == 3'd1), .spec_set_i(h_page[SW-1:0]),   // LOOK: hd is the looked-up head
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
     .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
     .next_free_o(next_free),
@@ -226,7 +227,7 @@ module aotf_send #(
     .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
     .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we),
-    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 2'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
+    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),
     .err_align_i(st_fire && k_align), .err_be_i(st_fire && k_be),
@@ -238,7 +239,7 @@ module aotf_send #(
 
   assign dbg_fifo_count_o = fifo_count;
   assign dbg_init_o       = init_busy;
-  assign dbg_miss_o       = (lk_state == 2'd2);
+  assign dbg_miss_o       = (lk_state == 3'd2);
   assign dbg_lk_state_o   = lk_state;
   assign dbg_init_ptr_o   = 8'(init_ptr);
   assign dbg_rr_o         = rr;
