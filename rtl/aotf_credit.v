@@ -37,9 +37,6 @@ module aotf_credit #(
 );
   // flat vectors (flops, not a memory): 16 bits per user
   reg [NUM_USERS*16-1:0] used_q, used_d, lim_q, lim_d;
-  // timing: used + 1 and used - 1 of every user are kept in registers (up_q, dn_q), so that
-  // each limit compare is one carry chain behind a flop (not an increment, then a subtract)
-  reg [NUM_USERS*16-1:0] up_q, up_d, dn_q, dn_d;
   reg [15:0] u_inc, u_dec, u_cur;
   // timing: limit and used count of the selected user (CREDIT_SEL) without a user mux in the
   // CSR read path. Invariants (every cycle): sl_q == lim_q[sel_user_i]; used_q[sel_user_i] ==
@@ -56,10 +53,20 @@ module aotf_credit #(
   reg        tk, rt, lw, s_inc, s_dec, s_hold;
   reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) of each difference is used
-  reg [16:0] d_inc_w, d_inc_l, d_le_w, d_le_l, d_lt_w;
+  reg [16:0] d_le_w, d_le_l, d_lt_w;
   reg [16:0] av_p, av_m, av_h;
   /* verilator lint_on UNUSEDSIGNAL */
+  reg        ne_w, ne_l;
   integer u;
+  // a + b == k (mod 2^16) without a carry chain: the carries that k implies are the ones the
+  // addition makes
+  function automatic sum_eq(input [15:0] a, input [15:0] b, input [15:0] k);
+    reg [15:0] cin;
+    begin
+      cin    = {(a[14:0] & b[14:0]) | ((a[14:0] ^ b[14:0]) & ~k[14:0]), 1'b0};
+      sum_eq = ((a ^ b ^ k) == cin);
+    end
+  endfunction
   // the return is registered (timing: the last-beat acceptance depends on m_axis_tready, in
   // aotf_node on the receive path's tready in loopback); a credit comes back one cycle later
   reg          ret_q;
@@ -86,26 +93,28 @@ module aotf_credit #(
       s_hold = !(s_inc || s_dec);
       // used +1 / -1 computed from the flops; the (late) take only selects
       u_cur = used_q[u*16 +: 16];
-      u_inc = up_q[u*16 +: 16];   // = u_cur + 1
-      u_dec = dn_q[u*16 +: 16];   // = u_cur - 1
+      u_inc = u_cur + 16'd1;
+      u_dec = u_cur - 16'd1;
       inc_all[u*16 +: 16] = u_inc;
       dec_all[u*16 +: 16] = u_dec;
       used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
-      up_d[u*16 +: 16] = ({16{s_inc}} & (u_inc + 16'd1)) | ({16{s_dec}} & u_cur) | ({16{s_hold}} & u_inc);
-      dn_d[u*16 +: 16] = ({16{s_inc}} & u_cur) | ({16{s_dec}} & (u_dec - 16'd1)) | ({16{s_hold}} & u_dec);
       // against the next limit: the stored one, or the CSR write data when this user's limit
       // is written now. All six compares start at flops / the write data.
       // Timing: each compare is the sign of a 17-bit subtraction (one carry chain); the
       // compares against the stored limit are flops / one chain: u_cur < lim_q[u] is hc_q[u]
       // (invariant, asserted), u_dec < x is u_cur <= x (u_cur >= 1: -1 is only selected by a
       // return, which needs used > 0), u_inc < x uses u_inc (no wrap: +1 needs used < limit)
-      d_inc_w = {1'b0, u_inc} - {1'b0, lim_data_i};
-      d_inc_l = {1'b0, u_inc} - {1'b0, lim_q[u*16 +: 16]};
+      // timing: u_inc < L is not computed as an increment followed by a compare (two carry
+      // chains): it is u_cur < L (one chain; hc_q[u] for L = lim_q) and not u_cur + 1 == L
+      // (u_cur + ~L == 16'hFFFE, tested without carries: sum_eq). Used only with a take, i.e.
+      // u_cur < lim (no wrap of u_inc).
+      ne_w = !sum_eq(u_cur, ~lim_data_i, 16'hFFFE);
+      ne_l = !sum_eq(u_cur, ~lim_q[u*16 +: 16], 16'hFFFE);
       d_le_w  = {1'b0, lim_data_i} - {1'b0, u_cur};
       d_le_l  = {1'b0, lim_q[u*16 +: 16]} - {1'b0, u_cur};
       d_lt_w  = {1'b0, u_cur} - {1'b0, lim_data_i};
-      lt[5] = d_inc_w[16];    // u_inc < lim_data_i
-      lt[4] = d_inc_l[16];    // u_inc < lim_q[u]
+      lt[5] = d_lt_w[16] && ne_w;   // u_inc < lim_data_i
+      lt[4] = hc_q[u] && ne_l;      // u_inc < lim_q[u]
       lt[3] = !d_le_w[16];    // u_cur <= lim_data_i  (= u_dec < lim_data_i)
       lt[2] = !d_le_l[16];    // u_cur <= lim_q[u]    (= u_dec < lim_q[u])
       lt[1] = d_lt_w[16];     // u_cur < lim_data_i
@@ -170,8 +179,6 @@ module aotf_credit #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       used_q <= '0;
-      up_q   <= {NUM_USERS{16'd1}};
-      dn_q   <= {NUM_USERS{16'hFFFF}};
       lim_q  <= {NUM_USERS{16'(RESET_LIMIT)}};
       hc_q   <= {NUM_USERS{16'(RESET_LIMIT) != 16'd0}};
       sl_q   <= 16'(RESET_LIMIT);
@@ -182,8 +189,6 @@ module aotf_credit #(
       sdec_q <= 1'b0;
     end else begin
       used_q <= used_d;
-      up_q   <= up_d;
-      dn_q   <= dn_d;
       lim_q  <= lim_d;
       hc_q   <= hc_d;
       sl_q   <= sl_d;
@@ -251,8 +256,6 @@ module aotf_credit #(
         if (f_rst_seen) begin
           // header claim: hc_q[u] == (used_q[u] < lim_q[u]) in every cycle
           assert (hc_q[fu] == (f_used < f_lim));
-          // the kept neighbours of the count are exact
-          assert (up_q[fu*16 +: 16] == f_used + 16'd1 && dn_q[fu*16 +: 16] == f_used - 16'd1);
           // used exceeds the limit only after the limit was lowered to/below used
           if (!f_low) assert (f_used <= f_lim);
         end
