@@ -50,7 +50,7 @@ module aotf_credit #(
   reg [NUM_USERS*16-1:0] inc_all, dec_all;   // used_q[u] + 1 / - 1 per user
   reg        n_tk, n_rt, c_tk, c_rt, w_tk, w_rt, hold_q;
   reg [NUM_USERS-1:0] hc_q, hc_d;
-  reg        tk, rt, lw, s_inc, s_dec, s_hold;
+  reg        tk, rt, lw;
   reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) of each difference is used
   reg [16:0] d_le_w, d_le_l, d_lt_w;
@@ -88,16 +88,15 @@ module aotf_credit #(
       // the take of user u: its own credit flop, not the 8:1 has_credit_o mux (timing)
       tk = take_i && (take_user_i == UW'(u)) && hc_q[u];
       rt = ret_q && (ret_user_q == UW'(u));
-      s_inc  = tk && !rt;
-      s_dec  = rt && !tk;
-      s_hold = !(s_inc || s_dec);
       // used +1 / -1 computed from the flops; the (late) take only selects
       u_cur = used_q[u*16 +: 16];
       u_inc = u_cur + 16'd1;
       u_dec = u_cur - 16'd1;
       inc_all[u*16 +: 16] = u_inc;
       dec_all[u*16 +: 16] = u_dec;
-      used_d[u*16 +: 16] = ({16{s_inc}} & u_inc) | ({16{s_dec}} & u_dec) | ({16{s_hold}} & u_cur);
+      // the take (behind the store decode: the latest input) is the last select: the values
+      // with and without it are formed from the flops and the registered return first
+      used_d[u*16 +: 16] = ({16{tk}} & (rt ? u_cur : u_inc)) | ({16{!tk}} & (rt ? u_dec : u_cur));
       // against the next limit: the stored one, or the CSR write data when this user's limit
       // is written now. All six compares start at flops / the write data.
       // Timing: each compare is the sign of a 17-bit subtraction (one carry chain); the
