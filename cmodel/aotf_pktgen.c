@@ -36,8 +36,8 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
-  c->early = in->spec && !m->cur.v && !seed_busy && inflight <= 2;
-  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v <= 1;
+  c->early = in->spec && !m->cur.v && !seed_busy && space;
+  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v - (uint32_t)c->pop <= 1;
   c->commit = m->er && in->load;
   c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early || c->early1;
   if (in->csr_seed_rd)

@@ -15,7 +15,8 @@
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
 // with the beat. A beat issues only if the buffer will have room: occ + R + S - pop <= 2.
 // Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
-// packet slot is busy, the seed RAM port free and the buffer has room for one beat, word 0 of
+// packet slot is busy, the seed RAM port free and the buffer has room for one beat (counting
+// this cycle's pop, as an issue does), word 0 of
 // the looked-up set (spec_set_i) is read (E0); in the next cycle (the HTLB decides) word 1 is
 // read if the port is free and there is room for two beats (E1). If that cycle's lookup hits
 // (load_i), E0 becomes the packet's beat 0 (it enters S with the hit way), E1 its beat 1 (in
@@ -124,11 +125,10 @@ module aotf_pktgen #(
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
     // E0: no slot busy (so nothing else issues this cycle or the next, and a hit next cycle
-    // loads cur), RAM port free, room for one beat without counting a pop (flops only)
-    early     = spec_i && !cur_v_q && !seed_busy &&
-                (({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q}) <= 3'd2);
+    // loads cur), RAM port free, room for one beat (the issue rule; tready only reaches er_q)
+    early     = spec_i && !cur_v_q && !seed_busy && space;
     // E1, the cycle after E0 (cur is still free and nothing is in R): room for two beats
-    early1    = er_q && !seed_busy && (({1'b0, occ_q} + {2'd0, s_v_q}) <= 3'd1);
+    early1    = er_q && !seed_busy && (({1'b0, occ_q} + {2'd0, s_v_q} - {2'd0, pop}) <= 3'd1);
     // the lookup of the early reads hits: beat 0 is in stage R now
     commit    = er_q && load_i;
 
