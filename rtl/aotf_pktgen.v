@@ -16,9 +16,9 @@
 // with the beat. A beat issues only if the buffer will have room: occ + R + S - pop <= 2.
 // Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
 // packet slot is busy, the seed RAM port free and the buffer has room for one beat (counting
-// this cycle's pop, as an issue does), word 0 of
-// the looked-up set (spec_set_i) is read (E0); in the next cycle (the HTLB decides) word 1 is
-// read if the port is free and there is room for two beats (E1). If that cycle's lookup hits
+// this cycle's pop, as an issue does), word 0 of the looked-up set (spec_set_i) is read (E0);
+// in the next cycle (the HTLB decides) word 1 is read if the port is free and there is room
+// for two beats (E1). If that cycle's lookup hits
 // (load_i), E0 becomes the packet's beat 0 (it enters S with the hit way), E1 its beat 1 (in
 // R), and cur starts at beat 2 (1 without E1); else they are dropped. The hit's way is not
 // known when the reads are made: all four ways come from the RAM and S selects the lane.

@@ -901,8 +901,13 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
     s->in = *in;
     return 1;
   }
+  /* (not right after a flush write: the sweep restarts from set 0 this cycle, so the pointer
+   * of last cycle would misplace the poke) */
+  int flushed = s->in.csr_req_i && s->in.csr_we_i && (s->in.csr_addr_i & 0xFFF) == CSR_AOTF_SEND_CTRL &&
+                ((s->in.csr_wdata_i >> AOTF_SEND_CTRL_FLUSH_LSB) & 1);
   if (prev && prev->dbg_init_o && prev->dbg_init_ptr_o > 12 && prev->dbg_init_ptr_o < 240 && !s->inflight_v &&
-      !s->blocked && !s->delay && s->on && s->ops[s->oh].kind == OP_WAIT_INIT && nic_rng_pct(&s->rng, 10)) {
+      !flushed && !s->blocked && !s->delay && s->on && s->ops[s->oh].kind == OP_WAIT_INIT &&
+      nic_rng_pct(&s->rng, 10)) {
     uint32_t ptr = (uint32_t)prev->dbg_init_ptr_o;
     unsigned k = (unsigned)nic_rng_below(&s->rng, 4);
     /* k == 3: the set the sweep writes in the cycle after the HTLB_IDX write (the sweep advanced
