@@ -124,7 +124,6 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   if (c.commit && c.early1) r = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* stage S: the beat in R, or the committed E0 (beat 0 of the hit packet) */
   aotf_pg_beat_t s = m->r;
-  s.v = m->r.v;
   if (c.commit) s = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
   aotf_beat_t b[3] = {m->b[0], m->b[1], m->b[2]};

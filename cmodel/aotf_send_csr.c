@@ -21,6 +21,11 @@ int aotf_send_csr_init(aotf_send_csr_t *m, uint32_t num_users, uint32_t fifo_dep
   return 0;
 }
 
+/* the seed view now: this cycle's capture (vl2) comes from the RAM output register */
+static uint64_t seed_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  return m->vl2 ? in->seed_rd_data : m->sv;
+}
+
 static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   return ((uint32_t)(in->init_busy & 1) << AOTF_SEND_STATUS_INIT_BUSY_LSB) |
          ((uint32_t)(in->miss_wait & 1) << AOTF_SEND_STATUS_MISS_WAIT_LSB) |
@@ -47,8 +52,7 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
   /* HTLB_TAG / SEED_*: the view registers of the response cycle */
   uint32_t lane = (uint32_t)(m->tv >> (9 * m->way)) & 0x1FF;
-  /* the seed view: the capture of this cycle (vl2) is answered from the RAM output register */
-  uint64_t sv = m->vl2 ? in->seed_rd_data : m->sv;
+  uint64_t sv = seed_view(m, in);
   switch (m->rsel) {
     case R_TAG: o->rdata = lane; break;
     case R_SLO: o->rdata = (uint32_t)sv; break;
@@ -113,7 +117,7 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
     tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
   }
   if (in->sweep_wr && in->init_ptr == m->set) tv = 0;
-  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : m->vl2 ? in->seed_rd_data : m->sv;
+  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : seed_view(m, in);
   m->tv = tv;
   m->sv = sv;
   m->vl2 = m->vld && !seed_wr; /* a SEED_HI write after the view read cancels its capture */

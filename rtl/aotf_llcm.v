@@ -93,7 +93,9 @@ module aotf_llcm #(
   reg [7:0]    qcoll, ncoll;
   reg [63:0]   qfdat, ndat;
   integer      fl;
+  /* verilator lint_off UNUSEDSIGNAL */  // re0 / re1: the logical reads (RAMs read every cycle, below)
   reg [7:0]    re0, re1;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0]  rd0, rd1;
 
   always @* begin
@@ -223,9 +225,6 @@ module aotf_llcm #(
   // address range check would otherwise drive the clock enables of 64 block RAMs spread over
   // the die). re0 / re1 remain the logical reads: their data is used (rzero_q = !go), the data
   // of the other cycles never is, and the C model keeps the enables.
-  /* verilator lint_off UNUSEDSIGNAL */  // re0 / re1: the logical reads (FORMAL checks them)
-  wire [7:0] re0_log = re0, re1_log = re1;
-  /* verilator lint_on UNUSEDSIGNAL */
   genvar l;
   generate
     for (l = 0; l < 8; l = l + 1) begin : g_lane

@@ -18,10 +18,10 @@
 // packet slot is busy, the seed RAM port free and the buffer has room for one beat (counting
 // this cycle's pop, as an issue does), word 0 of the looked-up set (spec_set_i) is read (E0);
 // in the next cycle (the HTLB decides) word 1 is read if the port is free and there is room
-// for two beats (E1). If that cycle's lookup hits
-// (load_i), E0 becomes the packet's beat 0 (it enters S with the hit way), E1 its beat 1 (in
-// R), and cur starts at beat 2 (1 without E1); else they are dropped. The hit's way is not
-// known when the reads are made: all four ways come from the RAM and S selects the lane.
+// for two beats (E1). If that cycle's lookup hits (load_i), E0 becomes the packet's beat 0
+// (it enters S with the hit way), E1 its beat 1 (in R), and cur starts at beat 2 (1 without
+// E1); else they are dropped. The hit's way is not known when the reads are made: all four
+// ways come from the RAM and S selects the lane.
 // A CSR seed access (write, or view read at csr_seed_rd_addr_i on a HTLB_IDX write) takes the
 // seed RAM port: RAM beats and the early read do not issue that cycle. The view read data is
 // seed_rd_o = lane way of sq_q, two cycles after the read (csr_seed_rd_i).

@@ -107,7 +107,7 @@ module aotf_send_csr #(
   // view of the entry at HTLB_IDX (see the header)
   reg          vld_q, vld_d;     // RAM data of a view read arrives this cycle (tag RAM)
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
-  reg [63:0]   sv_rsp;           // the seed view of the response cycle
+  reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
@@ -266,12 +266,12 @@ module aotf_send_csr #(
         tv_d[w*9 +: 9] = {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
                           c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
     if (sweep_wr_i && init_ptr_i == set_q) tv_d = 36'd0;
-    vl2_d = vld_q && !seed_wr_o;
-    sv_d = seed_wr_o ? {c_wdata, seed_lo_q} : vl2_q ? seed_rd_data_i : sv_q;
+    vl2_d  = vld_q && !seed_wr_o;
+    sv_rsp = vl2_q ? seed_rd_data_i : sv_q;
+    sv_d   = seed_wr_o ? {c_wdata, seed_lo_q} : sv_rsp;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
-    sv_rsp = vl2_q ? seed_rd_data_i : sv_q;
     lane = 9'd0;
     for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_q[w*9 +: 9]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
