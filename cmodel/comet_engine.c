@@ -29,6 +29,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.rq_tx = (uint32_t)(z >> 42 & 1);
   m->r.rq_none = (uint32_t)(z >> 43 & 1);
   m->r.rq_loc = (uint32_t)(z >> 44 & 0xFFF);
+  m->r.rs_via_ack = (uint32_t)(z >> 56 & 1);
+  m->r.rs_oth_rdata = (uint32_t)(z >> 20);
   return 0;
 }
 
@@ -136,9 +138,8 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
 void comet_engine_eval(const comet_engine_t *m, const comet_engine_in_t *in, comet_engine_out_t *o) {
   eng_comb_t c;
   comb(m, in, &c);
-  o->csr_ack_o = (c.to.csr_ack_o | c.ro.csr_ack_o | c.vo.csr_ack_o | m->r.eng_ack) & 1;
-  o->csr_rdata_o = (c.to.csr_ack_o ? c.to.csr_rdata_o : 0) | (c.ro.csr_ack_o ? c.ro.csr_rdata_o : 0) |
-                   (c.vo.csr_ack_o ? c.vo.csr_rdata_o : 0) | m->r.eng_rdata;
+  o->csr_ack_o = (m->r.rs_via_ack | m->r.rs_oth_ack) & 1;
+  o->csr_rdata_o = m->r.rs_via_rdata | m->r.rs_oth_rdata;
   o->dma_req_valid_o = c.vo.dma_req_valid_o;
   o->dma_req_we_o = c.vo.dma_req_we_o;
   o->dma_req_addr_o = c.vo.dma_req_addr_o;
@@ -182,6 +183,12 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
   comet_engine_regs_t n = m->r;
   /* the engine's registers act on the registered request */
   const comet_engine_regs_t *q = &m->r;
+  /* response register: the windows' answers of this cycle */
+  n.rs_via_ack = (uint32_t)(c.vo.csr_ack_o & 1);
+  n.rs_via_rdata = c.vo.csr_ack_o & 1 ? (uint32_t)c.vo.csr_rdata_o : 0;
+  n.rs_oth_ack = (uint32_t)((c.to.csr_ack_o | c.ro.csr_ack_o | q->eng_ack) & 1);
+  n.rs_oth_rdata = (c.to.csr_ack_o & 1 ? (uint32_t)c.to.csr_rdata_o : 0) |
+                   (c.ro.csr_ack_o & 1 ? (uint32_t)c.ro.csr_rdata_o : 0) | q->eng_rdata;
   n.eng_ack = (uint32_t)(q->rq_eng || q->rq_none);
   n.eng_rdata = 0;
   n.unmapped = q->unmapped + q->rq_none;
@@ -216,6 +223,7 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     n.rx_first = 1;
     n.rx_vi = 0;
     n.rq_tx = n.rq_rx = n.rq_eng = n.rq_none = n.rq_we = n.rq_loc = n.rq_wdata = 0;
+    n.rs_via_ack = n.rs_via_rdata = n.rs_oth_ack = n.rs_oth_rdata = 0;
   }
   nic_axis_slice_sig_in_t si = {(int)in->rst_ni, (int)c.vo.m_axis_tx_tvalid, (int)c.to.s_axis_tready,
                             {c.vo.m_axis_tx_tdata, (c.vo.m_axis_tx_tkeep & 0xFF) | (c.vo.m_axis_tx_tlast & 1) << 8}};

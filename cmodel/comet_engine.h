@@ -25,6 +25,8 @@ typedef struct {
   /* CSR request register of the comet_tx / comet_rx / engine windows (RTL rq_*; comet_via
    * registers its own request): decoded window, write, local address, write data */
   uint32_t rq_tx, rq_rx, rq_eng, rq_none, rq_we, rq_loc, rq_wdata;
+  /* CSR response register (RTL rs_*): comet_via's answer and the other windows' answers */
+  uint32_t rs_via_ack, rs_via_rdata, rs_oth_ack, rs_oth_rdata;
 } comet_engine_regs_t;
 
 typedef struct {

@@ -4,10 +4,12 @@
 // docs/comet_engine.md.
 //  - CSR bus (16-bit byte address) decoded by window: 0x4000 COMET (offset bit 8: 0 comet_tx,
 //    1 comet_rx), 0x5000 COMET_VIA, 0x6000 COMET_ENG (own registers). Any other address reads
-//    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly two cycles later
+//    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly three cycles later
 //    (timing: comet_via registers its request first; the other windows' requests go through
-//    the engine's request register rq_*, decoded by window as they enter it, so the latency is
-//    the same for every address and requests may follow each other every cycle).
+//    the engine's request register rq_*, decoded by window as they enter it; every window's
+//    response then goes through a response register rs_*, so a comet_via SYS_POP read, whose
+//    data comes from the doorbell RAM, ends at a flip-flop one LUT behind the RAM. The latency
+//    is the same for every address and requests may follow each other every cycle).
 //  - comet_via.m_axis_tx -> register slice u_v2t -> comet_tx.s_axis (tuser = VI is not needed
 //    by the frame datapath); comet_tx's per-message status -> comet_via.tx_done (code 1 NODE
 //    etc. = TX_ERR in the descriptor status; the engine keeps running).
@@ -87,7 +89,8 @@ module comet_engine #(
   // ------------------------------------------------------------------ CSR decode
   // comet_via takes the request as it comes (it registers it itself); comet_tx, comet_rx and
   // the engine's own registers take it from the request register rq_* one cycle later, so every
-  // window acks two cycles after the request (no two acks in one cycle)
+  // window answers two cycles after the request (no two answers in one cycle); the answers go
+  // through the response register rs_* (acked three cycles after the request)
   wire [3:0]  win = csr_addr_i[15:12];
   wire [11:0] loc = csr_addr_i[11:0];
   wire req_via = csr_req_i && (win == WIN_VIA);
@@ -176,8 +179,20 @@ module comet_engine #(
     end
   end
 
+  // response register: comet_via's answer (one LUT behind its doorbell RAM for a SYS_POP read)
+  // and the other windows' answers in two separate registers, ORed at the output
+  reg        rs_via_ack_q, rs_via_ack_d, rs_oth_ack_q, rs_oth_ack_d;
+  reg [31:0] rs_via_rdata_q, rs_via_rdata_d, rs_oth_rdata_q, rs_oth_rdata_d;
+  always @* begin
+    rs_via_ack_d   = via_ack;
+    rs_via_rdata_d = via_ack ? via_rdata : 32'd0;
+    rs_oth_ack_d   = tx_ack | rx_ack | eng_ack_q;
+    rs_oth_rdata_d = (tx_ack ? tx_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) | eng_rdata_q;
+  end
+
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+      rs_via_ack_q <= 1'b0; rs_via_rdata_q <= 32'd0; rs_oth_ack_q <= 1'b0; rs_oth_rdata_q <= 32'd0;
       eng_ack_q   <= 1'b0;
       eng_rdata_q <= 32'd0;
       unmapped_q  <= 32'd0;
@@ -187,6 +202,8 @@ module comet_engine #(
       rq_tx_q <= 1'b0; rq_rx_q <= 1'b0; rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
       rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0;
     end else begin
+      rs_via_ack_q <= rs_via_ack_d; rs_via_rdata_q <= rs_via_rdata_d;
+      rs_oth_ack_q <= rs_oth_ack_d; rs_oth_rdata_q <= rs_oth_rdata_d;
       eng_ack_q   <= eng_ack_d;
       eng_rdata_q <= eng_rdata_d;
       unmapped_q  <= unmapped_d;
@@ -198,9 +215,8 @@ module comet_engine #(
     end
   end
 
-  assign csr_ack_o   = tx_ack | rx_ack | via_ack | eng_ack_q;
-  assign csr_rdata_o = (tx_ack ? tx_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) |
-                       (via_ack ? via_rdata : 32'd0) | eng_rdata_q;
+  assign csr_ack_o   = rs_via_ack_q | rs_oth_ack_q;
+  assign csr_rdata_o = rs_via_rdata_q | rs_oth_rdata_q;
 
   // ------------------------------------------------------------------ sub-blocks
   /* verilator lint_off UNUSEDSIGNAL */  // the VIA prefetcher state is observed by the comet_via bench only
@@ -283,6 +299,10 @@ module comet_engine #(
       if (f_req_q) assert (rq_we_q == f_we_q && rq_loc_q == f_addr_q[11:0] && rq_wdata_q == f_wdata_q);
       // one ack per request: at most one window answers in a cycle
       assert ((32'(tx_ack) + 32'(rx_ack) + 32'(via_ack) + 32'(eng_ack_q)) <= 1);
+      assert (!(rs_via_ack_q && rs_oth_ack_q));
+      // a response register holds read data only with its ack
+      if (!rs_via_ack_q) assert (rs_via_rdata_q == 32'd0);
+      if (!rs_oth_ack_q) assert (rs_oth_rdata_q == 32'd0);
     end
   end
 `endif

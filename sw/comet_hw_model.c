@@ -175,7 +175,7 @@ static uint32_t csr_access(comet_hw_t *h, int node, int we, uint32_t addr, uint3
   else { h->in.csr_req_a_i = 1; h->in.csr_we_a_i = (uint64_t)we; h->in.csr_addr_a_i = addr & 0xFFFF; h->in.csr_wdata_a_i = val; }
   cycle_once(h, &o);
   idle_csr(h);
-  /* wait for the ack (comet_engine: two cycles after the request, CSR_LAT in the bench) */
+  /* wait for the ack (comet_engine: three cycles after the request, CSR_LAT in the bench) */
   for (int k = 0; k < 16; k++) {
     cycle_once(h, &o);
     if (SEL(&o, node, csr_ack)) return (uint32_t)SEL(&o, node, csr_rdata);

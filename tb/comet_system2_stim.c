@@ -37,7 +37,7 @@ LS_DECLARE_STIM(comet_system2)
 #define SLOT 0x2000u
 #define NSLOT 120
 #define MAXMSG 1472
-#define CSR_LAT 2 /* comet_engine: a CSR request is acked exactly this many cycles later */
+#define CSR_LAT 3 /* comet_engine: a CSR request is acked exactly this many cycles later */
 #define MAXSEG 16
 #define QCAP 32
 #define NSEQ 0x4000
