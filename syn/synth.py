@@ -845,6 +845,12 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
                 ep(R.get(p + "crit_to"), R.get(p + "crit_to_net")),
                 fmt(R.get(p + "crit_delay_ns")), est, util))
         L.append("")
+        old_w = ["%s %s" % (n, t) for n, t, p in prow
+                 if (R.get(p + "ooc_wrapper") or {}).get("io_stage") != "free"]
+        if old_w:
+            L += ["Measured with the wrapper of stop 16 and before (block ports directly on the "
+                  "input shift register / output MISR, no free flip-flop stage; see step 5): " +
+                  ", ".join(old_w) + ". Every other row has the free stage.", ""]
         L += ["Critical path nets (in order):", ""]
         for n, t, p in prow:
             nets = R.get(p + "crit_nets") or []
