@@ -39,6 +39,7 @@ run gen-check python3 scripts/gen.py --check
 # record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
+run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
 DUTS=$(make -s print-duts)
 for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
 

@@ -596,7 +596,20 @@ def job_pnr(block, kind, files, wdir):
     if s["errors"]:
         return {"errors": ["OOC synthesis: " + e for e in s["errors"]]}
     cons = block["ecp5_pnr"] if kind == "ecp5" else ICE40_DEV[block["ice40"]][2]
-    r = pnr(block, kind, jsn, pdir, cons, ice40_dev=block["ice40"])
+    pnr_json, outreg = jsn, None
+    if kind == "ecp5" and os.environ.get("SYNTH_ECP5_OUTREG", "1") != "0":
+        # fold the read register behind each DP16KD into its output register (syn/ecp5_outreg.py)
+        sys.path.insert(0, os.path.join(ROOT, "syn"))
+        import ecp5_outreg  # noqa: E402
+        d = json.load(open(jsn))
+        st = ecp5_outreg.fold(d)
+        pnr_json = os.path.join(pdir, "ooc_outreg.json")
+        with open(pnr_json, "w") as f:
+            json.dump(d, f)
+        outreg = {"ffs": st["ffs"], "rams": st["rams"], "not_folded": st["skipped"]}
+    r = pnr(block, kind, pnr_json, pdir, cons, ice40_dev=block["ice40"])
+    if outreg is not None:
+        r["outreg"] = outreg
     if kind == "ecp5":
         sys.path.insert(0, os.path.join(ROOT, "syn"))
         import depth  # noqa: E402  (syn/depth.py: placement-free estimate of the same netlist)
@@ -721,7 +734,7 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                 for k in ("fmax_mhz", "target_mhz", "timing_met", "crit_from", "crit_to",
                           "crit_from_net", "crit_to_net",
                           "crit_delay_ns", "crit_nets", "crit_path", "util", "device",
-                          "constraints", "ooc_wrapper", "log", "secs", "est_worst_ns",
+                          "constraints", "ooc_wrapper", "outreg", "log", "secs", "est_worst_ns",
                           "est_worst_levels", "est_worst_to", "est_bits_over", "est_budget_ns"):
                     if k in r:
                         results[pre + k] = r[k]
@@ -851,6 +864,16 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
             L += ["Measured with the wrapper of stop 16 and before (block ports directly on the "
                   "input shift register / output MISR, no free flip-flop stage; see step 5): " +
                   ", ".join(old_w) + ". Every other row has the free stage.", ""]
+        fo = []
+        for n, t, p in prow:
+            o = R.get(p + "outreg")
+            if t == "ecp5" and o is not None:
+                nf = ", ".join("%s %d" % kv for kv in sorted(o.get("not_folded", {}).items()))
+                fo.append("%s: %d flip-flops into %d DP16KD%s" % (
+                    n, o["ffs"], o["rams"], (" (not folded: %s)" % nf) if nf else ""))
+        if fo:
+            L += ["DP16KD output registers (`syn/ecp5_outreg.py`, step 5): " + "; ".join(fo) +
+                  ". ECP5 rows not named here were placed without the pass.", ""]
         L += ["Critical path nets (in order):", ""]
         for n, t, p in prow:
             nets = R.get(p + "crit_nets") or []

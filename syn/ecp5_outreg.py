@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Fold the flip-flop behind an ECP5 block RAM output into the RAM's output register.
+
+  python3 syn/ecp5_outreg.py in.json out.json      # prints one summary line
+
+Yosys 0.23 maps every memory of rtl/nic_ram_1r1w.v to DP16KD with REGMODE_B = NOREG: the read
+data leaves the RAM 4.26 ns after the clock (nextpnr's ECP5 -8 figure) and the register the RTL
+puts right behind it (a read register with no logic in front, e.g. aotf_pktgen sq_q, aotf_llcm
+rd0_q / rd1_q, aotf_htlb tq_q) is a fabric flip-flop that the placer may put far away. The
+DP16KD has that register built in (REGMODE_B = OUTREG). Vendor tools absorb such a register
+automatically; this pass does the same on the Yosys JSON netlist, before nextpnr.
+
+A DP16KD is folded when, for every connected read data bit DOBn:
+  - its only load is the D input (DI) of one TRELLIS_FF, and it is not a module port;
+  - that flip-flop is clocked by the RAM's CLKB net (CLKMUX = CLK), has no clock enable
+    (CEMUX = 1) and no set / reset (LSR unconnected or 0);
+and the RAM's OCEB is 1 and RSTB is 0. Then REGMODE_B becomes OUTREG, DOBn drives the
+flip-flop's Q net and the flip-flop is removed.
+
+Equivalence: the flip-flop samples DOBn at every edge; the output register samples the same
+read latch at every edge (OCEB = 1), so the Q nets carry the same values from the first clock
+edge on. A flip-flop with no reset has no defined power-up value in the RTL (the designs never
+use it before it is written), so the register's power-up value 0 is one of its allowed values.
+RAMs whose output has logic behind it, a clock enable, a reset or a second load are left as
+they are and counted by reason.
+"""
+import json
+import sys
+
+
+def const_is(conn, port, val):
+    bits = conn.get(port)
+    return bits is None and val == "0" or (bits is not None and len(bits) == 1 and bits[0] == val)
+
+
+def fold(d):
+    top = [m for m in d["modules"] if d["modules"][m].get("attributes", {}).get("top")]
+    if len(top) != 1:
+        raise SystemExit("ecp5_outreg: expected one top module, found %d" % len(top))
+    mod = d["modules"][top[0]]
+    cells = mod["cells"]
+    port_bits = set(b for p in mod["ports"].values() for b in p["bits"])
+    loads = {}
+    for name, c in cells.items():
+        dirs = c.get("port_directions", {})
+        for pin, bits in c["connections"].items():
+            if dirs.get(pin) == "input":
+                for b in bits:
+                    if isinstance(b, int):
+                        loads.setdefault(b, []).append((name, pin))
+    stats = {"rams": 0, "ffs": 0, "skipped": {}}
+
+    def skip(why):
+        stats["skipped"][why] = stats["skipped"].get(why, 0) + 1
+
+    for name in sorted(cells):
+        c = cells.get(name)
+        if c is None or c["type"] != "DP16KD":
+            continue
+        par, conn = c["parameters"], c["connections"]
+        if par.get("REGMODE_B", "NOREG") != "NOREG":
+            skip("already registered")
+            continue
+        if not (const_is(conn, "OCEB", "1") and const_is(conn, "RSTB", "0")):
+            skip("OCEB / RSTB not constant")
+            continue
+        clk = conn.get("CLKB", [None])[0]
+        plan, why = [], None
+        for i in range(18):
+            b = conn.get("DOB%d" % i, [None])[0]
+            if not isinstance(b, int):
+                continue
+            ls = loads.get(b, [])
+            if b in port_bits:
+                why = "read data on a port"
+                break
+            if not ls:
+                continue
+            if len(ls) != 1:
+                why = "read data with more than one load"
+                break
+            ff_name, pin = ls[0]
+            ff = cells[ff_name]
+            if ff["type"] != "TRELLIS_FF" or pin != "DI":
+                why = "logic behind the read data"
+                break
+            fp, fc = ff["parameters"], ff["connections"]
+            if fc["CLK"][0] != clk or str(fp.get("CLKMUX", "CLK")).strip() != "CLK":
+                why = "other clock"
+                break
+            if str(fp.get("CEMUX", "1")).strip() != "1" and not const_is(fc, "CE", "1"):
+                why = "clock enable"
+                break
+            if "LSR" in fc and not const_is(fc, "LSR", "0") and \
+                    str(fp.get("LSRMUX", "LSR")).strip() != "0":
+                why = "set / reset"
+                break
+            plan.append((i, ff_name, fc["Q"][0]))
+        if why or not plan:
+            skip(why or "no read data used")
+            continue
+        par["REGMODE_B"] = "OUTREG"
+        for i, ff_name, q in plan:
+            conn["DOB%d" % i] = [q]
+            del cells[ff_name]
+        stats["rams"] += 1
+        stats["ffs"] += len(plan)
+    return stats
+
+
+def selftest():
+    """A netlist of four DP16KD: one with a plain read register (folded), one whose register
+    has a clock enable, one with a LUT behind the read data and one whose read data also
+    drives a second flip-flop (none of the three folded)."""
+    cells, net = {}, [10]
+
+    def nb():
+        net[0] += 1
+        return net[0]
+    clk = 2
+    ff_par = {"CEMUX": "1 ", "CLKMUX": "CLK", "LSRMUX": "LSR", "GSR": "DISABLED"}
+    ffdir = {"CLK": "input", "CE": "input", "LSR": "input", "DI": "input", "Q": "output"}
+
+    def ram(name, kind):
+        do = [nb() for _ in range(2)]
+        cells[name] = {"type": "DP16KD", "parameters": {"REGMODE_B": "NOREG"},
+                       "port_directions": {"CLKB": "input", "OCEB": "input", "RSTB": "input",
+                                           "DOB0": "output", "DOB1": "output"},
+                       "connections": {"CLKB": [clk], "OCEB": ["1"], "RSTB": ["0"],
+                                       "DOB0": [do[0]], "DOB1": [do[1]]}}
+        for i, b in enumerate(do):
+            par = dict(ff_par)
+            ce = ["1"]
+            if kind == "ce" and i == 1:
+                par["CEMUX"], ce = "CE", [nb()]
+            if kind == "lut" and i == 1:
+                cells[name + "_lut"] = {"type": "LUT4", "parameters": {},
+                                        "port_directions": {"A": "input", "Z": "output"},
+                                        "connections": {"A": [b], "Z": [nb()]}}
+                continue
+            cells["%s_ff%d" % (name, i)] = {"type": "TRELLIS_FF", "parameters": par,
+                                            "port_directions": ffdir,
+                                            "connections": {"CLK": [clk], "CE": ce, "LSR": ["0"],
+                                                            "DI": [b], "Q": [nb()]}}
+            if kind == "fanout" and i == 0:
+                cells[name + "_ff_x"] = {"type": "TRELLIS_FF", "parameters": dict(ff_par),
+                                         "port_directions": ffdir,
+                                         "connections": {"CLK": [clk], "CE": ["1"], "LSR": ["0"],
+                                                         "DI": [b], "Q": [nb()]}}
+    for nm, kind in (("r_plain", "plain"), ("r_ce", "ce"), ("r_lut", "lut"), ("r_fan", "fanout")):
+        ram(nm, kind)
+    q0 = cells["r_plain_ff0"]["connections"]["Q"][0]
+    d = {"modules": {"t": {"attributes": {"top": 1}, "ports": {}, "cells": cells}}}
+    st = fold(d)
+    c = d["modules"]["t"]["cells"]
+    ok = (st["rams"] == 1 and st["ffs"] == 2 and c["r_plain"]["parameters"]["REGMODE_B"] == "OUTREG"
+          and c["r_plain"]["connections"]["DOB0"] == [q0] and "r_plain_ff0" not in c
+          and "r_plain_ff1" not in c
+          and all(c[r]["parameters"]["REGMODE_B"] == "NOREG" for r in ("r_ce", "r_lut", "r_fan"))
+          and st["skipped"] == {"clock enable": 1, "logic behind the read data": 1,
+                                "read data with more than one load": 1})
+    print("ecp5_outreg selftest: %s (%s)" % ("pass" if ok else "FAIL", st))
+    return 0 if ok else 1
+
+
+def main():
+    if sys.argv[1:] == ["--selftest"]:
+        sys.exit(selftest())
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__.split("\n\n")[1])
+    d = json.load(open(sys.argv[1]))
+    st = fold(d)
+    with open(sys.argv[2], "w") as f:
+        json.dump(d, f)
+    sk = ", ".join("%s: %d" % kv for kv in sorted(st["skipped"].items())) or "none"
+    print("ecp5_outreg: folded %d flip-flops into the output registers of %d DP16KD; "
+          "not folded (RAMs by reason): %s" % (st["ffs"], st["rams"], sk))
+
+
+if __name__ == "__main__":
+    main()
