@@ -37,6 +37,9 @@ void nic_fifo_eval(const nic_fifo_t *f, const nic_fifo_sig_in_t *in, nic_fifo_si
   out->count = f->ram_cnt + (uint32_t)f->out_valid;
   out->ram_empty = f->ram_cnt == 0;
   memcpy(out->m_data, f->byp_sel ? f->byp : nic_ram_rd(&f->ram), sizeof(out->m_data));
+  memcpy(out->ram_data, nic_ram_rd(&f->ram), sizeof(out->ram_data));
+  memcpy(out->byp_data, f->byp, sizeof(out->byp_data));
+  out->byp_sel = f->byp_sel;
 }
 
 void nic_fifo_tick(nic_fifo_t *f, const nic_fifo_sig_in_t *in) {

@@ -23,6 +23,10 @@ typedef struct {
   uint32_t count;
   uint32_t ram_empty; /* no entry in the RAM */
   uint64_t m_data[NIC_RAM_MAXW];
+  /* the sources of m_data: m_data = byp_sel ? byp_data : ram_data (RTL ram_data_o / byp_data_o /
+   * byp_sel_o; the data outputs are don't-care while not selected) */
+  uint64_t ram_data[NIC_RAM_MAXW], byp_data[NIC_RAM_MAXW];
+  int byp_sel;
 } nic_fifo_sig_out_t;
 
 int nic_fifo_init(nic_fifo_t *f, uint32_t depth, uint32_t width, uint64_t seed);

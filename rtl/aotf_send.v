@@ -100,7 +100,11 @@ module aotf_send #(
 
   wire          init_busy;
   wire          fifo_s_ready, fifo_m_valid;
+  /* verilator lint_off UNUSEDSIGNAL */  // the FIFO output is the FORMAL reference only (the head is registered from its sources)
   wire [EW-1:0] fifo_m_data;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [EW-1:0] fifo_ram_data, fifo_byp_data;
+  wire          fifo_byp_sel;
   wire [FCW-1:0] fifo_count;
   wire          fifo_ram_empty;   // = (fifo_count == fifo_m_valid), from the FIFO's flops
   // st_rdy: the store port's ready without the reset term. The datapath uses it (timing: the
@@ -124,17 +128,21 @@ module aotf_send #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),
-    .ram_empty_o(fifo_ram_empty)
+    .ram_empty_o(fifo_ram_empty), .ram_data_o(fifo_ram_data), .byp_data_o(fifo_byp_data),
+    .byp_sel_o(fifo_byp_sel)
   );
   // ---------------- head register: a registered copy of the FIFO head, so that no logic sits
-  // behind the FIFO RAM read data (block RAM clock-to-out). hd_v_q: the FIFO head is valid and
-  // equals hd (set by a kick that enters the empty FIFO through its bypass, or one cycle after
-  // the head appeared at the FIFO output); cleared by a pop. The payload is taken from the kick
-  // (hdk_q, bypass case) or from the FIFO output of the previous cycle (hdr_q, no enable).
+  // behind the FIFO RAM read data (block RAM clock-to-out; on ECP5 hdr_q is folded into the
+  // RAM's output register). hd_v_q: the FIFO head is valid and equals hd (set by a kick that
+  // enters the empty FIFO through its bypass, or one cycle after the head appeared at the FIFO
+  // output); cleared by a pop. The FIFO output m_data = byp_sel ? byp_data : ram_data is not
+  // used: its two sources are registered apart. hdr_q takes the RAM read data (no logic, no
+  // enable); hdk_q takes the kick when a kick would take the bypass (byp_ok), else the FIFO's
+  // bypass register; hd_sel_q = byp_ok || the FIFO output is its bypass register.
   // byp_ok: a kick this cycle would take the bypass (FIFO RAM empty, output stage free or
-  // leaving). hdk_q / hd_sel_q load on byp_ok alone, not on the (late) kick: without a kick,
-  // byp_ok makes hd_v_q 0 next cycle (byp_ok excludes fifo_m_valid && !pop), so their value
-  // is then don't-care (timing: the kick decode stays out of 97 clock enables).
+  // leaving). hdk_q / hd_sel_q take the kick on byp_ok alone, not on the (late) kick: without a
+  // kick, byp_ok makes hd_v_q 0 next cycle (byp_ok excludes fifo_m_valid && !pop), so their
+  // value is then don't-care (timing: the kick decode stays out of 97 selects).
   wire          fifo_empty = fifo_ram_empty && !fifo_m_valid;   // = (fifo_count == 0)
   wire          byp_ok     = fifo_ram_empty && (!fifo_m_valid || pop);
   wire          fifo_byp   = kick && byp_ok;
@@ -143,23 +151,17 @@ module aotf_send #(
   always @(posedge clk_i) begin
     if (!rst_ni) hd_v_q <= 1'b0;
     else         hd_v_q <= fifo_byp || (fifo_m_valid && !pop);
-    hd_sel_q <= byp_ok;
-    if (byp_ok) hdk_q <= {k_len, k_data, k_page, k_off};
-    hdr_q <= fifo_m_data;
+    hd_sel_q <= byp_ok || fifo_byp_sel;
+    hdk_q    <= byp_ok ? {k_len, k_data, k_page, k_off} : fifo_byp_data;
+    hdr_q    <= fifo_ram_data;
   end
 `ifdef FORMAL
-  // the head register equals the definition (kick-gated load) whenever the head is valid
-  reg          f_sel_ref = 1'b0;
-  reg [EW-1:0] f_hdk_ref;
+  // the head equals its definition whenever it is valid: the kick that took the bypass, or
+  // the FIFO output of the previous cycle
+  reg [EW-1:0] f_hd_ref;
+  always @(posedge clk_i) f_hd_ref <= fifo_byp ? {k_len, k_data, k_page, k_off} : fifo_m_data;
   always @(posedge clk_i) begin
-    f_sel_ref <= fifo_byp;
-    if (fifo_byp) f_hdk_ref <= {k_len, k_data, k_page, k_off};
-  end
-  always @(posedge clk_i) begin
-    if (rst_ni && hd_v_q) begin
-      assert (hd_sel_q == f_sel_ref);
-      if (hd_sel_q) assert (hdk_q == f_hdk_ref);
-    end
+    if (rst_ni && hd_v_q) assert (hd == f_hd_ref);
   end
 `endif
   wire [EW-1:0] hd     = hd_sel_q ? hdk_q : hdr_q;

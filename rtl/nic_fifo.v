@@ -7,6 +7,11 @@
 //  - Capacity DEPTH + 1 (RAM + output stage); s_ready_o = RAM not full.
 //  - count_o = entries held (RAM + output stage); ram_empty_o = no entry in the RAM.
 //  - m_data_o is don't-care while m_valid_o is 0.
+//  - The two sources of m_data_o, for a consumer that registers the head itself (timing:
+//    aotf_send takes the RAM read data into a register with no logic in front, which the ECP5
+//    flow folds into the block RAM's output register): m_data_o = byp_sel_o ? byp_data_o :
+//    ram_data_o. ram_data_o is the RAM read data, byp_data_o the bypass register, byp_sel_o a
+//    flop; each data output is don't-care while it is not selected or m_valid_o is 0.
 // The RAM is never read at the address written in the same cycle (a read needs a RAM entry
 // written in an earlier cycle; a write needs a free slot), so the primitive's undefined
 // collision behaviour is never used.
@@ -52,7 +57,10 @@ module nic_fifo #(
   input  wire             m_ready_i,
   output wire [WIDTH-1:0] m_data_o,
   output wire [CW-1:0]    count_o,
-  output wire             ram_empty_o   // no entry in the RAM (count_o == m_valid_o), flop compare
+  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), flop compare
+  output wire [WIDTH-1:0] ram_data_o,   // the sources of m_data_o (see the header)
+  output wire [WIDTH-1:0] byp_data_o,
+  output wire             byp_sel_o
 );
 `ifndef __ICARUS__
   generate
@@ -167,6 +175,9 @@ module nic_fifo #(
   assign s_ready_o = !full_q;
   assign m_valid_o = out_valid_q;
   assign m_data_o  = byp_sel_q ? byp_q : ram_rd_data;
+  assign ram_data_o = ram_rd_data;
+  assign byp_data_o = byp_q;
+  assign byp_sel_o  = byp_sel_q;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
   assign ram_empty_o = (ram_cnt_q == '0);   // = cnt_z (own compare: cnt_z is in the control block)
 

@@ -139,6 +139,9 @@ void nic_fifo_model_eval(const void *p, const nic_fifo_in_t *in, nic_fifo_out_t 
   out->m_data_o = so.m_data[0] & LS_MASK(WIDTH);
   out->count_o = so.count;
   out->ram_empty_o = so.ram_empty;
+  out->ram_data_o = so.ram_data[0] & LS_MASK(WIDTH);
+  out->byp_data_o = so.byp_data[0] & LS_MASK(WIDTH);
+  out->byp_sel_o = (uint64_t)so.byp_sel;
 }
 
 void nic_fifo_model_tick(void *p, const nic_fifo_in_t *in) {
