@@ -44,7 +44,6 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
 
   /* LOOK: split compare of the registered RAM read data, registered */
-  uint64_t rd = nic_ram_rd64(&m->ram);
   c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
     uint32_t lane = (uint32_t)(m->tq >> (9 * w)) & 0x1FFu;
@@ -102,7 +101,7 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   o->state = m->state;
   o->init_ptr = m->ptr;
   o->rr = m->rr;
-  o->tag_rd = rd;
+  o->tag_rd = m->tq; /* registered RAM read data (RTL tag_rd_o = tq_q) */
 }
 
 void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out) {

@@ -57,7 +57,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.csr_we = (int)in->csr_we_i;
   a->ci.csr_addr = (uint32_t)in->csr_addr_i;
   a->ci.csr_wdata = (uint32_t)in->csr_wdata_i;
-  a->ci.tag_rd_data = nic_ram_rd64(&m->htlb.ram);
+  a->ci.tag_rd_data = m->htlb.tq; /* RTL tag_rd_o = tq_q */
   a->ci.seed_rd_data = aotf_pktgen_view(&m->pg);
   aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
   /* kick decode */

@@ -26,6 +26,14 @@ static uint64_t seed_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
   return m->vl2 ? in->seed_rd_data : m->sv;
 }
 
+/* the tag view now: this cycle's captured lanes (tc) come from the HTLB's registered read data */
+static uint64_t tag_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  uint64_t tv = m->tv;
+  for (int w = 0; w < 4; w++)
+    if (m->tc >> w & 1) tv = (tv & ~(0x1FFull << (9 * w))) | (in->tag_rd_data & (0x1FFull << (9 * w)));
+  return tv;
+}
+
 static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   return ((uint32_t)(in->init_busy & 1) << AOTF_SEND_STATUS_INIT_BUSY_LSB) |
          ((uint32_t)(in->miss_wait & 1) << AOTF_SEND_STATUS_MISS_WAIT_LSB) |
@@ -51,7 +59,7 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->status = status_of(m, in) & 0xFFFF;
   o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
   /* HTLB_TAG / SEED_*: the view registers of the response cycle */
-  uint32_t lane = (uint32_t)(m->tv >> (9 * m->way)) & 0x1FF;
+  uint32_t lane = (uint32_t)(tag_view(m, in) >> (9 * m->way)) & 0x1FF;
   uint64_t sv = seed_view(m, in);
   switch (m->rsel) {
     case R_TAG: o->rdata = lane; break;
@@ -111,7 +119,10 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   /* view: RAM data of last cycle's view read, then this cycle's writes to the entry (current
    * index); the sweep clears set m->set. A CSR write and a sweep write never share a cycle. */
   int tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG, seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;
-  uint64_t tv = m->vld ? in->tag_rd_data & 0xFFFFFFFFFull : m->tv;
+  uint64_t tv = tag_view(m, in);
+  uint32_t tc = 0;
+  for (int w = 0; w < 4; w++)
+    if (m->vld && !(tag_wr && m->way == (uint32_t)w) && !(in->sweep_wr && in->init_ptr == m->set)) tc |= 1u << w;
   if (tag_wr) {
     uint64_t lane = ((uint64_t)((wd >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1) << 8) | ((wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF);
     tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
@@ -120,6 +131,7 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : seed_view(m, in);
   m->tv = tv;
   m->sv = sv;
+  m->tc = tc;
   m->vl2 = m->vld && !seed_wr; /* a SEED_HI write after the view read cancels its capture */
   m->vld = wr && a == CSR_AOTF_SEND_HTLB_IDX;
   if (wr) {

@@ -12,7 +12,7 @@ typedef struct {
   /* view of the entry at HTLB_IDX: vld = tag RAM data of a view read arrives this cycle,
    * vl2 = its seed data (packet generator RAM output register) arrives this cycle,
    * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
-  uint32_t vld, vl2;
+  uint32_t vld, vl2, tc; /* tc: tag lanes of the view read captured this cycle (tq of the HTLB) */
   uint64_t tv, sv;
 } aotf_send_csr_t;
 

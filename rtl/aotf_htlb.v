@@ -58,7 +58,7 @@ module aotf_htlb #(
   input  wire [7:0]    csr_tag_i,
   input  wire          csr_valid_i,
   input  wire          flush_i,
-  output wire [35:0]   tag_rd_o,      // RAM read data (view read: the cycle after)
+  output wire [35:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
   output wire          sweep_wr_o
 );
   localparam logic [2:0] S_IDLE = 3'd0, S_LOOK = 3'd1, S_MISS = 3'd2, S_DEC = 3'd3, S_TAG = 3'd4;
@@ -190,7 +190,7 @@ module aotf_htlb #(
   assign state_o     = state_q;
   assign init_ptr_o  = ptr_q;
   assign rr_o        = rr_q;
-  assign tag_rd_o    = rd_data;
+  assign tag_rd_o    = tq_q;      // (timing: the RAM read data has one load, tq_q)
   assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i
 
 `ifdef FORMAL

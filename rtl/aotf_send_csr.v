@@ -4,11 +4,14 @@
 // registers (tv_q: tag RAM word of set HTLB_IDX.SET, sv_q: seed word at HTLB_IDX) of the response
 // cycle, i.e. the entry as it is at the end of the request cycle. The view is loaded from the
 // RAMs by an indirect read: a HTLB_IDX write reads both RAMs at the new index (view_rd_o, the CSR
-// takes both read ports that cycle). The tag RAM data is captured the next cycle (vld_q), so that
-// the RAM read data goes straight into a flop (timing: block RAM clock-to-out). The seed data
-// comes from the packet generator's RAM output register one cycle later (vl2_q): a SEED_LO /
-// SEED_HI read answered in that cycle takes it (seed_rd_data_i) instead of sv_q, and a SEED_HI
-// write between the view read and the capture cancels the capture. Writes to the entry keep
+// takes both read ports that cycle). Both RAMs' read data go straight into a register with no
+// logic in front (timing: block RAM clock-to-out; on ECP5 the flow folds these registers into
+// the RAMs' output registers): the tag word comes from the HTLB's tq_q (tag_rd_data_i) and the
+// seed from the packet generator's sq_q (seed_rd_data_i), two cycles after the view read. In
+// that capture cycle (tc_q per tag lane, vl2_q for the seed) a HTLB_TAG / SEED_LO / SEED_HI read
+// answered then takes the captured data instead of tv_q / sv_q, and a write to the entry
+// between the view read and the capture (HTLB_TAG: its lane, sweep of the set: all lanes,
+// SEED_HI: the seed) cancels the capture of what it wrote. Writes to the entry keep
 // the view exact: a HTLB_TAG write (lane WAY), a SEED_HI write (64 bits), an init sweep write
 // of set SET (all lanes 0); a write in the capture cycle wins over the RAM data.
 // There are no other RAM writers (the datapath only reads). After reset the view is 0 (the tag
@@ -105,8 +108,10 @@ module aotf_send_csr #(
   reg [31:0]   cnt_rd;
   reg [31:0]   rdata_q, rdata_d;
   // view of the entry at HTLB_IDX (see the header)
-  reg          vld_q, vld_d;     // RAM data of a view read arrives this cycle (tag RAM)
+  reg          vld_q, vld_d;     // a view read was issued last cycle
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
+  reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
+  reg [35:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
   reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
@@ -260,7 +265,11 @@ module aotf_send_csr #(
     // view: RAM data of the view read (HTLB_IDX written last cycle), then this cycle's writes
     // to the entry (all at the current index set_q / way_q / word_q)
     vld_d = view_rd_o;
-    tv_d  = vld_q ? tag_rd_data_i : tv_q;
+    for (int w = 0; w < 4; w = w + 1) begin
+      tv_rsp[w*9 +: 9] = tc_q[w] ? tag_rd_data_i[w*9 +: 9] : tv_q[w*9 +: 9];
+      tc_d[w] = vld_q && !(tag_wr_o && way_q == 2'(w)) && !(sweep_wr_i && init_ptr_i == set_q);
+    end
+    tv_d  = tv_rsp;
     for (int w = 0; w < 4; w = w + 1)
       if (tag_wr_o && way_q == 2'(w))
         tv_d[w*9 +: 9] = {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
@@ -273,7 +282,7 @@ module aotf_send_csr #(
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
     lane = 9'd0;
-    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_q[w*9 +: 9]);
+    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_rsp[w*9 +: 9]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
@@ -292,7 +301,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vl2_q <= 1'b0; tv_q <= 36'd0; sv_q <= 64'd0;
+      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 36'd0; sv_q <= 64'd0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
@@ -302,7 +311,7 @@ module aotf_send_csr #(
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
       av_r_q <= av_r_d;
-      vld_q <= vld_d; vl2_q <= vl2_d; tv_q <= tv_d; sv_q <= sv_d;
+      vld_q <= vld_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d;
     end
   end
 
