@@ -189,11 +189,22 @@ module aotf_send #(
   );
 
   // ---------------- packet generator
+  // es_set_q: the head's set, registered (no enable, no reset). The HTLB enters LOOK only from
+  // TAG and the head does not change from the lookup issue to the pop, so in LOOK es_set_q is
+  // the looked-up set (asserted): the early read's RAM address has no head mux in front of it
+  // (timing: FIFO RAM -> hdr_q -> hd -> seed RAM address was the node's worst path)
+  reg [SW-1:0] es_set_q;
+  always @(posedge clk_i) es_set_q <= h_page[SW-1:0];
+`ifdef FORMAL
+  reg f_es_past = 1'b0;
+  always @(posedge clk_i) f_es_past <= 1'b1;
+  always @(posedge clk_i) if (f_es_past && rst_ni && lk_state == 3'd1) assert (es_set_q == h_page[SW-1:0]);
+`endif
   wire          ret;
   wire [UW-1:0] ret_user;
   aotf_pktgen #(.SETS(HTLB_SETS), .UW(UW)) u_pg (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .spec_i(lk_state == 3'd1), .spec_set_i(h_page[SW-1:0]),   // LOOK: hd is the looked-up head
+    .spec_i(lk_state == 3'd1), .spec_set_i(es_set_q),   // LOOK: the looked-up head's set
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
     .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
     .next_free_o(next_free),
