@@ -958,7 +958,7 @@ def import_md(md_path, out_path):
     R, lists = {}, {"Timing misses": "timing_misses", "Errors": "failures", "Warnings": "warnings"}
     tsec = {"ECP5 (synth_ecp5)": "ecp5", "Xilinx 7-series (synth_xilinx -flatten)": "xilinx",
             "iCE40 small set (synth_ice40)": "ice40"}
-    sec, measured = None, {}
+    sec, measured, old_wrapper = None, {}, set()
     for ln in res:
         m = re.match(r"- commit: `([^`]*)`( \(RTL/syn files modified\))?$", ln)
         if m and sec is None:
@@ -1017,6 +1017,19 @@ def import_md(md_path, out_path):
                 R[p + "est_worst_ns"], R[p + "est_bits_over"] = _num(mm.group(1)), _num(mm.group(2))
             if c[9]:
                 R[p + "util"] = {u.rsplit(" ", 1)[0]: u.rsplit(" ", 1)[1] for u in c[9].split(", ")}
+        elif sec and sec.startswith("Place and route") and ln.startswith("Measured with the wrapper"):
+            lst = ln.split("; see step 5): ", 1)[1].rsplit(". Every other row", 1)[0]
+            old_wrapper = {tuple(x.split(" ")) for x in lst.split(", ")}
+        elif sec and sec.startswith("Place and route") and ln.startswith("DP16KD output registers"):
+            lst = ln.split("step 5): ", 1)[1].rsplit(". ECP5 rows not named", 1)[0]
+            for item in lst.split("; "):
+                mm = re.fullmatch(r"(\S+): (\d+) flip-flops into (\d+) DP16KD(?: \(not folded: (.*)\))?", item)
+                nf = {}
+                for x in (mm.group(4).split(", ") if mm.group(4) else []):
+                    k, v = x.rsplit(" ", 1)
+                    nf[k] = int(v)
+                R["%s.ecp5.outreg" % mm.group(1)] = {"ffs": int(mm.group(2)), "rams": int(mm.group(3)),
+                                                     "not_folded": nf}
         elif sec and sec.startswith("Place and route") and ln.startswith("- "):
             mm = re.match(r"- (\S+) (ecp5|ice40) \((\d+) nets\): (.*)$", ln)
             if mm:
@@ -1049,6 +1062,12 @@ def import_md(md_path, out_path):
             R[n + ".status"] = st
     if measured:
         R["measured_at"] = measured
+    # OOC wrapper of each P&R row: the free port stage unless the document lists the row as
+    # measured with the old wrapper
+    for k in [k for k in R if k.endswith(".pnr_errors")]:
+        n, t = k.split(".")[:2]
+        if (n, t) not in old_wrapper:
+            R["%s.%s.ooc_wrapper" % (n, t)] = {"io_stage": "free"}
     for k in lists.values():
         R.setdefault(k, [])
     write_json(out_path, R)
