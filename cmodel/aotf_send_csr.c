@@ -116,18 +116,18 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
     default: break;
   }
   uint32_t old_window = m->window;
-  /* view: RAM data of last cycle's view read, then this cycle's writes to the entry (current
-   * index); the sweep clears set m->set. A CSR write and a sweep write never share a cycle. */
+  /* view: the data of a view read is captured two cycles after it (tag lanes tc, seed vl2);
+   * this cycle's writes to the entry (current index) win over the view and cancel the capture of
+   * what they write; the sweep clears set m->set. A CSR write and a sweep write never share a cycle. */
   int tag_wr = wr && a == CSR_AOTF_SEND_HTLB_TAG, seed_wr = wr && a == CSR_AOTF_SEND_SEED_HI;
+  int sweep_set = in->sweep_wr && in->init_ptr == m->set;
   uint64_t tv = tag_view(m, in);
-  uint32_t tc = 0;
-  for (int w = 0; w < 4; w++)
-    if (m->vld && !(tag_wr && m->way == (uint32_t)w) && !(in->sweep_wr && in->init_ptr == m->set)) tc |= 1u << w;
+  uint32_t tc = (m->vld && !sweep_set) ? 0xFu & ~(tag_wr ? 1u << m->way : 0u) : 0u;
   if (tag_wr) {
     uint64_t lane = ((uint64_t)((wd >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1) << 8) | ((wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF);
     tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
   }
-  if (in->sweep_wr && in->init_ptr == m->set) tv = 0;
+  if (sweep_set) tv = 0;
   uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : seed_view(m, in);
   m->tv = tv;
   m->sv = sv;

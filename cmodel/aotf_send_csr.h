@@ -9,10 +9,10 @@ typedef struct {
   uint32_t c_kicks, c_pkts, c_miss, c_align, c_be, c_win, c_cred;
   uint32_t ev; /* registered events {cred, win, be, align, miss, pkt, kick}, added one cycle later */
   uint32_t ack, rsel, rdata;
-  /* view of the entry at HTLB_IDX: vld = tag RAM data of a view read arrives this cycle,
-   * vl2 = its seed data (packet generator RAM output register) arrives this cycle,
+  /* view of the entry at HTLB_IDX: vld = a view read was issued last cycle; this cycle its
+   * seed data (vl2, packet generator sq) and tag lanes (tc, HTLB tq) are captured;
    * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
-  uint32_t vld, vl2, tc; /* tc: tag lanes of the view read captured this cycle (tq of the HTLB) */
+  uint32_t vld, vl2, tc;
   uint64_t tv, sv;
 } aotf_send_csr_t;
 

@@ -196,9 +196,9 @@ module aotf_send #(
   reg [SW-1:0] es_set_q;
   always @(posedge clk_i) es_set_q <= h_page[SW-1:0];
 `ifdef FORMAL
-  reg f_es_past = 1'b0;
-  always @(posedge clk_i) f_es_past <= 1'b1;
-  always @(posedge clk_i) if (f_es_past && rst_ni && lk_state == 3'd1) assert (es_set_q == h_page[SW-1:0]);
+  reg f_es_rst = 1'b0;   // a reset has been seen (the HTLB state is defined)
+  always @(posedge clk_i) if (!rst_ni) f_es_rst <= 1'b1;
+  always @(posedge clk_i) if (f_es_rst && rst_ni && lk_state == 3'd1) assert (es_set_q == h_page[SW-1:0]);
 `endif
   wire          ret;
   wire [UW-1:0] ret_user;

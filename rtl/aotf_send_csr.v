@@ -112,6 +112,8 @@ module aotf_send_csr #(
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
   reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
   reg [35:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
+  reg          sweep_set;        // the init sweep writes set_q this cycle
+  reg [3:0]    tag_wr_w;         // a HTLB_TAG write to lane w this cycle
   reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
@@ -262,19 +264,20 @@ module aotf_send_csr #(
     end
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
-    // view: RAM data of the view read (HTLB_IDX written last cycle), then this cycle's writes
-    // to the entry (all at the current index set_q / way_q / word_q)
-    vld_d = view_rd_o;
+    // view: the data of a view read is captured two cycles after it (tag lanes tc_q, seed
+    // vl2_q); this cycle's writes to the entry (at set_q / way_q / word_q) win over the view
+    // and cancel the capture of what they write (a sweep write and a CSR write never share a cycle)
+    vld_d     = view_rd_o;
+    sweep_set = sweep_wr_i && init_ptr_i == set_q;
     for (int w = 0; w < 4; w = w + 1) begin
+      tag_wr_w[w]      = tag_wr_o && way_q == 2'(w);
       tv_rsp[w*9 +: 9] = tc_q[w] ? tag_rd_data_i[w*9 +: 9] : tv_q[w*9 +: 9];
-      tc_d[w] = vld_q && !(tag_wr_o && way_q == 2'(w)) && !(sweep_wr_i && init_ptr_i == set_q);
+      tc_d[w]          = vld_q && !tag_wr_w[w] && !sweep_set;
+      tv_d[w*9 +: 9]   = sweep_set   ? 9'd0 :
+                         tag_wr_w[w] ? {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
+                                        c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]} :
+                                       tv_rsp[w*9 +: 9];
     end
-    tv_d  = tv_rsp;
-    for (int w = 0; w < 4; w = w + 1)
-      if (tag_wr_o && way_q == 2'(w))
-        tv_d[w*9 +: 9] = {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
-                          c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]};
-    if (sweep_wr_i && init_ptr_i == set_q) tv_d = 36'd0;
     vl2_d  = vld_q && !seed_wr_o;
     sv_rsp = vl2_q ? seed_rd_data_i : sv_q;
     sv_d   = seed_wr_o ? {c_wdata, seed_lo_q} : sv_rsp;
