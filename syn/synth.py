@@ -27,6 +27,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "syn"))   # syn/depth.py, syn/ecp5_outreg.py
 RTL = os.path.join(ROOT, "rtl")
 PKG = "rtl/nic_pkg.sv"
 BUILD = os.environ.get("SYNTH_BUILD_DIR") or os.path.join(ROOT, "build", "synth")
@@ -599,8 +600,7 @@ def job_pnr(block, kind, files, wdir):
     pnr_json, outreg = jsn, None
     if kind == "ecp5" and os.environ.get("SYNTH_ECP5_OUTREG", "1") != "0":
         # fold the read register behind each DP16KD into its output register (syn/ecp5_outreg.py)
-        sys.path.insert(0, os.path.join(ROOT, "syn"))
-        import ecp5_outreg  # noqa: E402
+        import ecp5_outreg
         d = json.load(open(jsn))
         st = ecp5_outreg.fold(d)
         pnr_json = os.path.join(pdir, "ooc_outreg.json")
@@ -611,8 +611,7 @@ def job_pnr(block, kind, files, wdir):
     if outreg is not None:
         r["outreg"] = outreg
     if kind == "ecp5":
-        sys.path.insert(0, os.path.join(ROOT, "syn"))
-        import depth  # noqa: E402  (syn/depth.py: placement-free estimate of the same netlist)
+        import depth  # syn/depth.py: placement-free estimate of the same netlist
         freq = constraint_freq(cons)
         r.update(depth.summary(jsn, round(1000.0 / freq, 3) if freq else 6.4))
     r["device"] = ("LFE5U-85F-8BG381C" if kind == "ecp5" else
