@@ -159,10 +159,14 @@ module comet_tx_csr #(
     shld_d = idx_ld;
     // shadow: a lane written this cycle takes the write data, the others the entry read for
     // the NT_IDX write of the last cycle (the write targets that same entry)
+    // timing: the RAM read data (clock-to-out of a DP16KD without output register) goes
+    // through the last 2:1 mux only. The two loads never meet: in a shld_q cycle the registered
+    // request is that NT_IDX write, not an NT lane write (asserted below), so the order of
+    // the two branches does not matter.
     sh_d = sh_q;
     for (j = 0; j < 4; j = j + 1) begin
-      if (nt_wr && wlane == 2'(j)) sh_d[32*j +: 32] = wdata_q;
-      else if (shld_q)             sh_d[32*j +: 32] = nt_rdata_i[32*j +: 32];
+      if (shld_q)                       sh_d[32*j +: 32] = nt_rdata_i[32*j +: 32];
+      else if (nt_wr && wlane == 2'(j)) sh_d[32*j +: 32] = wdata_q;
     end
 
     // node table RAM ports; timing: the write address / data / byte enables only matter with
@@ -246,5 +250,10 @@ module comet_tx_csr #(
       c_len_q <= c_len_d; c_ovs_q <= c_ovs_d; c_bytes_q <= c_bytes_d;
     end
   end
+
+`ifdef FORMAL
+  // the shadow load and an NT lane write are never in the same cycle (see sh_d)
+  always @(posedge clk_i) if (rst_ni) assert (!(shld_q && nt_wr));
+`endif
 endmodule
 `default_nettype wire
