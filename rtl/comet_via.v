@@ -455,7 +455,9 @@ module comet_via #(
   wire        tx_last   = in_done_q && !cnt_q[4] && (!cnt_q[3] || cnt_q[2:0] == 3'd0);  // cnt_q <= 8
   assign m_axis_tx_tvalid = tx_emit_v;
   assign m_axis_tx_tdata  = acc_q[63:0];
-  assign m_axis_tx_tkeep  = kmask8(cnt_q >= 5'd8 ? 4'd8 : cnt_q[3:0]);
+  // (cnt_q >= 8 as bit logic: a compare with a constant becomes a carry chain, which ABC9 then
+  // reuses for tx_last and the packer pops)
+  assign m_axis_tx_tkeep  = kmask8((cnt_q[4] || cnt_q[3]) ? 4'd8 : cnt_q[3:0]);
   assign m_axis_tx_tlast  = tx_last;
   assign m_axis_tx_tuser  = pk_vi_q;
   // timing: s_axis_rx_tready = (state_q == S_DRAIN) || (state_q == S_RX && !in_done_q &&
