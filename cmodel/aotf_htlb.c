@@ -17,7 +17,7 @@ void aotf_htlb_free(aotf_htlb_t *m) { nic_ram_free(&m->ram); }
 
 typedef struct {
   int wr_en, rd_en, issue, tag_write;
-  uint32_t v_d, hv_d;
+  uint32_t v_d, eql_d, eqh_d;
   uint32_t wr_addr, rd_addr, wr_be;
   uint64_t wr_data;
   uint32_t state_d, rr_d, busy_d, ptr_d;
@@ -43,15 +43,16 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   c->rd_en = in->csr_tag_rd || rd_idle;
   c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
 
-  /* LOOK: compare of the registered RAM read data, registered */
-  c->v_d = c->hv_d = 0;
+  /* LOOK: split compare of the registered RAM read data, registered */
+  c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
     uint32_t lane = (uint32_t)(m->tq >> (9 * w)) & 0x1FFu;
     if (lane & 0x100u) c->v_d |= 1u << w;
-    if ((lane & 0x100u) && (lane & 0xFFu) == head_tag) c->hv_d |= 1u << w;
+    if ((lane & 0xFu) == (head_tag & 0xFu)) c->eql_d |= 1u << w;
+    if (((lane >> 4) & 0xFu) == (head_tag >> 4)) c->eqh_d |= 1u << w;
   }
   /* DEC: decision from the registered compare */
-  uint32_t validv = m->v & 0xF, hitv = m->hv & 0xF;
+  uint32_t validv = m->v & 0xF, hitv = m->v & m->eql & m->eqh & 0xF;
   o->hit_way = (hitv & 1) ? 0 : (hitv & 2) ? 1 : (hitv & 4) ? 2 : 3;
   o->victim = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
   o->pop = 0;
@@ -115,7 +116,8 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
   m->tq = nic_ram_rd64(&m->ram) & 0xFFFFFFFFFull; /* no reset in RTL (read data before the edge) */
   nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
   m->v = c.v_d; /* no reset in RTL */
-  m->hv = c.hv_d;
+  m->eql = c.eql_d;
+  m->eqh = c.eqh_d;
   if (!in->rst_ni) {
     m->state = AOTF_LK_IDLE;
     m->busy = 1;

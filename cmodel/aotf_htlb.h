@@ -10,7 +10,7 @@ typedef struct {
   uint32_t sets;
   uint32_t state, busy, ptr, rr;
   uint64_t tq;          /* TAG -> LOOK: the tag RAM read data, registered */
-  uint32_t v, hv; /* LOOK -> DEC: per way: valid, valid && tag == */
+  uint32_t v, eql, eqh; /* LOOK -> DEC: split compare (per way: valid, tag[3:0] ==, tag[7:4] ==) */
   nic_ram_t ram; /* sets x 36, 4 lanes of {valid, tag[7:0]} */
 } aotf_htlb_t;
 

@@ -85,9 +85,8 @@ module aotf_htlb #(
 
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
-  // LOOK -> DEC: per way, valid and valid && tag equal (timing: the whole compare in LOOK,
-  // from tq_q, which sits in the RAM's output register; DEC only ORs the four hits)
-  reg [3:0]    v_q, v_d, hv_q, hv_d;
+  // LOOK -> DEC: the split compare of the four ways
+  reg [3:0]    v_q, v_d, eql_q, eql_d, eqh_q, eqh_d;
   reg [7:0]    head_tag;
   reg [SW-1:0] head_set;
   integer w;
@@ -107,14 +106,15 @@ module aotf_htlb #(
     issue   = rd_idle && (head_valid_i || early_v_i);
     rd_en   = csr_tag_rd_i || rd_idle;
     rd_addr = csr_tag_rd_i ? csr_rd_set_i : (head_valid_i ? head_set : early_set_i);
-    // LOOK: the compare (registered RAM read data -> flops)
+    // LOOK: first half of the compare (registered RAM read data -> flops)
     for (w = 0; w < 4; w = w + 1) begin
-      v_d[w]  = tq_q[w*9 + 8];
-      hv_d[w] = tq_q[w*9 + 8] && (tq_q[w*9 +: 8] == head_tag);
+      v_d[w]   = tq_q[w*9 + 8];
+      eql_d[w] = (tq_q[w*9 +: 4] == head_tag[3:0]);
+      eqh_d[w] = (tq_q[w*9 + 4 +: 4] == head_tag[7:4]);
     end
-    // DEC: the decision
+    // DEC: second half
     validv = v_q;
-    hitv   = hv_q;
+    hitv   = v_q & eql_q & eqh_q;
     hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
     victim_o  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
     pop_o  = 1'b0;
@@ -166,12 +166,13 @@ module aotf_htlb #(
     end
   end
 
-  // compare: no reset (only used in DEC, always written in LOOK); tq_q: no reset
+  // compare halves: no reset (only used in DEC, always written in LOOK); tq_q: no reset
   // (only used in LOOK, always written in TAG)
   always @(posedge clk_i) begin
     tq_q  <= rd_data;
     v_q   <= v_d;
-    hv_q  <= hv_d;
+    eql_q <= eql_d;
+    eqh_q <= eqh_d;
   end
 
   nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram (
