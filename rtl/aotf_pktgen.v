@@ -149,25 +149,21 @@ module aotf_pktgen #(
     next_v_d    = next_v_q;  next_set_d = next_set_q; next_way_d = next_way_q;
     next_off_d  = next_off_q; next_len_d = next_len_q; next_data_d = next_data_q;
     next_user_d = next_user_q;
-    // timing: the payload registers are don't-cares while their valid is clear, so their
-    // enables leave the late lookup result load_i out: cur's payload loads whenever cur is
-    // free (from next if next is valid, else from the load inputs), next's whenever next is
-    // empty; load_i only sets the valids
     if (cur_free) begin
-      cur_v_d = next_v_q || load_i;
-      next_v_d = 1'b0;
       if (next_v_q) begin
-        cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
+        cur_v_d = 1'b1; cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
         cur_len_d = next_len_q; cur_data_d = next_data_q; cur_user_d = next_user_q;
-      end else begin
-        cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
+        next_v_d = 1'b0;
+      end else if (load_i) begin
+        cur_v_d = 1'b1; cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
         cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
+      end else begin
+        cur_v_d = 1'b0;
       end
     end
     if (commit) beat_d = early1 ? 3'd2 : 3'd1;   // beats 0 (and 1) were the early reads
-    if (!next_v_q) begin  // next is free: the lookup only issues while it is
-      next_v_d = load_i && !cur_free;
-      next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
+    if (load_i && !cur_free) begin  // next is free: the lookup only issues while it is
+      next_v_d = 1'b1; next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
     end
 
@@ -322,7 +318,7 @@ module aotf_pktgen #(
       assert (occ_q <= 2'd3);
       assert (beat_q <= 3'd4);
       assert (!next_v_q || cur_v_q);
-      // a lookup result only comes while next is free (the payload enables rely on it)
+      // a lookup result only comes while next is free
       if (load_i) assert (!next_v_q);
       // the buffer never overflows: what is in it and on the way fits
       assert ({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);
