@@ -6,7 +6,10 @@ ROOT  := $(abspath .)
 
 DUT    ?=
 SEED   ?= 1
-CYCLES ?= 1000000  # a cap: directed modes stop when their traffic is done (comet_tx bad_len seed 2 needs 128795)
+# lockstep / model: a cap (directed modes stop when their traffic is done; comet_tx bad_len
+# seed 2 needs 128795); replay (Icarus) keeps 100000 unless CYCLES is given
+CYCLES ?= 1000000
+REPLAY_CYC := $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),100000)
 MODE   ?= all
 NETLIST ?=
 VERILOG ?=
@@ -149,7 +152,7 @@ replay: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/replay.vvp)
 	@rc=0; for d in $(SEL_DUTS); do \
 	  ms="$(MODE)"; [ "$$ms" = all ] && ms=$$($(BUILD)/$$d/model_main +mode=list); \
 	  for m in $$ms; do \
-	    $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(CYCLES) +mode=$$m +vec=$(BUILD)/$$d/replay_$$m.hex > /dev/null || rc=1; \
+	    $(BUILD)/$$d/model_main +seed=$(SEED) +cycles=$(REPLAY_CYC) +mode=$$m +vec=$(BUILD)/$$d/replay_$$m.hex > /dev/null || rc=1; \
 	    vvp -n $(BUILD)/$$d/replay.vvp +vec=$(BUILD)/$$d/replay_$$m.hex | grep -v '^VCD' || rc=1; \
 	  done; \
 	done; exit $$rc
