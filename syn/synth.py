@@ -40,7 +40,7 @@ SYNTH_CMD = {
     "xilinx": ("synth_xilinx -flatten -top {top}", "map_memory"),
     "ice40": ("synth_ice40 -top {top}", "map_ram"),
 }
-# synth_ecp5 options (step 6 of docs/synthesis.md): ABC9, the timing-driven LUT mapper, by
+# synth_ecp5 options (step 2 of docs/synthesis.md): ABC9, the timing-driven LUT mapper, by
 # default; SYNTH_ECP5_FLAGS overrides ("none" = plain synth_ecp5). Recorded per row as
 # <block>.ecp5.synth_flags ("" = plain).
 ECP5_FLAGS = os.environ.get("SYNTH_ECP5_FLAGS", "-abc9").strip()
@@ -48,7 +48,7 @@ ECP5_FLAGS = "" if ECP5_FLAGS == "none" else ECP5_FLAGS
 ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
              "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
 ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
-# extra nextpnr-ecp5 options (placer / router choice; step 6 of docs/synthesis.md), recorded per
+# extra nextpnr-ecp5 options (placer / router choice; step 5 of docs/synthesis.md), recorded per
 # row as <block>.ecp5.pnr_args; SYNTH_NEXTPNR_ARGS overrides ("none" = nextpnr's defaults)
 ECP5_PNR_ARGS = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()
 ECP5_PNR_ARGS = "" if ECP5_PNR_ARGS == "none" else ECP5_PNR_ARGS
