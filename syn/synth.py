@@ -22,6 +22,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -640,10 +641,8 @@ def job_pnr(block, kind, files, wdir):
     r = max(ok, key=lambda x: x["fmax_mhz"]) if ok else runs[0]
     if kind == "ecp5":
         r["fmax_seeds"] = {str(x["pnr_seed"]): x.get("fmax_mhz") for x in runs}
-        fs = sorted(x["fmax_mhz"] for x in ok)
-        if fs:
-            r["fmax_median_mhz"] = round(fs[len(fs) // 2] if len(fs) % 2 else
-                                         (fs[len(fs) // 2 - 1] + fs[len(fs) // 2]) / 2, 2)
+        if ok:
+            r["fmax_median_mhz"] = round(statistics.median(x["fmax_mhz"] for x in ok), 2)
         r["secs"] = round(sum(x.get("secs", 0) for x in runs), 1)
     if outreg is not None:
         r["outreg"] = outreg
@@ -831,28 +830,26 @@ def fmt(v):
     return "-" if v is None or v == "" else str(v)
 
 
-def flag_text(v):
-    return "`%s`" % v if v else "plain"
+# option lines of the document: rows grouped by their option string, an empty one named
+ECP5_FLAGS_NONE, PNR_ARGS_NONE = "plain", "default placer and router"
 
 
-def pnr_text(v):
-    return "`%s`" % v if v else "default placer and router"
-
-
-def group_rows(pairs, text):
-    """'<text(v)>: a, b; <text(w)>: c' in the order the values first appear."""
+def group_rows(pairs, none):
+    """'`v`: a, b; <none>: c' (rows grouped by option string v, '' written as none), in the
+    order the values first appear."""
     by = {}
     for n, v in pairs:
         by.setdefault(v, []).append(n)
-    return "; ".join("%s: %s" % (text(v), ", ".join(ns)) for v, ns in by.items())
+    return "; ".join("%s: %s" % ("`%s`" % v if v else none, ", ".join(ns)) for v, ns in by.items())
 
 
-def parse_groups(s):
-    """Inverse of group_rows: [(text, [rows])]."""
-    out = []
+def parse_groups(s, none):
+    """Inverse of group_rows: {row: option string}."""
+    out = {}
     for part in s.split("; "):
         txt, ns = part.rsplit(": ", 1)
-        out.append((txt, ns.split(", ")))
+        for n in ns.split(", "):
+            out[n] = "" if txt == none else txt.strip("`")
     return out
 
 
@@ -900,7 +897,7 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
         L.append("")
         if t == "ecp5":
             L += ["synth_ecp5 options per row (step 2): " + group_rows(
-                [(n, R.get("%s.ecp5.synth_flags" % n, "")) for n in rows], flag_text) + ".", ""]
+                [(n, R.get("%s.ecp5.synth_flags" % n, "")) for n in rows], ECP5_FLAGS_NONE) + ".", ""]
     # P&R
     prow = []
     for n in names:
@@ -946,7 +943,7 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
                   ". ECP5 rows not named here were placed without the pass.", ""]
         er = [(n, R.get(p + "pnr_args", "")) for n, t, p in prow if t == "ecp5"]
         if er:
-            L += ["nextpnr-ecp5 options per row (step 5): " + group_rows(er, pnr_text) + ".", ""]
+            L += ["nextpnr-ecp5 options per row (step 5): " + group_rows(er, PNR_ARGS_NONE) + ".", ""]
             sd = []
             for n, t, p in prow:
                 if t != "ecp5":
@@ -1115,13 +1112,11 @@ def import_md(md_path, out_path):
                 R["%s.ecp5.outreg" % mm.group(1)] = {"ffs": int(mm.group(2)), "rams": int(mm.group(3)),
                                                      "not_folded": nf}
         elif sec == "ECP5 (synth_ecp5)" and ln.startswith("synth_ecp5 options per row"):
-            for txt, ns in parse_groups(ln.split("(step 2): ", 1)[1].rstrip(".")):
-                for n in ns:
-                    R["%s.ecp5.synth_flags" % n] = "" if txt == "plain" else txt.strip("`")
+            for n, v in parse_groups(ln.split("(step 2): ", 1)[1].rstrip("."), ECP5_FLAGS_NONE).items():
+                R["%s.ecp5.synth_flags" % n] = v
         elif sec and sec.startswith("Place and route") and ln.startswith("nextpnr-ecp5 options per row"):
-            for txt, ns in parse_groups(ln.split("(step 5): ", 1)[1].rstrip(".")):
-                for n in ns:
-                    R["%s.ecp5.pnr_args" % n] = "" if txt == "default placer and router" else txt.strip("`")
+            for n, v in parse_groups(ln.split("(step 5): ", 1)[1].rstrip("."), PNR_ARGS_NONE).items():
+                R["%s.ecp5.pnr_args" % n] = v
         elif sec and sec.startswith("Place and route") and ln.startswith("ECP5 Fmax per placement seed"):
             for item in ln.split("seed's run): ", 1)[1].rstrip(".").split("; "):
                 n, rest = item.split(" ", 1)
