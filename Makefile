@@ -12,6 +12,11 @@ CYCLES ?= 1000000
 REPLAY_CYC := $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),100000)
 MODE   ?= all
 NETLIST ?=
+# synth_ecp5 options of the ECP5-netlist lockstep (the flow's default, syn/synth.py step 2)
+ECP5_FLAGS ?= -abc9
+# 0: the ECP5-netlist lockstep without the output-register pass (syn/ecp5_outreg.py)
+ECP5_OUTREG ?= 1
+ECP5_SHARE := $(shell yosys-config --datdir 2>/dev/null || echo /usr/share/yosys)/ecp5
 VERILOG ?=
 
 CC      := gcc
@@ -36,7 +41,11 @@ help:
 	@echo "  make demo       the main job: send-path demo, RTL and C model side by side"
 	@echo "  make test       lint, generated-file check, model unit tests, directed + lockstep runs,"
 	@echo "                  Icarus replays, netlist lockstep, quick synthesis; ends 'N passed, N failed'"
-	@echo "  make lockstep [DUT=name] [SEED=n] [CYCLES=n] [MODE=all|random|directed-name] [NETLIST=1] [VERILOG=file.v]"
+	@echo "  make lockstep [DUT=name] [SEED=n] [CYCLES=n] [MODE=all|random|directed-name] [NETLIST=1|ecp5] [VERILOG=file.v]"
+	@echo "                  NETLIST=1: Yosys generic-gate netlist; NETLIST=ecp5: the ECP5-mapped netlist P&R"
+	@echo "                  gets (synth_ecp5 ECP5_FLAGS=$(ECP5_FLAGS), block RAM output-register pass unless"
+	@echo "                  ECP5_OUTREG=0; cells from Yosys' cells_sim.v + sim/ecp5_dp16kd.v)"
+	@echo "  make ecp5-ram-check  each RAM shape's ECP5 mapping against the RTL RAM (Icarus)"
 	@echo "  make model    [DUT=name] [SEED=n] [CYCLES=n] [MODE=...]   C model alone (fast backend)"
 	@echo "  make replay   [DUT=name] [MODE=...]   Icarus 4-state replay of C-model vectors"
 	@echo "  make lint       verilator --lint-only -Wall of every top"
@@ -47,6 +56,10 @@ help:
 	@echo "  make formal     formal checks (yosys-smtbmc) of blocks with FORMAL properties"
 	@echo "  make clean"
 	@echo "DUTs: $(ALL_DUTS)"
+
+.PHONY: ecp5-ram-check
+ecp5-ram-check:
+	ECP5_FLAGS="$(ECP5_FLAGS)" bash scripts/ecp5_ram_check.sh
 
 .PHONY: setup
 setup:
@@ -109,6 +122,30 @@ $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1
 	  $(BUILD)/$(1)/netlist.v $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vln.log 2>&1 \
 	  || { tail -40 $(BUILD)/$(1)/vln.log; exit 1; }
 
+# ECP5-mapped netlist (synth_ecp5 $(ECP5_FLAGS), then the block RAM output-register pass
+# syn/ecp5_outreg.py, as P&R gets it) with LUT4 / TRELLIS_FF / CCU2C / DP16KD cells; simulated with
+# Yosys' cells_sim.v and our DP16KD model (sim/ecp5_dp16kd.v)
+$(BUILD)/$(1)/netlist_ecp5.v: $$($(1)_RTL) scripts/netlist_ecp5.ys.in syn/ecp5_outreg.py
+	@mkdir -p $$(@D)
+	sed -e 's|@FILES@|$$($(1)_RTL)|' -e 's|@TOP@|$$($(1)_TOP)|' -e 's|@CHPARAM@|$$($(1)_CHPARAM)|' \
+	  -e 's|@FLAGS@|$(ECP5_FLAGS)|' -e 's|@OUT@|$(BUILD)/$(1)/netlist_ecp5_map.json|' \
+	  scripts/netlist_ecp5.ys.in > $(BUILD)/$(1)/netlist_ecp5.ys
+	yosys -q -l $(BUILD)/$(1)/netlist_ecp5.log -s $(BUILD)/$(1)/netlist_ecp5.ys
+	$$(if $$(filter 0,$(ECP5_OUTREG)),cp $(BUILD)/$(1)/netlist_ecp5_map.json $(BUILD)/$(1)/netlist_ecp5_fold.json; echo "ecp5_outreg: off (ECP5_OUTREG=0)",python3 syn/ecp5_outreg.py $(BUILD)/$(1)/netlist_ecp5_map.json $(BUILD)/$(1)/netlist_ecp5_fold.json) \
+	  | tee $(BUILD)/$(1)/netlist_ecp5_outreg.txt
+	yosys -q -p 'read_json $(BUILD)/$(1)/netlist_ecp5_fold.json; write_verilog -noattr $$@'
+
+$(BUILD)/$(1)/lockstep_ecp5: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $(BUILD)/$(1)/netlist_ecp5.v $(BUILD)/ecp5_cells_sim.v sim/ecp5_dp16kd.v
+	@mkdir -p $(BUILD)/$(1)/vle
+	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) -Wno-lint -Wno-style --prefix Vdut --top-module $$($(1)_TOP) \
+	  --Mdir $(BUILD)/$(1)/vle -o $(ROOT)/$$@ -I$(ECP5_SHARE) \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
+	  $(BUILD)/$(1)/netlist_ecp5.v $(BUILD)/ecp5_cells_sim.v sim/ecp5_dp16kd.v \
+	  $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vle.log 2>&1 \
+	  || { tail -40 $(BUILD)/$(1)/vle.log; exit 1; }
+
 # any Verilog file(s) in place of the DUT's sources (always rebuilt)
 .PHONY: $(BUILD)/$(1)/lockstep_custom
 $(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
@@ -135,7 +172,17 @@ lint-$(1):
 endef
 $(foreach d,$(ALL_DUTS),$(eval $(call DUT_RULES,$(d))))
 
-LS_BIN := $(if $(VERILOG),lockstep_custom,$(if $(NETLIST),lockstep_netlist,lockstep))
+LS_BIN := $(if $(VERILOG),lockstep_custom,$(if $(filter ecp5,$(NETLIST)),lockstep_ecp5,$(if $(NETLIST),lockstep_netlist,lockstep)))
+
+# Yosys' ECP5 cell models without its DP16KD (an empty blackbox in Yosys 0.23), which
+# sim/ecp5_dp16kd.v provides
+$(BUILD)/ecp5_cells_sim.v: $(ECP5_SHARE)/cells_sim.v
+	@mkdir -p $(@D)
+	awk '/^\(\* blackbox \*\)/ { hold = $$0; next } \
+	     hold != "" && /^module DP16KD\(/ { skip = 1; hold = ""; next } \
+	     hold != "" { print hold; hold = "" } \
+	     skip && /^endmodule/ { skip = 0; next } !skip' $< > $@
+	@grep -q 'module DP16KD' $@ && { echo "ecp5_cells_sim.v: DP16KD still declared"; rm -f $@; exit 1; } || true
 
 .PHONY: lockstep model replay lint
 lockstep: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/$(LS_BIN))

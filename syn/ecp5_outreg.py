@@ -17,6 +17,15 @@ A DP16KD is folded when, for every connected read data bit DOBn:
 and the RAM's OCEB is 1 and RSTB is 0. Then REGMODE_B becomes OUTREG, DOBn drives the
 flip-flop's Q net and the flip-flop is removed.
 
+A 36-bit (pseudo dual port) DP16KD reads on both halves: bits 17:0 on DOA, bits 35:18 on DOB,
+and nextpnr times every output in the CLKB (read) domain. Which REGMODE registers DOA in that
+mode is not written down anywhere we can read, so such a RAM is folded only as a whole: every
+used DOAn and DOBn must qualify, RSTA / RSTB are 0, and then REGMODE_A and REGMODE_B both
+become OUTREG and OCEA is tied to 1 like OCEB (one register per bit under either reading).
+Before stop 19 the pass looked at DOB alone and left a 36-bit RAM with DOA unregistered in
+the RAM but REGMODE_B = OUTREG (aotf_send's HTLB tag RAM); the ECP5-netlist lockstep with
+sim/ecp5_dp16kd.v, which registers all 36 bits by REGMODE_B, failed on it.
+
 Equivalence: the flip-flop samples DOBn at every edge; the output register samples the same
 read latch at every edge (OCEB = 1), so the Q nets carry the same values from the first clock
 edge on. A flip-flop with no reset has no defined power-up value in the RTL (the designs never
@@ -31,6 +40,17 @@ import sys
 def const_is(conn, port, val):
     bits = conn.get(port)
     return bits is None and val == "0" or (bits is not None and len(bits) == 1 and bits[0] == val)
+
+
+def param_int(v):
+    """A Yosys JSON parameter as an integer (32-bit binary string, or a plain number)."""
+    v = str(v).strip()
+    if v and set(v) <= {"0", "1"} and len(v) > 8:
+        return int(v, 2)
+    try:
+        return int(v)
+    except ValueError:
+        return -1
 
 
 def fold(d):
@@ -64,10 +84,17 @@ def fold(d):
         if not (const_is(conn, "OCEB", "1") and const_is(conn, "RSTB", "0")):
             skip("OCEB / RSTB not constant")
             continue
+        pdp = 36 in (param_int(par.get("DATA_WIDTH_A", 18)), param_int(par.get("DATA_WIDTH_B", 18)))
+        if pdp and not (par.get("REGMODE_A", "NOREG") == "NOREG" and const_is(conn, "RSTA", "0")):
+            skip("36-bit: REGMODE_A set or RSTA not constant")
+            continue
         clk = conn.get("CLKB", [None])[0]
         plan, why = [], None
-        for i in range(18):
-            b = conn.get("DOB%d" % i, [None])[0]
+        pins = ["DOB%d" % i for i in range(18)]
+        if pdp:
+            pins = ["DOA%d" % i for i in range(18)] + pins
+        for pin_o in pins:
+            b = conn.get(pin_o, [None])[0]
             if not isinstance(b, int):
                 continue
             ls = loads.get(b, [])
@@ -95,13 +122,16 @@ def fold(d):
                     str(fp.get("LSRMUX", "LSR")).strip() != "0":
                 why = "set / reset"
                 break
-            plan.append((i, ff_name, fc["Q"][0]))
+            plan.append((pin_o, ff_name, fc["Q"][0]))
         if why or not plan:
             skip(why or "no read data used")
             continue
         par["REGMODE_B"] = "OUTREG"
-        for i, ff_name, q in plan:
-            conn["DOB%d" % i] = [q]
+        if pdp:
+            par["REGMODE_A"] = "OUTREG"
+            conn["OCEA"] = ["1"]
+        for pin_o, ff_name, q in plan:
+            conn[pin_o] = [q]
             del cells[ff_name]
         stats["rams"] += 1
         stats["ffs"] += len(plan)
@@ -109,9 +139,11 @@ def fold(d):
 
 
 def selftest():
-    """A netlist of four DP16KD: one with a plain read register (folded), one whose register
+    """A netlist of six DP16KD: one with a plain read register (folded), one whose register
     has a clock enable, one with a LUT behind the read data and one whose read data also
-    drives a second flip-flop (none of the three folded)."""
+    drives a second flip-flop (none of the three folded); and two 36-bit ones reading on DOA
+    and DOB: plain registers (folded, both REGMODEs, OCEA tied to 1), and a clock enable on
+    the DOA register (neither half folded)."""
     cells, net = {}, [10]
 
     def nb():
@@ -149,15 +181,44 @@ def selftest():
                                                          "DI": [b], "Q": [nb()]}}
     for nm, kind in (("r_plain", "plain"), ("r_ce", "ce"), ("r_lut", "lut"), ("r_fan", "fanout")):
         ram(nm, kind)
+
+    def pdp(name, ce_on_a):
+        """A 36-bit RAM reading DOA0 and DOB0, each into a flip-flop (the DOA one with a clock
+        enable if ce_on_a): folded as a whole or not at all."""
+        cells[name] = {"type": "DP16KD",
+                       "parameters": {"REGMODE_A": "NOREG", "REGMODE_B": "NOREG",
+                                      "DATA_WIDTH_A": "00000000000000000000000000100100",
+                                      "DATA_WIDTH_B": "00000000000000000000000000100100"},
+                       "port_directions": {"CLKB": "input", "OCEA": "input", "OCEB": "input",
+                                           "RSTA": "input", "RSTB": "input",
+                                           "DOA0": "output", "DOB0": "output"},
+                       "connections": {"CLKB": [clk], "OCEA": ["0"], "OCEB": ["1"], "RSTA": ["0"],
+                                       "RSTB": ["0"], "DOA0": [nb()], "DOB0": [nb()]}}
+        for pin in ("DOA0", "DOB0"):
+            par, ce = dict(ff_par), ["1"]
+            if ce_on_a and pin == "DOA0":
+                par["CEMUX"], ce = "CE", [nb()]
+            cells["%s_ff_%s" % (name, pin)] = {
+                "type": "TRELLIS_FF", "parameters": par, "port_directions": ffdir,
+                "connections": {"CLK": [clk], "CE": ce, "LSR": ["0"],
+                                "DI": cells[name]["connections"][pin], "Q": [nb()]}}
+    pdp("p_plain", False)
+    pdp("p_ce", True)
     q0 = cells["r_plain_ff0"]["connections"]["Q"][0]
     d = {"modules": {"t": {"attributes": {"top": 1}, "ports": {}, "cells": cells}}}
     st = fold(d)
     c = d["modules"]["t"]["cells"]
-    ok = (st["rams"] == 1 and st["ffs"] == 2 and c["r_plain"]["parameters"]["REGMODE_B"] == "OUTREG"
+    pp, pc = c["p_plain"], c["p_ce"]
+    ok = (st["rams"] == 2 and st["ffs"] == 4 and c["r_plain"]["parameters"]["REGMODE_B"] == "OUTREG"
+          and pp["parameters"]["REGMODE_A"] == "OUTREG" and pp["parameters"]["REGMODE_B"] == "OUTREG"
+          and pp["connections"]["OCEA"] == ["1"] and "p_plain_ff_DOA0" not in c
+          and "p_plain_ff_DOB0" not in c
+          and pc["parameters"]["REGMODE_A"] == "NOREG" and pc["parameters"]["REGMODE_B"] == "NOREG"
+          and "p_ce_ff_DOB0" in c
           and c["r_plain"]["connections"]["DOB0"] == [q0] and "r_plain_ff0" not in c
           and "r_plain_ff1" not in c
           and all(c[r]["parameters"]["REGMODE_B"] == "NOREG" for r in ("r_ce", "r_lut", "r_fan"))
-          and st["skipped"] == {"clock enable": 1, "logic behind the read data": 1,
+          and st["skipped"] == {"clock enable": 2, "logic behind the read data": 1,
                                 "read data with more than one load": 1})
     print("ecp5_outreg selftest: %s (%s)" % ("pass" if ok else "FAIL", st))
     return 0 if ok else 1
