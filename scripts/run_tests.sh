@@ -2,6 +2,7 @@
 # make test: every check of the project, one line per test, ending with "N passed, N failed".
 #   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
 #   QUICK=1           fewer cycles (local iteration; CI runs the full set)
+#   ECP5_NETLIST_DUTS="a b"  DUTs whose ECP5-mapped netlist runs in lockstep (default aotf_send)
 #   REPLAY_CYCLES=n   cycles of each Icarus replay (a prefix of the run; default <dut>_REPLAY_CYCLES
 #                     from tb/duts/<dut>.mk, else 25000)
 set -u
@@ -31,7 +32,7 @@ ls_run() { # name binary args...
   run "$name" bash -c '"$@" | tee /dev/stderr | grep -Eq "(mismatches=0 .*scoreboard=pass|scoreboard=pass)"' _ "$@"
   local c; c=$(grep -Eo 'cycles=[0-9]+' "$LOG/$name.log" | tail -1 | cut -d= -f2)
   total_cycles=$((total_cycles + ${c:-0}))
-  case $name in lockstep-*|netlist-lockstep-*) ls_cycles=$((ls_cycles + ${c:-0}));; esac
+  case $name in lockstep-*|netlist-lockstep-*|ecp5-netlist-lockstep-*) ls_cycles=$((ls_cycles + ${c:-0}));; esac
 }
 
 run gen-check python3 scripts/gen.py --check
@@ -40,6 +41,8 @@ run gen-check python3 scripts/gen.py --check
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
 run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
+# every RAM shape of the design: its ECP5 mapping (DP16KD model sim/ecp5_dp16kd.v) against the RTL
+run ecp5-ram-check env ECP5_RAM_CYCLES=6000 bash scripts/ecp5_ram_check.sh
 DUTS=$(make -s print-duts)
 for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
 
@@ -74,6 +77,14 @@ for d in $DUTS; do
   # post-synthesis: the Yosys netlist in lockstep with the model
   run "netlist-build-$d" make -s "build/$d/lockstep_netlist"
   [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 4))
+  # the ECP5-mapped netlist as P&R gets it (synth_ecp5, block RAM output-register pass) for the
+  # DUTs listed in ECP5_NETLIST_DUTS: aotf_send has 28 DP16KD, all folded by the pass, in the
+  # 9-, 18- and 36-bit modes (the other DUTs' RAM shapes are in ecp5-ram-check)
+  case " ${ECP5_NETLIST_DUTS:-aotf_send} " in
+    *" $d "*)
+      run "ecp5-netlist-build-$d" make -s "build/$d/lockstep_ecp5"
+      [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 10));;
+  esac
 done
 
 # host drivers on both backends: the same program on the C model and on the Verilated RTL must
