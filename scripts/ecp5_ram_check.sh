@@ -7,6 +7,8 @@
 # ECP5-netlist lockstep (make lockstep NETLIST=ecp5) checks it inside the blocks.
 #   usage: scripts/ecp5_ram_check.sh [DEPTHxWIDTHxNBE ...]      (default: the design's shapes)
 #   ECP5_RAM_CYCLES=n   random cycles after the fill (default 20000)
+#   DP16KD_MODEL=file   the DP16KD model to use (default sim/ecp5_dp16kd.v; make test also runs a
+#                       mutated copy and requires this check to fail on it)
 set -eu
 cd "$(dirname "$0")/.."
 flags=${ECP5_FLAGS:--abc9}
@@ -28,7 +30,7 @@ for s in $shapes; do
   cells=$(grep -Eo 'DP16KD +[0-9]+|TRELLIS_DPR16X4 +[0-9]+' "$out/ram_${s}.log" | tail -2 | tr -s " " | sort -u | paste -sd, -)
   iverilog -g2012 -o "$out/ram_${s}.vvp" -I"$share" -s ecp5_ram_tb \
     -Pecp5_ram_tb.DEPTH="$depth" -Pecp5_ram_tb.WIDTH="$width" -Pecp5_ram_tb.NBE="$nbe" -Pecp5_ram_tb.CYCLES="${ECP5_RAM_CYCLES:-20000}" \
-    tb/ecp5/ecp5_ram_tb.v rtl/nic_ram_1r1w.v "$net" build/ecp5_cells_sim.v sim/ecp5_dp16kd.v \
+    tb/ecp5/ecp5_ram_tb.v rtl/nic_ram_1r1w.v "$net" build/ecp5_cells_sim.v "${DP16KD_MODEL:-sim/ecp5_dp16kd.v}" \
     2> "$out/ram_${s}.iverilog.log" || { cat "$out/ram_${s}.iverilog.log"; rc=1; continue; }
   res=$(vvp -n "$out/ram_${s}.vvp" | tee "$out/ram_${s}.sim.log" | tail -1)
   echo "$s ($cells): $res"

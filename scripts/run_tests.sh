@@ -43,6 +43,8 @@ run synth-record-import python3 syn/synth.py import-md --out build/synth_import.
 run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
 # every RAM shape of the design: its ECP5 mapping (DP16KD model sim/ecp5_dp16kd.v) against the RTL
 run ecp5-ram-check env ECP5_RAM_CYCLES=6000 bash scripts/ecp5_ram_check.sh
+# negative: the check must fail with a DP16KD model whose 36-bit mode writes byte 2 with byte 1's enable
+run ecp5-ram-check-negative bash -c "mkdir -p build/ecp5_ram && sed 's/if (ad\[2\]) mem\[/if (ad[1]) mem[/' sim/ecp5_dp16kd.v > build/ecp5_ram/dp16kd_mutant.v && ! cmp -s sim/ecp5_dp16kd.v build/ecp5_ram/dp16kd_mutant.v && ! env ECP5_RAM_CYCLES=2000 DP16KD_MODEL=build/ecp5_ram/dp16kd_mutant.v bash scripts/ecp5_ram_check.sh 256x36x4"
 DUTS=$(make -s print-duts)
 for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
 
