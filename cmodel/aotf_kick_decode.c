@@ -10,17 +10,10 @@ void aotf_kick_decode_eval(uint32_t uw, const aotf_kick_decode_in_t *in, aotf_ki
     if ((be >> i) & 1u) lane = (uint32_t)i;
   uint32_t len = 0;
   for (int i = 0; i < 8; i++) len += (be >> i) & 1u;
-  /* byte j = store byte i + j, i a lowest lane of a run (lo), if lane i + j is enabled: for a
-     contiguous be (data >> 8*lane) with the bytes at and above len cleared; for any other be
-     (no kick, never stored) the runs' bytes are ORed, as the RTL does */
-  uint64_t data = 0;
-  for (int i = 0; i < 8; i++) {
-    int lo = ((be >> i) & 1u) && (i == 0 || !((be >> (i - 1)) & 1u));
-    for (int j = 0; lo && i + j < 8; j++)
-      if ((be >> (i + j)) & 1u) data |= ((in->data >> (8 * (i + j))) & 0xFFull) << (8 * j);
-  }
+  uint64_t sh = in->data >> (8u * lane);
+  uint64_t keep = len >= 8 ? ~0ull : ((1ull << (8u * len)) - 1);
   out->len = len;
-  out->data = data;
+  out->data = sh & keep;
   out->off = (((in->addr >> 3) & 0x1FFu) << 3) | lane;
   out->page = (in->addr >> 12) & 0xFFFFu;
   out->user = (in->addr >> (28u - uw)) & ((1u << uw) - 1);

@@ -4,8 +4,7 @@
 //  - else st_addr[31:28] != window           -> err_window
 //  - else byte enables zero / not contiguous -> err_be
 //  - else ok: len = popcount(be) (1..8), lane = lowest set bit, offset = {addr[11:3], lane},
-//    data = (st_data >> 8*lane) with the bytes at and above len cleared (see data_o below for
-//    the form, and what a non-contiguous be gives),
+//    data = (st_data >> 8*lane) with the bytes at and above len cleared,
 //    page = addr[27:12] (tag 27:20, set 19:12), user = top UW bits of the tag.
 // With fewer than 256 HTLB sets (SW < 8, small FPGAs) the set index is addr[12 +: SW] and the
 // kick window is smaller: a store with addr[19:12+SW] != 0 is outside the window.
@@ -29,7 +28,8 @@ module aotf_kick_decode #(
 );
   reg        contig, gap;
   reg [2:0]  lane;
-  reg [7:0]  lo;
+  reg [63:0] shifted;
+  reg [63:0] keep;
   integer i, j, k;
 
   function automatic [2:0] pc4(input [3:0] b);   // popcount of a nibble (boolean, no ROM/adder)
@@ -52,18 +52,10 @@ module aotf_kick_decode #(
     lane   = 3'd0;
     for (i = 7; i >= 0; i = i - 1) if (be_i[i]) lane = 3'(i);
     len_o   = {1'b0, pc4(be_i[3:0])} + {1'b0, pc4(be_i[7:4])};   // popcount (3-bit add)
-    // data: byte j = store byte i + j where i is the lowest enabled lane, if lane i + j is
-    // enabled (for a contiguous be: (data >> 8*lane) with the bytes at and above len cleared).
-    // timing: lo[i] marks the lowest lane from two neighbouring enables, so each data bit is an
-    // AND-OR of byte-enable terms and store bits (no popcount and no lane encoder in front of
-    // it: this feeds the FIFO write data and the head register). For a non-contiguous be (no
-    // kick) the bytes of every run start are ORed; that data is never stored.
-    lo[0] = be_i[0];
-    for (i = 1; i < 8; i = i + 1) lo[i] = be_i[i] && !be_i[i - 1];
-    data_o = 64'd0;
-    for (j = 0; j < 8; j = j + 1)
-      for (i = 0; i + j < 8; i = i + 1)
-        if (lo[i] && be_i[i + j]) data_o[8*j +: 8] = data_o[8*j +: 8] | data_i[8*(i + j) +: 8];
+    shifted = data_i >> {lane, 3'b000};
+    keep    = 64'd0;
+    for (i = 0; i < 8; i = i + 1) if (4'(i) < len_o) keep[i*8 +: 8] = 8'hFF;
+    data_o  = shifted & keep;
     off_o   = {addr_i[11:3], lane};
     page_o  = addr_i[27:12];
     user_o  = addr_i[27 -: UW];
