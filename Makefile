@@ -130,7 +130,13 @@ $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1
 # ECP5-mapped netlist (synth_ecp5 $(ECP5_FLAGS), then the block RAM output-register pass
 # syn/ecp5_outreg.py, as P&R gets it) with LUT4 / TRELLIS_FF / CCU2C / DP16KD cells; simulated with
 # Yosys' cells_sim.v and our DP16KD model (sim/ecp5_dp16kd.v)
-$(BUILD)/$(1)/netlist_ecp5.v: $$($(1)_RTL) scripts/netlist_ecp5.ys.in syn/ecp5_outreg.py
+# (netlist_ecp5.opts holds ECP5_FLAGS / ECP5_OUTREG and changes only with them: a run with other
+# options rebuilds the netlist)
+$(BUILD)/$(1)/netlist_ecp5.opts: FORCE
+	@mkdir -p $$(@D)
+	@echo '$(ECP5_FLAGS) outreg=$(ECP5_OUTREG)' | cmp -s - $$@ || echo '$(ECP5_FLAGS) outreg=$(ECP5_OUTREG)' > $$@
+
+$(BUILD)/$(1)/netlist_ecp5.v: $$($(1)_RTL) scripts/netlist_ecp5.ys.in syn/ecp5_outreg.py $(BUILD)/$(1)/netlist_ecp5.opts
 	@mkdir -p $$(@D)
 	sed -e 's|@FILES@|$$($(1)_RTL)|' -e 's|@TOP@|$$($(1)_TOP)|' -e 's|@CHPARAM@|$$($(1)_CHPARAM)|' \
 	  -e 's|@FLAGS@|$(ECP5_FLAGS)|' -e 's|@OUT@|$(BUILD)/$(1)/netlist_ecp5_map.json|' \
@@ -191,6 +197,9 @@ $(BUILD)/ecp5_cells_sim.v: $(ECP5_SHARE)/cells_sim.v
 	     hold != "" { print hold; hold = "" } \
 	     skip && /^endmodule/ { skip = 0; next } !skip' $< > $@
 	@grep -q 'module DP16KD' $@ && { echo "ecp5_cells_sim.v: DP16KD still declared"; rm -f $@; exit 1; } || true
+
+.PHONY: FORCE
+FORCE:
 
 .PHONY: lockstep model replay lint
 lockstep: $(foreach d,$(SEL_DUTS),$(BUILD)/$(d)/$(LS_BIN))
