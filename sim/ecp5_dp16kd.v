@@ -217,40 +217,40 @@ module DP16KD #(
   wire sel_a = CEA && ({CSA2, CSA1, CSA0} == CSV_A);
   wire sel_b = CEB && ({CSB2, CSB1, CSB0} == CSV_B);
 
+  // a port's read latch after an edge that selects it: with WE, per WRITEMODE (NORMAL: unchanged,
+  // WRITETHROUGH: the written word, READBEFOREWRITE: the old word); without WE, the addressed word
+  // (mem is read before this edge's write lands)
+  function automatic [35:0] next_lat(input we, input [8*15:1] mode, input integer w, input [13:0] ad,
+                                     input [35:0] wd, input [35:0] cur);
+    if (!we)                              next_lat = rd_word(w, ad);
+    else if (mode == "WRITETHROUGH")      next_lat = wd;
+    else if (mode == "READBEFOREWRITE")   next_lat = rd_word(w, ad);
+    else                                  next_lat = cur;
+  endfunction
+
+  wire [35:0] wd_a = W36 ? {dib, dia} : {18'd0, dia};
+  wire        we_b = WEB && !W36;   // (36-bit mode: B only reads)
+
   // port A (in 36-bit mode: the write port; its read latch is not used)
   always @(posedge CLKA or posedge rsta_async) begin
     if (RSTA) begin
       lat_a  <= 36'd0;
       oreg_a <= 36'd0;
     end else begin
-      if (sel_a) begin
-        if (WEA) begin
-          wr_word(DATA_WIDTH_A, ada, W36 ? {dib, dia} : {18'd0, dia});
-          if (WRITEMODE_A == "WRITETHROUGH") lat_a <= W36 ? {dib, dia} : {18'd0, dia};
-          else if (WRITEMODE_A == "READBEFOREWRITE") lat_a <= rd_word(DATA_WIDTH_A, ada);
-        end else begin
-          lat_a <= rd_word(DATA_WIDTH_A, ada);
-        end
-      end
+      if (sel_a && WEA) wr_word(DATA_WIDTH_A, ada, wd_a);
+      if (sel_a) lat_a <= next_lat(WEA, WRITEMODE_A, DATA_WIDTH_A, ada, wd_a, lat_a);
       if (OCEA) oreg_a <= lat_a;
     end
   end
 
-  // port B (in 36-bit mode: the read port, WEB = 0)
+  // port B (in 36-bit mode: the read port)
   always @(posedge CLKB or posedge rstb_async) begin
     if (RSTB) begin
       lat_b  <= 36'd0;
       oreg_b <= 36'd0;
     end else begin
-      if (sel_b) begin
-        if (WEB && !W36) begin
-          wr_word(DATA_WIDTH_B, adb, {18'd0, dib});
-          if (WRITEMODE_B == "WRITETHROUGH") lat_b <= {18'd0, dib};
-          else if (WRITEMODE_B == "READBEFOREWRITE") lat_b <= rd_word(DATA_WIDTH_B, adb);
-        end else begin
-          lat_b <= rd_word(DATA_WIDTH_B, adb);
-        end
-      end
+      if (sel_b && we_b) wr_word(DATA_WIDTH_B, adb, {18'd0, dib});
+      if (sel_b) lat_b <= next_lat(we_b, WRITEMODE_B, DATA_WIDTH_B, adb, {18'd0, dib}, lat_b);
       if (OCEB) oreg_b <= lat_b;
     end
   end
