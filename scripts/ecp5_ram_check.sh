@@ -11,11 +11,13 @@
 #                       mutated copy and requires this check to fail on it)
 set -eu
 cd "$(dirname "$0")/.."
-flags=${ECP5_FLAGS:--abc9}
+# synth_ecp5 options and the Yosys ECP5 cell directory as the Makefile defines them
+# (ECP5_FLAGS from the environment wins there too)
+flags=$(make -s print-var V=ECP5_FLAGS)
+share=$(make -s print-var V=ECP5_SHARE)
 out=build/ecp5_ram
 mkdir -p "$out"
 make -s build/ecp5_cells_sim.v
-share=$(yosys-config --datdir 2>/dev/null || echo /usr/share/yosys)/ecp5
 # aotf_htlb tags, aotf_pktgen seeds, nic_fifo (aotf_send transaction FIFO), aotf_llcm lanes,
 # comet_via doorbells / segments / response FIFO, comet_tx node table, comet_tx/rx buffers
 shapes=${*:-"256x36x4 1024x256x4 2048x96x1 8192x8x1 128x32x1 32x74x1 32x64x1 256x128x4 512x64x1"}
