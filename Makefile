@@ -240,7 +240,10 @@ clean:
 	rm -rf $(BUILD)
 
 # helpers for scripts
-.PHONY: print-duts print-var
+# model-objs: the C model objects and ls_dut.h of every DUT (run_tests.sh builds them once before
+# its two lanes run make at the same time, so the lanes never write the same file)
+.PHONY: print-duts print-var model-objs
+model-objs: $(foreach d,$(ALL_DUTS),$($(d)_OBJS) $(BUILD)/$(d)/ls_dut.h)
 print-duts:
 	@echo $(ALL_DUTS)
 print-var:

@@ -35,17 +35,56 @@ ls_run() { # name binary args...
   case $name in lockstep-*|netlist-lockstep-*|ecp5-netlist-lockstep-*) ls_cycles=$((ls_cycles + ${c:-0}));; esac
 }
 
+# Second lane: the steps that need no result of the main lane (netlist builds, the ECP5 RAM check,
+# formal) run in one background job, one after another, so both cores work; the main lane reports
+# each one (bg_result) where it needs it or at the end. Each step leaves $LOG/<name>.{log,rc,sec}.
+bg_step() { # name cmd...
+  local name=$1; shift
+  local t0=$SECONDS rc=0
+  "$@" > "$LOG/$name.log" 2>&1 || rc=$?
+  echo $((SECONDS - t0)) > "$LOG/$name.sec"
+  echo "$rc" > "$LOG/$name.rc"
+}
+bg_result() { # name: wait for the background step, then count it like run
+  local name=$1
+  while [ ! -e "$LOG/$name.rc" ] && kill -0 "$BG_PID" 2>/dev/null; do sleep 1; done
+  if [ -e "$LOG/$name.rc" ] && [ "$(cat "$LOG/$name.rc")" = 0 ]; then
+    pass=$((pass + 1)); printf 'PASS %-52s %4ds  (background)\n' "$name" "$(cat "$LOG/$name.sec")"
+  else
+    [ -e "$LOG/$name.rc" ] || echo "background lane ended before $name" >> "$LOG/$name.log"
+    fail=$((fail + 1)); failed+=("$name")
+    printf 'FAIL %-52s %4ss  (background; log: %s)\n' "$name" "$(cat "$LOG/$name.sec" 2>/dev/null || echo -)" "$LOG/$name.log"
+    tail -25 "$LOG/$name.log" | sed 's/^/    | /'
+  fi
+}
+
 run gen-check python3 scripts/gen.py --check
 # docs/synthesis.md is what the committed record docs/synthesis.json generates, and the
 # record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
 run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
-# every RAM shape of the design: its ECP5 mapping (DP16KD model sim/ecp5_dp16kd.v) against the RTL
-run ecp5-ram-check env ECP5_RAM_CYCLES=3000 bash scripts/ecp5_ram_check.sh
-# negative: the check must fail with a DP16KD model whose 36-bit mode writes byte 2 with byte 1's enable
-run ecp5-ram-check-negative bash -c "mkdir -p build/ecp5_ram && sed 's/if (ad\[2\]) mem\[/if (ad[1]) mem[/' sim/ecp5_dp16kd.v > build/ecp5_ram/dp16kd_mutant.v && ! cmp -s sim/ecp5_dp16kd.v build/ecp5_ram/dp16kd_mutant.v && ! env ECP5_RAM_CYCLES=2000 DP16KD_MODEL=build/ecp5_ram/dp16kd_mutant.v bash scripts/ecp5_ram_check.sh 256x36x4"
 DUTS=$(make -s print-duts)
+ECP5_NETLIST_DUTS=${ECP5_NETLIST_DUTS:-aotf_send}
+is_ecp5_dut() { case " $ECP5_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
+# the model objects both lanes link, built before the second lane starts
+run model-objs make -s model-objs
+rm -f "$LOG"/*.rc "$LOG"/*.sec
+bg_lane() {
+  # post-synthesis netlists (their lockstep runs in the main lane, after the DUT's RTL runs)
+  for d in $DUTS; do
+    if is_ecp5_dut "$d"; then bg_step "ecp5-netlist-build-$d" make -s "build/$d/lockstep_ecp5"
+    else bg_step "netlist-build-$d" make -s "build/$d/lockstep_netlist"; fi
+  done
+  # every RAM shape of the design: its ECP5 mapping (DP16KD model sim/ecp5_dp16kd.v) against the RTL
+  bg_step ecp5-ram-check env ECP5_RAM_CYCLES=3000 bash scripts/ecp5_ram_check.sh
+  # negative: the check must fail with a DP16KD model whose 36-bit mode writes byte 2 with byte 1's enable
+  bg_step ecp5-ram-check-negative bash -c "mkdir -p build/ecp5_ram && sed 's/if (ad\[2\]) mem\[/if (ad[1]) mem[/' sim/ecp5_dp16kd.v > build/ecp5_ram/dp16kd_mutant.v && ! cmp -s sim/ecp5_dp16kd.v build/ecp5_ram/dp16kd_mutant.v && ! env ECP5_RAM_CYCLES=2000 DP16KD_MODEL=build/ecp5_ram/dp16kd_mutant.v bash scripts/ecp5_ram_check.sh 256x36x4"
+  bg_step formal bash scripts/formal.sh
+}
+bg_lane &
+BG_PID=$!
+trap 'pkill -P "$BG_PID" 2>/dev/null; kill "$BG_PID" 2>/dev/null' EXIT
 for d in $DUTS; do run "lint-$d" make -s "lint-$d"; done
 
 # C model unit tests (tb/unit/test_*.c, linked against every model file)
@@ -80,14 +119,13 @@ for d in $DUTS; do
   # ECP5_NETLIST_DUTS it is the ECP5-mapped netlist as P&R gets it (synth_ecp5 runs the same
   # generic passes first, then maps; then the block RAM output-register pass): aotf_send has 28
   # DP16KD, all folded, in the 9-, 18- and 36-bit modes (the other RAM shapes: ecp5-ram-check)
-  case " ${ECP5_NETLIST_DUTS:-aotf_send} " in
-    *" $d "*)
-      run "ecp5-netlist-build-$d" make -s "build/$d/lockstep_ecp5"
-      [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 10));;
-    *)
-      run "netlist-build-$d" make -s "build/$d/lockstep_netlist"
-      [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 8));;
-  esac
+  if is_ecp5_dut "$d"; then
+    bg_result "ecp5-netlist-build-$d"
+    [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 10))
+  else
+    bg_result "netlist-build-$d"
+    [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 8))
+  fi
 done
 
 # host drivers on both backends: the same program on the C model and on the Verilated RTL must
@@ -115,7 +153,10 @@ import sys; b=bytearray(open(sys.argv[1],\"rb\").read()); b[24+16+52]^=0x5a; ope
 fi
 if make -n synth-quick >/dev/null 2>&1; then run synth-quick make -s synth-quick; fi
 run depth-self-test python3 syn/depth.py --self-test
-if [ -x scripts/formal.sh ]; then run formal bash scripts/formal.sh; fi
+bg_result ecp5-ram-check
+bg_result ecp5-ram-check-negative
+bg_result formal
+wait "$BG_PID" 2>/dev/null
 
 echo "cycles simulated: $ls_cycles in lockstep (RTL or netlist vs C model), $total_cycles with the C-model-only runs"
 [ ${#failed[@]} -gt 0 ] && echo "failed: ${failed[*]}"
