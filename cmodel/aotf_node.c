@@ -9,7 +9,7 @@ int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed) {
 int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htlb_sets, uint64_t seed) {
   memset(m, 0, sizeof(*m));
   aotf_send_cfg_t sc = {8, cfg->fifo_depth, htlb_sets, 4, 1}; /* CSR_REG = 1 */
-  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4};
+  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
@@ -35,7 +35,7 @@ typedef struct {
   aotf_rx_out_t ro;
 } node_comb_t;
 
-enum { REQ_RX = 2, REQ_NODE = 4, REQ_NONE = 8 };
+enum { REQ_NODE = 4, REQ_NONE = 8 };
 
 static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
   memset(c, 0, sizeof(*c));
@@ -50,10 +50,11 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   c->si.csr_addr_i = in->csr_addr_i & 0xfff;
   c->si.csr_wdata_i = in->csr_wdata_i;
   c->ri.rst_ni = in->rst_ni;
-  c->ri.csr_req_i = (m->req & REQ_RX) != 0;
-  c->ri.csr_we_i = m->we;
-  c->ri.csr_addr_i = m->loc;
-  c->ri.csr_wdata_i = m->wdata;
+  /* rx window: the bus (aotf_rx registers it, CSR_REG = 1) */
+  c->ri.csr_req_i = in->csr_req_i && ((in->csr_addr_i >> 12) & 0xf) == (CSR_BASE_AOTF_RX >> 12);
+  c->ri.csr_we_i = in->csr_we_i;
+  c->ri.csr_addr_i = in->csr_addr_i & 0xfff;
+  c->ri.csr_wdata_i = in->csr_wdata_i;
   c->ri.hr_valid_i = in->hr_valid_i;
   c->ri.hr_addr_i = in->hr_addr_i;
   aotf_send_out_t prev_so;
@@ -97,8 +98,7 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = m->loc;
   uint32_t req_d = 0;
   if (in->csr_req_i) {
-    if (win == (CSR_BASE_AOTF_SEND >> 12)) req_d = 0; /* registered in aotf_send */
-    else if (win == (CSR_BASE_AOTF_RX >> 12)) req_d = REQ_RX;
+    if (win == (CSR_BASE_AOTF_SEND >> 12) || win == (CSR_BASE_AOTF_RX >> 12)) req_d = 0; /* registered in the block */
     else if (win == (CSR_BASE_AOTF_NODE >> 12)) req_d = REQ_NODE;
     else req_d = REQ_NONE;
   }

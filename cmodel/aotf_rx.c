@@ -14,6 +14,7 @@ int aotf_rx_init(aotf_rx_t *m, const aotf_rx_cfg_t *cfg, uint64_t seed) {
   if (!pow2(cfg->llcm_bytes) || cfg->llcm_bytes < 32 || cfg->llcm_bytes > 131072) return -1;
   if (!pow2(cfg->pt_entries) || cfg->pt_entries < 2 || cfg->pt_entries > AOTF_RX_MAX_PT) return -1;
   if (!pow2(cfg->wb_depth) || cfg->wb_depth < 2 || cfg->wb_depth > AOTF_RX_MAX_WB) return -1;
+  if (cfg->csr_reg > 1) return -1;
   m->cfg = *cfg;
   m->lb = log2u(cfg->llcm_bytes);
   m->ptb = log2u(cfg->pt_entries);
@@ -91,7 +92,20 @@ static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
   return c;
 }
 
-void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *in, aotf_rx_out_t *out) {
+/* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
+static const aotf_rx_in_t *acting(const aotf_rx_t *m, const aotf_rx_in_t *in, aotf_rx_in_t *tmp) {
+  if (!m->cfg.csr_reg) return in;
+  *tmp = *in;
+  tmp->csr_req_i = (uint64_t)m->cq_req;
+  tmp->csr_we_i = (uint64_t)m->cq_we;
+  tmp->csr_addr_i = m->cq_addr;
+  tmp->csr_wdata_i = m->cq_wdata;
+  return tmp;
+}
+
+void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
   rx_comb_t c = comb(m, in);
   aotf_llcm_out_t lo;
   aotf_llcm_eval(&m->llcm, &c.li, &lo);
@@ -142,8 +156,15 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
   }
 }
 
-void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *in) {
+void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
   rx_comb_t c = comb(m, in);
+  /* request register: payload without reset, valid reset */
+  m->cq_req = bus->rst_ni ? (int)(bus->csr_req_i & 1) : 0;
+  m->cq_we = (int)(bus->csr_we_i & 1);
+  m->cq_addr = (uint32_t)bus->csr_addr_i & 0xfff;
+  m->cq_wdata = (uint32_t)bus->csr_wdata_i;
   uint32_t a = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
   uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
   uint32_t rdata = c.csr_rd ? csr_read(m, a) : 0;

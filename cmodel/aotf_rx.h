@@ -20,6 +20,7 @@ typedef struct {
   uint32_t llcm_bytes; /* power of two, 32 .. 128 Ki */
   uint32_t pt_entries; /* power of two, 2 .. 16 */
   uint32_t wb_depth;   /* power of two, 2 .. 16 */
+  uint32_t csr_reg;    /* rtl CSR_REG: the CSR request is registered before it acts (0 / 1) */
 } aotf_rx_cfg_t;
 
 typedef struct {
@@ -43,6 +44,9 @@ typedef struct {
   uint32_t cnt[10]; /* 1..8 events, 9 bytes, 0 host writes */
   int ack;
   uint32_t rdata;
+  /* CSR request register (cfg.csr_reg; rtl rq_*_q) */
+  int cq_req, cq_we;
+  uint32_t cq_addr, cq_wdata;
 } aotf_rx_t;
 
 int aotf_rx_init(aotf_rx_t *m, const aotf_rx_cfg_t *cfg, uint64_t seed);

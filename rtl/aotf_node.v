@@ -3,9 +3,9 @@
 //  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);
 //    every request is acknowledged exactly two cycles later; unmapped windows read CSR_UNMAPPED.
 //    The request is registered once before it acts (timing: no CSR input drives a same-cycle
-//    HTLB / FIFO decision; issue 5): inside aotf_send (CSR_REG = 1, its RAM / lookup strobes
-//    decoded before the register) for the send window, here (req_q, we_q, loc_q, wdata_q) for
-//    the others; the acting block acks one cycle after that.
+//    HTLB / FIFO decision; issue 5): inside aotf_send and aotf_rx (CSR_REG = 1, their write /
+//    lookup strobes decoded before the register) for their windows, here (req_q, we_q, loc_q,
+//    wdata_q) for the node window and unmapped ones; the acting block acks one cycle after that.
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
@@ -56,20 +56,20 @@ module aotf_node #(
 
   // ---------------------------------------------------------------- CSR decode + request register
   wire [3:0]  win = csr_addr_i[15:12];
-  // send window: aotf_send registers the request itself (CSR_REG, with its RAM / lookup strobes
-  // decoded before the register); rx / node / unmapped: registered here
+  // send / rx window: the block registers the request itself (CSR_REG, with its strobes decoded
+  // before the register); node / unmapped: registered here
   wire        req_send = csr_req_i && (win == WIN_SEND);
-  reg  [2:0]  req_q, req_d;   // one-hot {none, node, rx}: the request of the last cycle
+  wire        req_rx   = csr_req_i && (win == WIN_RX);
+  reg  [1:0]  req_q, req_d;   // one-hot {none, node}: the request of the last cycle
   reg         we_q;
   reg  [11:0] loc_q;
   reg  [31:0] wdata_q;
   always @* begin
-    req_d[0] = csr_req_i && (win == WIN_RX);
-    req_d[1] = csr_req_i && (win == WIN_NODE);
-    req_d[2] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+    req_d[0] = csr_req_i && (win == WIN_NODE);
+    req_d[1] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
   end
   always @(posedge clk_i) begin
-    if (!rst_ni) req_q <= 3'd0;
+    if (!rst_ni) req_q <= 2'd0;
     else         req_q <= req_d;
   end
   // request payload: no reset (don't-care while req_q is 0)
@@ -78,9 +78,8 @@ module aotf_node #(
     loc_q   <= csr_addr_i[11:0];
     wdata_q <= csr_wdata_i;
   end
-  wire        req_rx   = req_q[0];
-  wire        req_node = req_q[1];
-  wire        req_none = req_q[2];
+  wire        req_node = req_q[0];
+  wire        req_none = req_q[1];
   wire [11:0] loc      = loc_q;
 
   reg [15:0] node_id_q, node_id_d;
@@ -165,14 +164,14 @@ module aotf_node #(
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
-  aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES)) u_rx (
+  aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES), .CSR_REG(1'b1)) u_rx (
     .clk_i, .rst_ni,
     .s_axis_tdata (loop_q ? tx_tdata  : s_axis_tdata),
     .s_axis_tkeep (loop_q ? tx_tkeep  : s_axis_tkeep),
     .s_axis_tvalid(loop_q ? tx_tvalid : s_axis_tvalid),
     .s_axis_tready(rx_tready),
     .s_axis_tlast (loop_q ? tx_tlast  : s_axis_tlast),
-    .csr_req_i(req_rx), .csr_we_i(we_q), .csr_addr_i(loc), .csr_wdata_i(wdata_q),
+    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
     .irq_o(rx_irq),

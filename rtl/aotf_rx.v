@@ -9,6 +9,7 @@ module aotf_rx #(
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16,
   parameter int WB_DEPTH   = 4,
+  parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
   localparam int LB    = $clog2(LLCM_BYTES),  // byte address bits
   localparam int WORDS = LLCM_BYTES / 8,
   localparam int WA    = LB - 3,
@@ -138,7 +139,7 @@ module aotf_rx #(
   // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
   wire         wb_full = wb_cnt_q[WBW];
   wire         tready  = rx_en_q && !llcm_busy && !wb_full;
-  reg          acc, push, push_pre, beat4, pop, hw_wr, csr_wr, csr_rd;
+  reg          acc, push, push_pre, beat4, pop, hw_wr, csr_rd;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -177,6 +178,56 @@ module aotf_rx #(
   integer      k, kc;
   localparam logic [3:0] C_NONE = 4'd15;
 
+  // ---------------- the CSR request that acts this cycle. CSR_REG = 0: the bus. CSR_REG = 1
+  // (aotf_node): the bus registered once, acked one cycle later (two after the request), with
+  // its write strobes decoded before the register (timing: no 12-bit address compare between
+  // the request register and the protection table / LLCM / counter enables). c_w: one-hot
+  // write strobes, request && write && address == register.
+  localparam int NW = 11;
+  localparam int W_CTRL = 0, W_STATUS = 1, W_IRQ_EN = 2, W_PT_INDEX = 3, W_PT_ENTRY = 4,
+                 W_PT_BASE = 5, W_PT_LIMIT = 6, W_HW_ADDR = 7, W_HW_DATA_LO = 8,
+                 W_HW_DATA_HI = 9, W_HW_CMD = 10;
+  function automatic [NW-1:0] wstrobes(input logic req, input logic we, input logic [11:0] a);
+    logic w;
+    w = req && we;
+    wstrobes[W_CTRL]       = w && a == nic_pkg::CSR_AOTF_RX_CTRL;
+    wstrobes[W_STATUS]     = w && a == nic_pkg::CSR_AOTF_RX_STATUS;
+    wstrobes[W_IRQ_EN]     = w && a == nic_pkg::CSR_AOTF_RX_IRQ_EN;
+    wstrobes[W_PT_INDEX]   = w && a == nic_pkg::CSR_AOTF_RX_PT_INDEX;
+    wstrobes[W_PT_ENTRY]   = w && a == nic_pkg::CSR_AOTF_RX_PT_ENTRY;
+    wstrobes[W_PT_BASE]    = w && a == nic_pkg::CSR_AOTF_RX_PT_BASE;
+    wstrobes[W_PT_LIMIT]   = w && a == nic_pkg::CSR_AOTF_RX_PT_LIMIT;
+    wstrobes[W_HW_ADDR]    = w && a == nic_pkg::CSR_AOTF_RX_HW_ADDR;
+    wstrobes[W_HW_DATA_LO] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_LO;
+    wstrobes[W_HW_DATA_HI] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_HI;
+    wstrobes[W_HW_CMD]     = w && a == nic_pkg::CSR_AOTF_RX_HW_CMD;
+  endfunction
+  wire [NW-1:0] bus_w = wstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  reg           rq_req_q, rq_we_q;
+  reg  [NW-1:0] rq_w_q;
+  reg  [11:0]   rq_addr_q;
+  reg  [31:0]   rq_wdata_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_req_q <= 1'b0;
+      rq_w_q   <= '0;
+    end else begin
+      rq_req_q <= csr_req_i;
+      rq_w_q   <= bus_w;
+    end
+  end
+  // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) begin
+    rq_we_q    <= csr_we_i;
+    rq_addr_q  <= csr_addr_i;
+    rq_wdata_q <= csr_wdata_i;
+  end
+  wire          c_req   = CSR_REG ? rq_req_q   : csr_req_i;
+  wire          c_we    = CSR_REG ? rq_we_q    : csr_we_i;
+  wire [11:0]   c_addr  = CSR_REG ? rq_addr_q  : csr_addr_i;
+  wire [31:0]   c_wdata = CSR_REG ? rq_wdata_q : csr_wdata_i;
+  wire [NW-1:0] c_w     = CSR_REG ? rq_w_q     : bus_w;
+
   aotf_llcm #(.WORDS(WORDS)) u_llcm (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -185,7 +236,7 @@ module aotf_rx #(
     .hw_en_i    (hw_wr),
     .hw_word_i  (hw_addr_q),
     .hw_data_i  (hw_data_q),
-    .hw_be_i    (csr_wdata_i[7:0]),
+    .hw_be_i    (c_wdata[7:0]),
     .bw_en_i    (llcm_bw_en),
     .bw_word_i  (h_word),
     .bw_idx0_i  (h_idx0),
@@ -201,8 +252,7 @@ module aotf_rx #(
   always @* begin
     acc     = s_axis_tvalid && tready;
     beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
-    csr_wr  = csr_req_i && csr_we_i;
-    csr_rd  = csr_req_i && !csr_we_i;
+    csr_rd  = c_req && !c_we;
 
     // ---- checks of a data beat, for the next cycle (see ck_*_q)
     keep_exp = ~(8'hFF << len_q[3:0]);
@@ -210,30 +260,30 @@ module aotf_rx #(
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
     // this cycle's CSR write to entry pgid_q (ENTRY / BASE / LIMIT), forwarded below
-    fw_e   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY);
-    fw_b   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE);
-    fw_l   = csr_wr && pt_idx_q == pgid_q[PTB-1:0] && (csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT);
+    fw_e   = c_w[W_PT_ENTRY] && pt_idx_q == pgid_q[PTB-1:0];
+    fw_b   = c_w[W_PT_BASE] && pt_idx_q == pgid_q[PTB-1:0];
+    fw_l   = c_w[W_PT_LIMIT] && pt_idx_q == pgid_q[PTB-1:0];
     // entry pgid_q as it will be in the next cycle (this cycle's CSR write forwarded) -> sel_*_q
     {sel_v_d, sel_pgid_d, sel_base_d, sel_lim_d} = pt_entry(pgid_q[PTB-1:0], pt_v_q, pt_pgid_q,
                                                             pt_base_q, pt_lim_q);
     if (fw_e) begin
-      sel_v_d    = csr_wdata_i[31];
-      sel_pgid_d = csr_wdata_i[15:0];
+      sel_v_d    = c_wdata[31];
+      sel_pgid_d = c_wdata[15:0];
     end
-    if (fw_b) sel_base_d = csr_wdata_i[LB:0];
-    if (fw_l) sel_lim_d  = csr_wdata_i[LB:0];
+    if (fw_b) sel_base_d = c_wdata[LB:0];
+    if (fw_l) sel_lim_d  = c_wdata[LB:0];
     // checks of the entry the data beat of the next cycle sees: the registered one, this
     // cycle's write forwarded. Timing: both compares (registered entry, CSR write data) are
     // made from flops / inputs and the (late, CSR-decoded) forward only selects the result,
     // as AND-OR terms (no compare behind the decode). Asserted equal to the compare of the
     // forwarded entry (FORMAL).
-    ckv_d  = (fw_e && csr_wdata_i[31]) || (!fw_e && sel_v_q);
-    ckpg_d = (fw_e && (csr_wdata_i[15:0] == pgid_q)) || (!fw_e && (sel_pgid_q == pgid_q));
+    ckv_d  = (fw_e && c_wdata[31]) || (!fw_e && sel_v_q);
+    ckpg_d = (fw_e && (c_wdata[15:0] == pgid_q)) || (!fw_e && (sel_pgid_q == pgid_q));
     // each compare as the sign of one subtraction (a carry chain; Yosys maps some >= / <= of
     // these to LUT trees): a >= b <=> !sign(a - b)
-    db_w   = {2'b00, raddr_q} - {1'b0, csr_wdata_i[LB:0]};
+    db_w   = {2'b00, raddr_q} - {1'b0, c_wdata[LB:0]};
     db_r   = {2'b00, raddr_q} - {1'b0, sel_base_q};
-    dl_w   = {1'b0, csr_wdata_i[LB:0]} - {1'b0, pend};
+    dl_w   = {1'b0, c_wdata[LB:0]} - {1'b0, pend};
     dl_r   = {1'b0, sel_lim_q} - {1'b0, pend};
     ckb_d  = (fw_b && !db_w[LB+1]) || (!fw_b && !db_r[LB+1]);
     ckl_d  = (fw_l && !dl_w[LB+1]) || (!fw_l && !dl_r[LB+1]);
@@ -292,8 +342,8 @@ module aotf_rx #(
     push     = s_axis_tvalid && s_axis_tlast && (s_axis_tkeep == ck_keep_q) && push_pre;
 
     // ---- LLCM write port: init sweep > host write (CSR) > write buffer
-    llcm_init = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[1];
-    hw_wr     = csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_HW_CMD) && !llcm_busy;
+    llcm_init = c_w[W_CTRL] && c_wdata[1];
+    hw_wr     = c_w[W_HW_CMD] && !llcm_busy;
     // timing: the LLCM gets the buffer head as a request of its own and the (late, CSR-decoded)
     // host write only as a priority select; pop = the head was written
     llcm_bw_en = (wb_cnt_q != '0) && !llcm_busy;
@@ -362,30 +412,22 @@ module aotf_rx #(
     pt_base_d = pt_base_q;
     pt_lim_d  = pt_lim_q;
     status_d  = status_q;
-    if (csr_wr) begin
-      case (csr_addr_i)
-        nic_pkg::CSR_AOTF_RX_CTRL:       rx_en_d = csr_wdata_i[0];
-        nic_pkg::CSR_AOTF_RX_STATUS:     status_d = status_q & ~csr_wdata_i[7:0];
-        nic_pkg::CSR_AOTF_RX_IRQ_EN:     irq_en_d = csr_wdata_i[7:0];
-        nic_pkg::CSR_AOTF_RX_PT_INDEX:   pt_idx_d = csr_wdata_i[PTB-1:0];
-        nic_pkg::CSR_AOTF_RX_PT_ENTRY:
-          for (k = 0; k < PT_ENTRIES; k = k + 1)
-            if (pt_idx_q == PTB'(k)) begin
-              pt_v_d[k] = csr_wdata_i[31];
-              pt_pgid_d[k*16 +: 16] = csr_wdata_i[15:0];
-            end
-        nic_pkg::CSR_AOTF_RX_PT_BASE:
-          for (k = 0; k < PT_ENTRIES; k = k + 1)
-            if (pt_idx_q == PTB'(k)) pt_base_d[k*(LB+1) +: (LB+1)] = csr_wdata_i[LB:0];
-        nic_pkg::CSR_AOTF_RX_PT_LIMIT:
-          for (k = 0; k < PT_ENTRIES; k = k + 1)
-            if (pt_idx_q == PTB'(k)) pt_lim_d[k*(LB+1) +: (LB+1)] = csr_wdata_i[LB:0];
-        nic_pkg::CSR_AOTF_RX_HW_ADDR:    hw_addr_d = csr_wdata_i[LB-1:3];
-        nic_pkg::CSR_AOTF_RX_HW_DATA_LO: hw_data_d[31:0] = csr_wdata_i;
-        nic_pkg::CSR_AOTF_RX_HW_DATA_HI: hw_data_d[63:32] = csr_wdata_i;
-        default: ;
-      endcase
+    // CSR writes (c_w is one-hot)
+    if (c_w[W_CTRL])       rx_en_d  = c_wdata[0];
+    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[7:0];
+    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[7:0];
+    if (c_w[W_PT_INDEX])   pt_idx_d = c_wdata[PTB-1:0];
+    for (k = 0; k < PT_ENTRIES; k = k + 1) begin
+      if (c_w[W_PT_ENTRY] && pt_idx_q == PTB'(k)) begin
+        pt_v_d[k] = c_wdata[31];
+        pt_pgid_d[k*16 +: 16] = c_wdata[15:0];
+      end
+      if (c_w[W_PT_BASE] && pt_idx_q == PTB'(k))  pt_base_d[k*(LB+1) +: (LB+1)] = c_wdata[LB:0];
+      if (c_w[W_PT_LIMIT] && pt_idx_q == PTB'(k)) pt_lim_d[k*(LB+1) +: (LB+1)] = c_wdata[LB:0];
     end
+    if (c_w[W_HW_ADDR])    hw_addr_d = c_wdata[LB-1:3];
+    if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
+    if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
     for (k = 1; k <= 8; k = k + 1)                  // event k -> bit k-1
       if (ev == 4'(k)) status_d[k-1] = 1'b1;        // a new event wins over a same-cycle W1C
 
@@ -399,7 +441,7 @@ module aotf_rx #(
     cev_d    = ev;
     cbytes_d = push;
     chw_d    = hw_wr;
-    if (csr_wr && (csr_addr_i == nic_pkg::CSR_AOTF_RX_CTRL) && csr_wdata_i[2]) begin
+    if (c_w[W_CTRL] && c_wdata[2]) begin
       cnt_d    = '0;
       cev_d    = EV_NONE;
       cbytes_d = 1'b0;
@@ -409,19 +451,19 @@ module aotf_rx #(
     // ---- protection entry for the CSR read mux of the next cycle (rd_*_q, see above). The
     // entry mux is driven by the write data (a PT_INDEX write), not by a muxed index: the CSR
     // decode only selects between it, the written fields and the held value (timing).
-    {rd_v_d, rd_pgid_d, rd_base_d, rd_lim_d} = pt_entry(csr_wdata_i[PTB-1:0], pt_v_q, pt_pgid_q,
+    {rd_v_d, rd_pgid_d, rd_base_d, rd_lim_d} = pt_entry(c_wdata[PTB-1:0], pt_v_q, pt_pgid_q,
                                                         pt_base_q, pt_lim_q);
-    if (!(csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_INDEX)) begin
+    if (!c_w[W_PT_INDEX]) begin
       rd_v_d    = rd_v_q;
       rd_pgid_d = rd_pgid_q;
       rd_base_d = rd_base_q;
       rd_lim_d  = rd_lim_q;
-      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_ENTRY) begin
-        rd_v_d    = csr_wdata_i[31];
-        rd_pgid_d = csr_wdata_i[15:0];
+      if (c_w[W_PT_ENTRY]) begin
+        rd_v_d    = c_wdata[31];
+        rd_pgid_d = c_wdata[15:0];
       end
-      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_BASE)  rd_base_d = csr_wdata_i[LB:0];
-      if (csr_wr && csr_addr_i == nic_pkg::CSR_AOTF_RX_PT_LIMIT) rd_lim_d  = csr_wdata_i[LB:0];
+      if (c_w[W_PT_BASE])  rd_base_d = c_wdata[LB:0];
+      if (c_w[W_PT_LIMIT]) rd_lim_d  = c_wdata[LB:0];
     end
 
     // ---- CSR read mux (value of the request cycle). Counters: the value of the request cycle
@@ -429,7 +471,7 @@ module aotf_rx #(
     // coincides with a clear), so the counter is selected there (rcnt_q): no counter adder in
     // front of the read register (timing).
     rcnt_d = C_NONE;
-    case (csr_addr_i)
+    case (c_addr)
       nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
       nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
       nic_pkg::CSR_AOTF_RX_CONFIG:     rmux = {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)};
@@ -514,7 +556,7 @@ module aotf_rx #(
       hw_addr_q  <= hw_addr_d;
       hw_data_q  <= hw_data_d;
       cnt_q      <= cnt_d;
-      ack_q      <= csr_req_i;
+      ack_q      <= c_req;
       rdata_q    <= rdata_d;
       rcnt_q     <= rcnt_d;
       cev_q      <= cev_d;
@@ -568,6 +610,8 @@ module aotf_rx #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // the registered write strobes are the decode of the registered request
+  always @(posedge clk_i) if (f_rst_seen) assert (rq_w_q == wstrobes(rq_req_q, rq_we_q, rq_addr_q));
   // hbe_q / hw0_q have no reset: valid from the second cycle after reset on
   reg f_hd_ok = 1'b0;
   always @(posedge clk_i) f_hd_ok <= f_rst_seen && rst_ni;
@@ -577,10 +621,10 @@ module aotf_rx #(
   reg [15:0]   f_pt_pgid;
   reg [LB:0]   f_pt_base, f_pt_lim;
   always @* begin
-    f_pt_v    = fw_e ? csr_wdata_i[31]      : sel_v_q;
-    f_pt_pgid = fw_e ? csr_wdata_i[15:0]    : sel_pgid_q;
-    f_pt_base = fw_b ? csr_wdata_i[LB:0]    : sel_base_q;
-    f_pt_lim  = fw_l ? csr_wdata_i[LB:0]    : sel_lim_q;
+    f_pt_v    = fw_e ? c_wdata[31]      : sel_v_q;
+    f_pt_pgid = fw_e ? c_wdata[15:0]    : sel_pgid_q;
+    f_pt_base = fw_b ? c_wdata[LB:0]    : sel_base_q;
+    f_pt_lim  = fw_l ? c_wdata[LB:0]    : sel_lim_q;
   end
   // ck_tl_q = ck_len_q && type_ok_q whenever type_ok_q held for a cycle (always true in a
   // data-beat cycle: type_ok_q is loaded at beat 0)

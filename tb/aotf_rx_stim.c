@@ -890,7 +890,7 @@ typedef struct { aotf_rx_t m; } model_t;
 
 void *aotf_rx_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  aotf_rx_cfg_t cfg = {LLCM_BYTES, PT_N, WB_DEPTH};
+  aotf_rx_cfg_t cfg = {LLCM_BYTES, PT_N, WB_DEPTH, 0};   /* CSR_REG 0: the RTL default */
   if (!m || aotf_rx_init(&m->m, &cfg, seed)) { free(m); return NULL; }
   return m;
 }
