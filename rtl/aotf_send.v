@@ -3,7 +3,8 @@
 //   store -> aotf_kick_decode -> (credit check) -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
 // CSRs in aotf_send_csr. See docs/aotf_send.md.
-// FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
+// FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits); data in place (the bytes
+// of the store's lanes, off[2:0] = first lane; aotf_pktgen moves them down).
 module aotf_send #(
   parameter int NUM_USERS  = 8,
   parameter int FIFO_DEPTH = 2048,
@@ -42,7 +43,7 @@ module aotf_send #(
   output wire          dbg_init_o,
   output wire          dbg_miss_o,
   output wire [2:0]    dbg_lk_state_o,
-  output wire [8:0]    dbg_pg_o,
+  output wire [9:0]    dbg_pg_o,
   output wire [7:0]    dbg_init_ptr_o,
   output wire [1:0]    dbg_rr_o,
   output wire [15:0]   dbg_status_o,
@@ -240,7 +241,7 @@ module aotf_send #(
     .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
     .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we),
-    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
+    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[9] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),
     .err_align_i(st_fire && k_align), .err_be_i(st_fire && k_be),
