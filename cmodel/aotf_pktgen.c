@@ -30,14 +30,14 @@ static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1)
 static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
   uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v;
   c->pop = m->occ != 0 && in->tready;
-  int space = inflight <= AOTF_PG_NB - 1; /* this cycle's pop not counted (rtl: timing) */
+  int space = inflight - (uint32_t)c->pop <= 2;
   int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
   int ram_beat = m->beat != 4;
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
   c->early = in->spec && !m->cur.v && !seed_busy && space;
-  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v <= AOTF_PG_NB - 2;
+  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v - (uint32_t)c->pop <= 1;
   c->commit = m->er && in->load;
   c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early || c->early1;
   if (in->csr_seed_rd)
@@ -61,8 +61,8 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
   o->tlast = (int)m->b[0].last;
   o->ret = c->pop && m->b[0].last;
   o->ret_user = m->b[0].user;
-  o->dbg = ((uint32_t)m->cur.v << 9) | ((uint32_t)m->next.v << 8) | ((m->beat & 7) << 5) |
-           ((uint32_t)m->r.v << 4) | ((uint32_t)m->s.v << 3) | (m->occ & 7);
+  o->dbg = ((uint32_t)m->cur.v << 8) | ((uint32_t)m->next.v << 7) | ((m->beat & 7) << 4) |
+           ((uint32_t)m->r.v << 3) | ((uint32_t)m->s.v << 2) | (m->occ & 3);
 }
 
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out) {
@@ -126,11 +126,13 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   aotf_pg_beat_t s = m->r;
   if (c.commit) s = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
-  aotf_beat_t b[AOTF_PG_NB];
-  memcpy(b, m->b, sizeof(b));
-  if (c.pop) memmove(b, b + 1, (AOTF_PG_NB - 1) * sizeof(b[0]));
+  aotf_beat_t b[3] = {m->b[0], m->b[1], m->b[2]};
+  if (c.pop) {
+    b[0] = m->b[1];
+    b[1] = m->b[2];
+  }
   uint32_t lpos = m->occ - (uint32_t)c.pop;
-  if (m->s.v && lpos < AOTF_PG_NB) b[lpos] = c.w;
+  if (m->s.v && lpos < 3) b[lpos] = c.w;
   uint32_t occ = m->occ + (uint32_t)m->s.v - (uint32_t)c.pop;
   memcpy(m->b, b, sizeof(b));
   memcpy(m->sq, sq, sizeof(sq));
@@ -150,7 +152,7 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
     m->occ = 0;
     return;
   }
-  m->occ = occ & 7;
+  m->occ = occ & 3;
   m->beat = beat;
   m->er = c.early;
 }

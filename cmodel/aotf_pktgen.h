@@ -1,12 +1,9 @@
 /* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
- * beat-0/1 reads, stages R and S, 4-entry output buffer. */
+ * beat-0/1 reads, stages R and S, 3-entry output buffer. */
 #ifndef AOTF_PKTGEN_H
 #define AOTF_PKTGEN_H
 #include <stdint.h>
 #include "nic_ram.h"
-
-/* output buffer entries (rtl NB): a beat issues while occ + R + S <= NB - 1 */
-#define AOTF_PG_NB 4
 
 typedef struct {
   int v;
@@ -35,7 +32,7 @@ typedef struct {
   uint64_t sq[4];         /* RAM output register, lane = way */
   uint32_t vw1, vw2;      /* way of a view read, 1 and 2 cycles later */
   uint32_t occ;
-  aotf_beat_t b[AOTF_PG_NB];
+  aotf_beat_t b[3];
   nic_ram_t ram; /* sets*4 x 256, address {set, word}, lane = way */
 } aotf_pktgen_t;
 

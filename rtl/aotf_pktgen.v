@@ -9,17 +9,15 @@
 // next; next moves to cur when cur finishes. cur issues one beat per cycle, 0..3 = seed RAM
 // reads (word = beat), 4 = the data beat (no RAM read). An issued beat passes two stages
 //   R (the cycle its RAM data is on the RAM output) and S (the data in sq_q),
-// and is then written into a 4-entry output buffer, with
+// and is then written into a 3-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
 //   beat 3: seed, beat 4: data moved down by the lane (off[2:0]; the kick data comes in place,
 //   see aotf_kick_decode), tkeep = (1 << len) - 1, tlast = 1.
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
-// with the beat. A beat issues only if the buffer will have room: occ + R + S <= 3. This
-// cycle's pop is not counted (timing: m_axis_tready reaches only the buffer, not the issue and
-// slot logic); the fourth entry keeps one beat per cycle with tready high (occ 1, R, S).
+// with the beat. A beat issues only if the buffer will have room: occ + R + S - pop <= 2.
 // Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
-// packet slot is busy, the seed RAM port free and the buffer has room for one beat (the issue
-// rule), word 0 of the looked-up set (spec_set_i) is read (E0);
+// packet slot is busy, the seed RAM port free and the buffer has room for one beat (counting
+// this cycle's pop, as an issue does), word 0 of the looked-up set (spec_set_i) is read (E0);
 // in the next cycle (the HTLB decides) word 1 is read if the port is free and there is room
 // for two beats (E1). If that cycle's lookup hits (load_i), E0 becomes the packet's beat 0
 // (it enters S with the hit way), E1 its beat 1 (in R), and cur starts at beat 2 (1 without
@@ -66,7 +64,7 @@ module aotf_pktgen #(
   // credit return: last beat accepted
   output wire          ret_o,
   output wire [UW-1:0] ret_user_o,
-  output wire [9:0]    dbg_o          // {cur_v, next_v, beat[2:0], r_v, s_v, occ[2:0]}
+  output wire [8:0]    dbg_o          // {cur_v, next_v, beat[2:0], r_v, s_v, occ[1:0]}
 );
   localparam int FL = nic_pkg::AOTF_HDR_FLAGS_LSB;
   localparam int RA = nic_pkg::AOTF_HDR_RADDR_LSB;
@@ -102,17 +100,16 @@ module aotf_pktgen #(
   reg          s_last_q, s_last_d;
   // view read: way of the read, one and two cycles later
   reg [1:0]    vw1_q, vw2_q;
-  // output buffer, NB entries (entry 0 = head), flattened: entry i at [i*64 +: 64] etc.
-  localparam int NB = 4;
-  reg [2:0]       occ_q, occ_d;
-  reg [NB*64-1:0] bdat_q, bdat_d;
-  reg [NB*8-1:0]  bkeep_q, bkeep_d;
-  reg [NB-1:0]    blast_q, blast_d;
-  reg [NB*UW-1:0] buser_q, buser_d;
+  // output buffer (b0 = head)
+  reg [1:0]    occ_q, occ_d;
+  reg [63:0]   b0_data_q, b0_data_d, b1_data_q, b1_data_d, b2_data_q, b2_data_d;
+  reg [7:0]    b0_keep_q, b0_keep_d, b1_keep_q, b1_keep_d, b2_keep_q, b2_keep_d;
+  reg          b0_last_q, b0_last_d, b1_last_q, b1_last_d, b2_last_q, b2_last_d;
+  reg [UW-1:0] b0_user_q, b0_user_d, b1_user_q, b1_user_d, b2_user_q, b2_user_d;
 
   reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early, early1, commit;
   reg [2:0]    lvl;
-  reg [2:0]    lpos;
+  reg [1:0]    lpos;
   reg [SW+1:0] rd_addr;
   wire [255:0] rd_data;
   reg [7:0]    len_keep;
@@ -120,9 +117,9 @@ module aotf_pktgen #(
   integer i;
 
   always @* begin
-    pop       = (occ_q != 3'd0) && m_axis_tready;
-    lvl       = occ_q + {2'd0, r_v_q} + {2'd0, s_v_q};   // without this cycle's pop (timing)
-    space     = (lvl <= 3'd3);
+    pop       = (occ_q != 2'd0) && m_axis_tready;
+    lvl       = {1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} - {2'd0, pop};
+    space     = (lvl <= 3'd2);
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
     ram_beat  = (beat_q != 3'd4);
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
@@ -132,8 +129,7 @@ module aotf_pktgen #(
     // loads cur), RAM port free, room for one beat (the issue rule; tready only reaches er_q)
     early     = spec_i && !cur_v_q && !seed_busy && space;
     // E1, the cycle after E0 (cur is still free and nothing is in R): room for two beats
-    // (E0's and E1's; this cycle's pop not counted, as in the issue rule)
-    early1    = er_q && !seed_busy && ((occ_q + {2'd0, s_v_q}) <= 3'd2);
+    early1    = er_q && !seed_busy && (({1'b0, occ_q} + {2'd0, s_v_q} - {2'd0, pop}) <= 3'd1);
     // the lookup of the early reads hits: beat 0 is in stage R now
     commit    = er_q && load_i;
 
@@ -232,23 +228,22 @@ module aotf_pktgen #(
     // output buffer: the beat in S goes to the first free entry after the pop
     s_lane = sq_q[64 * s_way_q +: 64];
     w_data = s_ram_q ? ((s_lane & ~s_msk_q) | s_val_q) : s_val_q;
-    occ_d  = occ_q + {2'd0, s_v_q} - {2'd0, pop};
-    lpos   = occ_q - {2'd0, pop};
-    // a pop shifts every entry one place towards the head (the last one holds)
-    bdat_d  = bdat_q;  bkeep_d = bkeep_q;  blast_d = blast_q;  buser_d = buser_q;
-    if (pop) begin
-      bdat_d[0 +: (NB-1)*64]  = bdat_q[64 +: (NB-1)*64];
-      bkeep_d[0 +: (NB-1)*8]  = bkeep_q[8 +: (NB-1)*8];
-      blast_d[0 +: NB-1]      = blast_q[1 +: NB-1];
-      buser_d[0 +: (NB-1)*UW] = buser_q[UW +: (NB-1)*UW];
+    occ_d  = occ_q + {1'b0, s_v_q} - {1'b0, pop};
+    lpos   = occ_q - {1'b0, pop};
+    b0_data_d = pop ? b1_data_q : b0_data_q; b0_keep_d = pop ? b1_keep_q : b0_keep_q;
+    b0_last_d = pop ? b1_last_q : b0_last_q; b0_user_d = pop ? b1_user_q : b0_user_q;
+    b1_data_d = pop ? b2_data_q : b1_data_q; b1_keep_d = pop ? b2_keep_q : b1_keep_q;
+    b1_last_d = pop ? b2_last_q : b1_last_q; b1_user_d = pop ? b2_user_q : b1_user_q;
+    b2_data_d = b2_data_q; b2_keep_d = b2_keep_q; b2_last_d = b2_last_q; b2_user_d = b2_user_q;
+    if (s_v_q && lpos == 2'd0) begin
+      b0_data_d = w_data; b0_keep_d = s_keep_q; b0_last_d = s_last_q; b0_user_d = s_user_q;
     end
-    for (i = 0; i < NB; i = i + 1)
-      if (s_v_q && lpos == 3'(i)) begin
-        bdat_d[i*64 +: 64]  = w_data;
-        bkeep_d[i*8 +: 8]   = s_keep_q;
-        blast_d[i]          = s_last_q;
-        buser_d[i*UW +: UW] = s_user_q;
-      end
+    if (s_v_q && lpos == 2'd1) begin
+      b1_data_d = w_data; b1_keep_d = s_keep_q; b1_last_d = s_last_q; b1_user_d = s_user_q;
+    end
+    if (s_v_q && lpos == 2'd2) begin
+      b2_data_d = w_data; b2_keep_d = s_keep_q; b2_last_d = s_last_q; b2_user_d = s_user_q;
+    end
   end
 
   always @(posedge clk_i) begin
@@ -259,7 +254,7 @@ module aotf_pktgen #(
       r_v_q    <= 1'b0;
       er_q     <= 1'b0;
       s_v_q    <= 1'b0;
-      occ_q    <= 3'd0;
+      occ_q    <= 2'd0;
     end else begin
       cur_v_q  <= cur_v_d;
       next_v_q <= next_v_d;
@@ -286,8 +281,12 @@ module aotf_pktgen #(
     s_last_q   <= s_last_d;
     vw1_q      <= csr_seed_rd_addr_i[3:2];
     vw2_q      <= vw1_q;
-    bdat_q     <= bdat_d;     bkeep_q    <= bkeep_d;    blast_q    <= blast_d;
-    buser_q    <= buser_d;
+    b0_data_q  <= b0_data_d;  b0_keep_q  <= b0_keep_d;  b0_last_q  <= b0_last_d;
+    b0_user_q  <= b0_user_d;
+    b1_data_q  <= b1_data_d;  b1_keep_q  <= b1_keep_d;  b1_last_q  <= b1_last_d;
+    b1_user_q  <= b1_user_d;
+    b2_data_q  <= b2_data_d;  b2_keep_q  <= b2_keep_d;  b2_last_q  <= b2_last_d;
+    b2_user_q  <= b2_user_d;
   end
 
   nic_ram_1r1w #(.DEPTH(SETS * 4), .WIDTH(256), .NBE(4)) u_seed_ram (
@@ -303,12 +302,12 @@ module aotf_pktgen #(
 
   assign next_free_o   = !next_v_q;
   assign seed_rd_o     = sq_q[64 * vw2_q +: 64];
-  assign m_axis_tvalid = (occ_q != 3'd0);
-  assign m_axis_tdata  = bdat_q[0 +: 64];
-  assign m_axis_tkeep  = bkeep_q[0 +: 8];
-  assign m_axis_tlast  = blast_q[0];
-  assign ret_o         = pop && blast_q[0];
-  assign ret_user_o    = buser_q[0 +: UW];
+  assign m_axis_tvalid = (occ_q != 2'd0);
+  assign m_axis_tdata  = b0_data_q;
+  assign m_axis_tkeep  = b0_keep_q;
+  assign m_axis_tlast  = b0_last_q;
+  assign ret_o         = pop && b0_last_q;
+  assign ret_user_o    = b0_user_q;
   assign dbg_o         = {cur_v_q, next_v_q, beat_q, r_v_q, s_v_q, occ_q};
 
 `ifdef FORMAL
@@ -317,13 +316,13 @@ module aotf_pktgen #(
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
-      assert (occ_q <= 3'(NB));
+      assert (occ_q <= 2'd3);
       assert (beat_q <= 3'd4);
       assert (!next_v_q || cur_v_q);
       // a lookup result only comes while next is free
       if (load_i) assert (!next_v_q);
       // the buffer never overflows: what is in it and on the way fits
-      assert ({1'b0, occ_q} + {3'd0, r_v_q} + {3'd0, s_v_q} <= 4'(NB));
+      assert ({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);
       // E0 happened only with no slot busy and nothing issued in that cycle
       if (er_q) assert (!r_v_q && !cur_v_q && !issue);
       // a committed early read enters an empty stage S
@@ -336,7 +335,7 @@ module aotf_pktgen #(
         assert (m_axis_tlast == $past(m_axis_tlast));
       end
     end
-    cover (f_rst_seen && rst_ni && occ_q == 3'(NB) && next_v_q);
+    cover (f_rst_seen && rst_ni && occ_q == 2'd3 && next_v_q);
     cover (f_rst_seen && rst_ni && commit);
     cover (f_rst_seen && rst_ni && commit && early1);
     cover (f_rst_seen && rst_ni && ret_o);
