@@ -87,6 +87,22 @@ $(BUILD)/obj/%.o: %.c
 # rtl/aotf_htlb.v); if none matches a source name, the files replace all sources but nic_pkg.sv.
 custom_src = $(if $(filter $(notdir $(VERILOG)),$(notdir $(1))),$(foreach f,$(1),$(or $(firstword $(foreach v,$(VERILOG),$(if $(filter $(notdir $(v)),$(notdir $(f))),$(v)))),$(f))),$(filter rtl/nic_pkg.sv,$(1)) $(VERILOG))
 
+# ---------------------------------------------------------------- Verilated lockstep binary
+# $(call VL_LOCKSTEP,dut,mdir,verilator flags,verilog sources): the lockstep runner
+# (tb/lockstep_main.cpp + the DUT's C model objects) around the given Verilog, built in
+# $(BUILD)/dut/mdir (log mdir.log) as the rule's target $@. Used by the RTL, netlist, ECP5 netlist
+# and custom-source builds below.
+define VL_LOCKSTEP
+	@mkdir -p $(BUILD)/$(1)/$(2)
+	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
+	$(VERILATOR) --cc --exe $(3) --prefix Vdut --top-module $($(1)_TOP) \
+	  --Mdir $(BUILD)/$(1)/$(2) -o $(ROOT)/$@ \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  $(if $($(1)_LIBS),-LDFLAGS "$($(1)_LIBS)") \
+	  $(4) $(ROOT)/tb/lockstep_main.cpp $(addprefix $(ROOT)/,$($(1)_OBJS)) > $(BUILD)/$(1)/$(2).log 2>&1 \
+	  || { tail -40 $(BUILD)/$(1)/$(2).log; exit 1; }
+endef
+
 # ---------------------------------------------------------------- per-DUT rules
 # $(1) = DUT name. Variables from tb/duts/$(1).mk: _TOP _RTL _MODEL _STIM [_VFLAGS _LIBS]
 define DUT_RULES
@@ -101,14 +117,7 @@ $(BUILD)/$(1)/model_main: tb/model_main.c tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h 
 	$(CC) $(CFLAGS) -I$(BUILD)/$(1) tb/model_main.c $$($(1)_OBJS) $$($(1)_LIBS) -o $$@
 
 $(BUILD)/$(1)/lockstep: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $$($(1)_RTL)
-	@mkdir -p $(BUILD)/$(1)/vl
-	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
-	  --Mdir $(BUILD)/$(1)/vl -o $(ROOT)/$$@ \
-	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
-	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
-	  $$($(1)_RTL) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vl.log 2>&1 \
-	  || { tail -40 $(BUILD)/$(1)/vl.log; exit 1; }
+	$$(call VL_LOCKSTEP,$(1),vl,$(VFLAGS_COMMON) $(VFLAGS_RTL) $$($(1)_VFLAGS),$$($(1)_RTL))
 
 # post-synthesis netlist (Yosys generic gates; memories kept as arrays)
 $(BUILD)/$(1)/netlist.v: $$($(1)_RTL) scripts/netlist.ys.in
@@ -118,14 +127,7 @@ $(BUILD)/$(1)/netlist.v: $$($(1)_RTL) scripts/netlist.ys.in
 	yosys -q -l $(BUILD)/$(1)/netlist.log -s $(BUILD)/$(1)/netlist.ys
 
 $(BUILD)/$(1)/lockstep_netlist: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $(BUILD)/$(1)/netlist.v
-	@mkdir -p $(BUILD)/$(1)/vln
-	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_NET) -Wno-lint -Wno-style --prefix Vdut --top-module $$($(1)_TOP) \
-	  --Mdir $(BUILD)/$(1)/vln -o $(ROOT)/$$@ \
-	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
-	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
-	  $(BUILD)/$(1)/netlist.v $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vln.log 2>&1 \
-	  || { tail -40 $(BUILD)/$(1)/vln.log; exit 1; }
+	$$(call VL_LOCKSTEP,$(1),vln,$(VFLAGS_NET) -Wno-lint -Wno-style,$(BUILD)/$(1)/netlist.v)
 
 # ECP5-mapped netlist (synth_ecp5 $(ECP5_FLAGS), then the block RAM output-register pass
 # syn/ecp5_outreg.py, as P&R gets it) with LUT4 / TRELLIS_FF / CCU2C / DP16KD cells; simulated with
@@ -150,27 +152,13 @@ $(BUILD)/$(1)/netlist_ecp5.v: $$($(1)_RTL) scripts/netlist_ecp5.ys.in syn/ecp5_o
 	sed -i -E "s/(\.INITVAL\([0-9]+'h)x+\)/\10)/" $$@
 
 $(BUILD)/$(1)/lockstep_ecp5: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $(BUILD)/$(1)/netlist_ecp5.v $(BUILD)/ecp5_cells_sim.v sim/ecp5_dp16kd.v
-	@mkdir -p $(BUILD)/$(1)/vle
-	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_NET) -Wno-lint -Wno-style --prefix Vdut --top-module $$($(1)_TOP) \
-	  --Mdir $(BUILD)/$(1)/vle -o $(ROOT)/$$@ -I$(ECP5_SHARE) \
-	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
-	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
-	  $(BUILD)/$(1)/netlist_ecp5.v $(BUILD)/ecp5_cells_sim.v sim/ecp5_dp16kd.v \
-	  $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vle.log 2>&1 \
-	  || { tail -40 $(BUILD)/$(1)/vle.log; exit 1; }
+	$$(call VL_LOCKSTEP,$(1),vle,$(VFLAGS_NET) -Wno-lint -Wno-style -I$(ECP5_SHARE),$(BUILD)/$(1)/netlist_ecp5.v $(BUILD)/ecp5_cells_sim.v sim/ecp5_dp16kd.v)
 
 # any Verilog file(s) in place of the DUT's sources (always rebuilt)
 .PHONY: $(BUILD)/$(1)/lockstep_custom
 $(BUILD)/$(1)/lockstep_custom: $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
-	@rm -rf $(BUILD)/$(1)/vlc; mkdir -p $(BUILD)/$(1)/vlc
-	@rm -f $$@  # Verilator's own make does not relink when only a linked .o changed
-	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vdut --top-module $$($(1)_TOP) $$($(1)_VFLAGS) \
-	  --Mdir $(BUILD)/$(1)/vlc -o $(ROOT)/$$@ \
-	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
-	  $$(if $$($(1)_LIBS),-LDFLAGS "$$($(1)_LIBS)") \
-	  $$(call custom_src,$$($(1)_RTL)) $(ROOT)/tb/lockstep_main.cpp $$(addprefix $(ROOT)/,$$($(1)_OBJS)) > $(BUILD)/$(1)/vlc.log 2>&1 \
-	  || { tail -40 $(BUILD)/$(1)/vlc.log; exit 1; }
+	@rm -rf $(BUILD)/$(1)/vlc
+	$$(call VL_LOCKSTEP,$(1),vlc,$(VFLAGS_COMMON) $(VFLAGS_RTL) $$($(1)_VFLAGS),$$(call custom_src,$$($(1)_RTL)))
 
 # Icarus replay bench generated from the port list
 $(BUILD)/$(1)/replay_tb.v: $(BUILD)/$(1)/model_main
