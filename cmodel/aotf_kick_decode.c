@@ -10,11 +10,10 @@ void aotf_kick_decode_eval(uint32_t uw, const aotf_kick_decode_in_t *in, aotf_ki
     if ((be >> i) & 1u) lane = (uint32_t)i;
   uint32_t len = 0;
   for (int i = 0; i < 8; i++) len += (be >> i) & 1u;
-  uint64_t bmask = 0; /* data in place: the bytes outside be cleared (rtl: aotf_pktgen shifts) */
-  for (int i = 0; i < 8; i++)
-    if ((be >> i) & 1u) bmask |= 0xFFull << (8 * i);
+  uint64_t sh = in->data >> (8u * lane);
+  uint64_t keep = len >= 8 ? ~0ull : ((1ull << (8u * len)) - 1);
   out->len = len;
-  out->data = in->data & bmask;
+  out->data = sh & keep;
   out->off = (((in->addr >> 3) & 0x1FFu) << 3) | lane;
   out->page = (in->addr >> 12) & 0xFFFFu;
   out->user = (in->addr >> (28u - uw)) & ((1u << uw) - 1);

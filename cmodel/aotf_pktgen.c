@@ -79,7 +79,7 @@ static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_
     case 2: b.msk = field(AOTF_HDR_LEN_LSB, 8); b.val = (uint64_t)(len & 0xF) << AOTF_HDR_LEN_LSB; break;
     case 4:
       b.msk = ~0ull;
-      b.val = data >> (8u * (off & 7u)); /* the kick data is in place: lane = off[2:0] */
+      b.val = data;
       b.last = 1;
       b.keep = 0;
       for (uint32_t i = 0; i < 8; i++)

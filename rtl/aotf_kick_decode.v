@@ -4,9 +4,7 @@
 //  - else st_addr[31:28] != window           -> err_window
 //  - else byte enables zero / not contiguous -> err_be
 //  - else ok: len = popcount(be) (1..8), lane = lowest set bit, offset = {addr[11:3], lane},
-//    data = st_data with the bytes outside be cleared, in place (the kick's first byte is in
-//    lane `lane`; aotf_pktgen moves it down to byte 0 when it forms the data beat, from the
-//    registered offset: timing, no byte shift behind the be decode on the kick path),
+//    data = (st_data >> 8*lane) with the bytes at and above len cleared,
 //    page = addr[27:12] (tag 27:20, set 19:12), user = top UW bits of the tag.
 // With fewer than 256 HTLB sets (SW < 8, small FPGAs) the set index is addr[12 +: SW] and the
 // kick window is smaller: a store with addr[19:12+SW] != 0 is outside the window.
@@ -30,6 +28,8 @@ module aotf_kick_decode #(
 );
   reg        contig, gap;
   reg [2:0]  lane;
+  reg [63:0] shifted;
+  reg [63:0] keep;
   integer i, j, k;
 
   function automatic [2:0] pc4(input [3:0] b);   // popcount of a nibble (boolean, no ROM/adder)
@@ -52,7 +52,10 @@ module aotf_kick_decode #(
     lane   = 3'd0;
     for (i = 7; i >= 0; i = i - 1) if (be_i[i]) lane = 3'(i);
     len_o   = {1'b0, pc4(be_i[3:0])} + {1'b0, pc4(be_i[7:4])};   // popcount (3-bit add)
-    for (i = 0; i < 8; i = i + 1) data_o[i*8 +: 8] = be_i[i] ? data_i[i*8 +: 8] : 8'd0;
+    shifted = data_i >> {lane, 3'b000};
+    keep    = 64'd0;
+    for (i = 0; i < 8; i = i + 1) if (4'(i) < len_o) keep[i*8 +: 8] = 8'hFF;
+    data_o  = shifted & keep;
     off_o   = {addr_i[11:3], lane};
     page_o  = addr_i[27:12];
     user_o  = addr_i[27 -: UW];
@@ -75,8 +78,7 @@ endmodule
 // aotf_kick_decode_prop: reference classification of a store, written independently of the
 // adder-free boolean form of aotf_kick_decode: popcount by a sum, lowest set bit by be & -be,
 // "one run of ones" by the carry trick (be + lowest set bit is a power of two, 9 bits:
-// 8'hFF + 1 = 9'h100), kick data as a mask of len bytes moved up to the lane (constant
-// shifts).
+// 8'hFF + 1 = 9'h100), kick data by constant shifts and a byte mask.
 module aotf_kick_decode_prop #(
   parameter int UW = 3,
   parameter int SW = 8
@@ -98,13 +100,14 @@ module aotf_kick_decode_prop #(
   reg  [3:0]  f_pop;
   reg  [2:0]  f_lane;
   reg  [8:0]  f_lsb, f_sum;
-  reg  [63:0] f_mask, f_run;
+  reg  [63:0] f_shift, f_mask;
   reg         f_contig, f_aligned, f_inwin;
   integer     fb;
   always @* begin
     f_pop   = 4'd0;
     f_lane  = 3'd0;
     f_mask  = 64'd0;
+    f_shift = data_i;
     f_lsb   = {1'b0, be_i & (~be_i + 8'd1)};
     for (fb = 0; fb < 8; fb = fb + 1) begin
       f_pop = f_pop + {3'd0, be_i[fb]};
@@ -112,10 +115,8 @@ module aotf_kick_decode_prop #(
     end
     for (fb = 0; fb < 8; fb = fb + 1) begin
       if (4'(fb) < f_pop) f_mask[fb*8 +: 8] = 8'hFF;
+      if (f_lane == 3'(fb)) f_shift = data_i >> (fb * 8);
     end
-    // the bytes of the enabled run, as a mask: len bytes from the lane up (constant shifts)
-    f_run = 64'd0;
-    for (fb = 0; fb < 8; fb = fb + 1) if (f_lane == 3'(fb)) f_run = f_mask << (fb * 8);
     f_sum     = {1'b0, be_i} + f_lsb;
     f_contig  = (be_i != 8'd0) && ((f_sum & (f_sum - 9'd1)) == 9'd0);
     f_aligned = (addr_i[2:0] == 3'd0);
@@ -136,9 +137,9 @@ module aotf_kick_decode_prop #(
       assert (len_i == f_pop && len_i >= 4'd1 && len_i <= 4'd8);
       assert (off_i == {addr_i[11:3], f_lane});
       assert ({1'b0, f_lane} + len_i <= 4'd8);
-      // data: in place, the store bytes of the run (len bytes from the lowest enabled lane),
-      // 0 elsewhere (aotf_pktgen moves it down by the lane)
-      assert (data_o_i == (data_i & f_run));
+      // data: the store bytes from the lowest enabled lane on, moved down to byte 0; the bytes
+      // at and above len are 0
+      assert (data_o_i == (f_shift & f_mask));
     end
     // page and user come from the address for every store
     assert (page_i == addr_i[27:12] && user_i == page_i[15 -: UW]);

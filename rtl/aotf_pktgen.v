@@ -11,8 +11,7 @@
 //   R (the cycle its RAM data is on the RAM output) and S (the data in sq_q),
 // and is then written into a 3-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
-//   beat 3: seed, beat 4: data moved down by the lane (off[2:0]; the kick data comes in place,
-//   see aotf_kick_decode), tkeep = (1 << len) - 1, tlast = 1.
+//   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
 // with the beat. A beat issues only if the buffer will have room: occ + R + S - pop <= 2.
 // Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
@@ -188,7 +187,7 @@ module aotf_pktgen #(
       3'd2: begin r_msk_d[LN +: 8] = 8'hFF; r_val_d[LN +: 8] = {4'd0, cur_len_q}; end
       3'd4: begin
         r_msk_d  = {64{1'b1}};
-        r_val_d  = cur_data_q >> {cur_off_q[2:0], 3'b000};   // the kick data is in place (lane)
+        r_val_d  = cur_data_q;
         r_last_d = 1'b1;
         r_keep_d = len_keep;
       end

@@ -3,8 +3,7 @@
 //   store -> aotf_kick_decode -> (credit check) -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
 // CSRs in aotf_send_csr. See docs/aotf_send.md.
-// FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits); data in place (the bytes
-// of the store's lanes, off[2:0] = first lane; aotf_pktgen moves them down).
+// FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
 module aotf_send #(
   parameter int NUM_USERS  = 8,
   parameter int FIFO_DEPTH = 2048,

@@ -36,7 +36,7 @@ static void test_decode(void) {
               "decode class be=%02x lo=%u win=%u", be, lo, win);
         if (o.ok) {
           uint64_t d = 0;
-          for (int i = 0; i < n; i++) d |= (uint64_t)(first + i + 1) << (8 * (first + i)); /* in place */
+          for (int i = 0; i < n; i++) d |= (uint64_t)(first + i + 1) << (8 * i);
           CHECK(o.len == (uint32_t)n && o.off == (0x7F8u | (uint32_t)first) && o.data == d && o.user == 5 &&
                     o.page == 0xA53C,
                 "decode fields be=%02x", be);
