@@ -202,15 +202,31 @@ module aotf_rx #(
     wstrobes[W_HW_DATA_HI] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_HI;
     wstrobes[W_HW_CMD]     = w && a == nic_pkg::CSR_AOTF_RX_HW_CMD;
   endfunction
-  wire          c_req, c_we;
-  wire [11:0]   c_addr;
-  wire [31:0]   c_wdata;
-  wire [NW-1:0] c_w;
-  nic_csr_req #(.REG(CSR_REG), .AW(12), .NS(NW)) u_req (
-    .clk_i, .rst_ni, .req_i(csr_req_i), .we_i(csr_we_i), .addr_i(csr_addr_i), .wdata_i(csr_wdata_i),
-    .stb_i(wstrobes(csr_req_i, csr_we_i, csr_addr_i)),
-    .req_o(c_req), .we_o(c_we), .addr_o(c_addr), .wdata_o(c_wdata), .stb_o(c_w)
-  );
+  wire [NW-1:0] bus_w = wstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  reg           rq_req_q, rq_we_q;
+  reg  [NW-1:0] rq_w_q;
+  reg  [11:0]   rq_addr_q;
+  reg  [31:0]   rq_wdata_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_req_q <= 1'b0;
+      rq_w_q   <= '0;
+    end else begin
+      rq_req_q <= csr_req_i;
+      rq_w_q   <= bus_w;
+    end
+  end
+  // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) begin
+    rq_we_q    <= csr_we_i;
+    rq_addr_q  <= csr_addr_i;
+    rq_wdata_q <= csr_wdata_i;
+  end
+  wire          c_req   = CSR_REG ? rq_req_q   : csr_req_i;
+  wire          c_we    = CSR_REG ? rq_we_q    : csr_we_i;
+  wire [11:0]   c_addr  = CSR_REG ? rq_addr_q  : csr_addr_i;
+  wire [31:0]   c_wdata = CSR_REG ? rq_wdata_q : csr_wdata_i;
+  wire [NW-1:0] c_w     = CSR_REG ? rq_w_q     : bus_w;
 
   aotf_llcm #(.WORDS(WORDS)) u_llcm (
     .clk_i      (clk_i),
@@ -594,8 +610,8 @@ module aotf_rx #(
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
-  // the acting write strobes are the decode of the acting request (CSR_REG: both registered)
-  always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (c_w == wstrobes(c_req, c_we, c_addr));
+  // the registered write strobes are the decode of the registered request
+  always @(posedge clk_i) if (f_rst_seen) assert (rq_w_q == wstrobes(rq_req_q, rq_we_q, rq_addr_q));
   // hbe_q / hw0_q have no reset: valid from the second cycle after reset on
   reg f_hd_ok = 1'b0;
   always @(posedge clk_i) f_hd_ok <= f_rst_seen && rst_ni;

@@ -138,15 +138,30 @@ module aotf_send_csr #(
   endfunction
 
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
-  wire         c_req, c_we;
-  wire [11:0]  c_addr;
-  wire [31:0]  c_wdata;
-  wire [5:0]   stb;
-  nic_csr_req #(.REG(REQ_REG), .AW(12), .NS(6)) u_req (
-    .clk_i, .rst_ni, .req_i(csr_req_i), .we_i(csr_we_i), .addr_i(csr_addr_i), .wdata_i(csr_wdata_i),
-    .stb_i(strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i)),
-    .req_o(c_req), .we_o(c_we), .addr_o(c_addr), .wdata_o(c_wdata), .stb_o(stb)
-  );
+  reg          rq_req_q, rq_we_q;
+  reg [11:0]   rq_addr_q;
+  reg [31:0]   rq_wdata_q;
+  reg [5:0]    stb_q;
+  wire         c_req   = REQ_REG ? rq_req_q   : csr_req_i;
+  wire         c_we    = REQ_REG ? rq_we_q    : csr_we_i;
+  wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
+  wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
+  wire [5:0]   stb     = REQ_REG ? stb_q : strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_req_q <= 1'b0;
+      stb_q    <= 6'd0;
+    end else begin
+      rq_req_q <= csr_req_i;
+      stb_q    <= strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+    end
+  end
+  // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) begin
+    rq_we_q    <= csr_we_i;
+    rq_addr_q  <= csr_addr_i;
+    rq_wdata_q <= csr_wdata_i;
+  end
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
@@ -317,10 +332,10 @@ module aotf_send_csr #(
   assign credit_sel_o = csel_q;
   assign status_o     = status[15:0];
 `ifdef FORMAL
-  // the acting strobes are the decode of the acting request (REQ_REG: both registered)
+  // the registered strobes are the decode of the registered request
   always @(posedge clk_i) begin
-    if (rst_ni && $past(rst_ni))
-      assert (stb == strobes(c_req, c_we, c_addr, c_wdata));
+    if (REQ_REG && rst_ni && $past(rst_ni))
+      assert (stb_q == strobes(rq_req_q, rq_we_q, rq_addr_q, rq_wdata_q));
   end
 `endif
 endmodule

@@ -3,7 +3,7 @@
 # parameters as #defines.
 DUTS += aotf_rx
 aotf_rx_TOP   := aotf_rx
-aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_csr_req.v rtl/aotf_llcm.v rtl/aotf_rx.v
+aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/aotf_llcm.v rtl/aotf_rx.v
 aotf_rx_MODEL := cmodel/nic_ram.c cmodel/aotf_llcm.c cmodel/aotf_rx.c
 aotf_rx_STIM  := tb/aotf_rx_stim.c
 aotf_rx_VFLAGS := -GLLCM_BYTES=8192 -GPT_ENTRIES=16 -GWB_DEPTH=4
