@@ -37,6 +37,9 @@ typedef struct {
 
 enum { REQ_NODE = 4, REQ_NONE = 8 };
 
+/* the block window of a bus request (address bits 15:12, rtl `win`) */
+static uint32_t csr_win(const aotf_node_in_t *in) { return (uint32_t)(in->csr_addr_i >> 12) & 0xf; }
+
 static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
   memset(c, 0, sizeof(*c));
   c->si.rst_ni = in->rst_ni;
@@ -45,13 +48,13 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   c->si.st_data_i = in->st_data_i;
   c->si.st_be_i = in->st_be_i;
   /* send window: the bus (aotf_send registers it, CSR_REG = 1) */
-  c->si.csr_req_i = in->csr_req_i && ((in->csr_addr_i >> 12) & 0xf) == (CSR_BASE_AOTF_SEND >> 12);
+  c->si.csr_req_i = in->csr_req_i && csr_win(in) == (CSR_BASE_AOTF_SEND >> 12);
   c->si.csr_we_i = in->csr_we_i;
   c->si.csr_addr_i = in->csr_addr_i & 0xfff;
   c->si.csr_wdata_i = in->csr_wdata_i;
   c->ri.rst_ni = in->rst_ni;
   /* rx window: the bus (aotf_rx registers it, CSR_REG = 1) */
-  c->ri.csr_req_i = in->csr_req_i && ((in->csr_addr_i >> 12) & 0xf) == (CSR_BASE_AOTF_RX >> 12);
+  c->ri.csr_req_i = in->csr_req_i && csr_win(in) == (CSR_BASE_AOTF_RX >> 12);
   c->ri.csr_we_i = in->csr_we_i;
   c->ri.csr_addr_i = in->csr_addr_i & 0xfff;
   c->ri.csr_wdata_i = in->csr_wdata_i;
@@ -95,7 +98,7 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   node_comb_t c;
   comb(m, in, &c);
   /* the registered request (m->req ...) acts this cycle; the bus request is registered */
-  uint32_t win = (uint32_t)(in->csr_addr_i >> 12) & 0xf, loc = m->loc;
+  uint32_t win = csr_win(in), loc = m->loc;
   uint32_t req_d = 0;
   if (in->csr_req_i) {
     if (win == (CSR_BASE_AOTF_SEND >> 12) || win == (CSR_BASE_AOTF_RX >> 12)) req_d = 0; /* registered in the block */
