@@ -63,6 +63,7 @@ int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed) {
   if (nic_ram_init(&m->seg_ram, 2 * cfg->max_segs, 48, 1, seed ^ 0x22)) return -1;
   if (nic_fifo_init(&m->rsp_fifo, cfg->rsp_depth, 64, seed ^ 0x33)) return -1;
   if (nic_fifo_init(&m->meta_fifo, cfg->rsp_depth, 10, seed ^ 0x44)) return -1;
+  nic_axis_slice_init(&m->dq, seed ^ 0x55);
   /* power-up register state is arbitrary; the bench resets first */
   m->r.state = (uint32_t)(seed % 10);
   return 0;
@@ -90,9 +91,35 @@ typedef struct {
   uint32_t tx_v, tx_last, tx_keep;
   uint32_t rx_ready;
   uint32_t fsm_v, pf_v, f_v, w_v, sel_w;
-  uint32_t dv, dwe, daddr, dstrb;
+  uint32_t dv, dwe, daddr, dstrb, dst, drk, dvi; /* the request stage (RTL rq_*) */
   uint64_t dwdata;
 } cmb_t;
+
+/* DMA request slice payload (RTL u_dreq: the status-write tag, its kind and VI ride along) */
+static void dq_pack(const cmb_t *c, uint64_t d[NIC_AXIS_SLICE_WORDS]) {
+  d[0] = c->dwdata;
+  d[1] = (uint64_t)c->dstrb | (uint64_t)c->dwe << 8 | (uint64_t)c->dst << 9 | (uint64_t)c->drk << 10 |
+         (uint64_t)c->dvi << 11 | (uint64_t)(c->daddr >> 3) << 13;
+}
+typedef struct {
+  uint32_t v, we, addr, strb, st, rk, vi;
+  uint64_t wdata;
+} dq_port_t;
+static dq_port_t dq_port(const nic_axis_slice_t *s) {
+  nic_axis_slice_sig_out_t so;
+  nic_axis_slice_eval(s, &so);
+  dq_port_t p;
+  uint64_t h = so.m_data[1];
+  p.v = (uint32_t)so.m_valid;
+  p.wdata = so.m_data[0];
+  p.strb = (uint32_t)h & 0xFF;
+  p.we = (uint32_t)(h >> 8) & 1;
+  p.st = (uint32_t)(h >> 9) & 1;
+  p.rk = (uint32_t)(h >> 10) & 1;
+  p.vi = (uint32_t)(h >> 11) & 3;
+  p.addr = (uint32_t)(h >> 13) << 3;
+  return p;
+}
 
 static void comb(const comet_via_t *m, cmb_t *c) {
   const comet_via_regs_t *r = &m->r;
@@ -161,7 +188,10 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
+    c->dst = 1;
   }
+  c->drk = r->state == CV_S_WB;
+  c->dvi = r->state == CV_S_WB ? r->vi : r->cq_vi[c->h];
 }
 
 void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_out_t *o) {
@@ -171,11 +201,12 @@ void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_ou
   comb(m, &c);
   o->csr_ack_o = r->csr_ack;
   o->csr_rdata_o = r->csr_pop ? (uint32_t)nic_ram_rd64(&m->db_ram) : r->csr_rdata;
-  o->dma_req_valid_o = c.dv;
-  o->dma_req_we_o = c.dwe;
-  o->dma_req_addr_o = c.daddr;
-  o->dma_req_wdata_o = c.dwdata;
-  o->dma_req_wstrb_o = c.dstrb;
+  dq_port_t dp = dq_port(&m->dq);
+  o->dma_req_valid_o = dp.v;
+  o->dma_req_we_o = dp.we;
+  o->dma_req_addr_o = dp.addr;
+  o->dma_req_wdata_o = dp.wdata;
+  o->dma_req_wstrb_o = dp.strb;
   o->m_axis_tx_tdata = r->acc[0];
   o->m_axis_tx_tkeep = c.tx_keep;
   o->m_axis_tx_tvalid = c.tx_v;
@@ -219,7 +250,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   /* a SYS_POP read acted on (ring empty or not): the engine's doorbell pop waits */
   int ci_spop = q->ci_req && !q->ci_we && (addr == A_SYS_POP || addr == A_SYS_POP + 4);
 
-  int dma_acc = c.dv && in->dma_req_ready_i;
+  /* the request stage is accepted by the slice (its ready: the skid register is empty); the
+   * port's acceptance (dp) carries the completion events */
+  int rq_rdy = !m->dq.skid_v;
+  int dma_acc = c.dv && rq_rdy;
+  dq_port_t dp = dq_port(&m->dq);
+  int dq_acc = dp.v && in->dma_req_ready_i;
   int f_acc = dma_acc && !c.sel_w && !q->fsel, pf_acc = dma_acc && !c.sel_w && q->fsel;
   int w_acc = dma_acc && c.sel_w;
   n.ctl_aerr = (uint64_t)q->desc + 32 + ((uint64_t)q->segcnt << 4) > q->limit;
@@ -240,7 +276,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   int cq_rdy = q->cq_cnt != 0 && (!c.h_nd || q->cd_cnt != 0);
   int cq_push = 0, cq_pop = 0, w_start = 0;
   uint32_t cq_perr = 0;
-  int gnt_free = !(c.dv && !in->dma_req_ready_i); /* the grant is decided at the end */
+  int gnt_free = !(c.dv && !rq_rdy); /* the grant is decided at the end */
   int csr_wr = q->ci_req && q->ci_we;
   int csr_rd = q->ci_req && !q->ci_we;
   n.csr_rdata = 0;
@@ -551,16 +587,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     case CV_S_DRAIN:
       if (in->s_axis_rx_tvalid && in->s_axis_rx_tlast) n.state = q->has_desc ? CV_S_WB : CV_S_IDLE;
       break;
-    case CV_S_WB:
-      if (f_acc) {
-        n.state = CV_S_IDLE;
-        ev_recv = 1;
-      }
+    case CV_S_WB: /* its events when the port takes the status write (below) */
+      if (f_acc) n.state = CV_S_IDLE;
       break;
     case CV_S_WBS:
       if (f_acc) {
         n.state = CV_S_IDLE;
-        ev_send = 1;
         cq_pop = 1;
       }
       break;
@@ -716,26 +748,31 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     n.sk_cnt++;
   }
 
+  /* completion events: when the port accepts a status write (software never sees a counter,
+   * STATUS bit or irq before the write has left the engine); status word and length from it */
+  ev_send = dq_acc && dp.st && !dp.rk;
+  ev_recv = dq_acc && dp.st && dp.rk;
   if (ev_send || ev_recv) {
-    if (c.c_err & 1) cnt_inc |= 1u << CV_C_FMT;
-    if (c.c_err & 2) cnt_inc |= 1u << CV_C_LEN;
-    if (c.c_err & 4) cnt_inc |= 1u << CV_C_ADDR;
-    if (c.c_code) cnt_inc |= 1u << CV_C_TXERR;
-    if (c.c_err & 8) cnt_inc |= 1u << CV_C_TRUNC;
-    int err = (c.status_word & 0x3E) != 0;
+    uint32_t sw = (uint32_t)(dp.wdata >> 32);
+    if (sw >> 1 & 1) cnt_inc |= 1u << CV_C_FMT;
+    if (sw >> 2 & 1) cnt_inc |= 1u << CV_C_LEN;
+    if (sw >> 3 & 1) cnt_inc |= 1u << CV_C_ADDR;
+    if (sw >> 4 & 1) cnt_inc |= 1u << CV_C_TXERR;
+    if (sw >> 5 & 1) cnt_inc |= 1u << CV_C_TRUNC;
+    int err = (sw & 0x3E) != 0;
     if (ev_send) {
-      uint32_t hv = q->cq_vi[c.h];
+      uint32_t hv = dp.vi;
       n.send_cnt[hv] = q->send_cnt[hv] + 1;
       n.status |= 1;
       if (err) n.status |= 4;
       cnt_inc |= 1u << CV_C_TXB;
     } else {
-      n.recv_cnt[q->vi] = q->recv_cnt[q->vi] + 1;
+      n.recv_cnt[dp.vi] = q->recv_cnt[dp.vi] + 1;
       n.status |= 2;
       if (err) n.status |= 8;
       cnt_inc |= 1u << CV_C_RXB;
     }
-    bytes_add = c.wb_len;
+    bytes_add = (uint32_t)dp.wdata;
   }
   for (uint32_t i = 0; i < COMET_VIA_NCNT; i++)
     if (cnt_inc >> i & 1)
@@ -780,6 +817,9 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   uint64_t md[NIC_RAM_MAXW] = {meta_wdata};
   nic_fifo_sig_in_t fm = {(int)in->rst_ni, meta_push, fq_pop, md};
   nic_fifo_tick(&m->meta_fifo, &fm);
+  nic_axis_slice_sig_in_t sq = {(int)in->rst_ni, (int)c.dv, (int)in->dma_req_ready_i, {0, 0}};
+  dq_pack(&c, sq.s_data);
+  nic_axis_slice_tick(&m->dq, &sq);
 
   if (!in->rst_ni) {
     memset(&m->r, 0, sizeof(m->r));

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include "comet_via_ports.h"
 #include "nic_fifo.h"
+#include "nic_axis_slice.h"
 #include "nic_lockstep.h"
 #include "nic_ram.h"
 
@@ -76,6 +77,9 @@ typedef struct {
   uint32_t num_vi, dbaw, saw, pfd;
   nic_ram_t db_ram, seg_ram;
   nic_fifo_t rsp_fifo, meta_fifo;
+  /* DMA request slice (RTL u_dreq): m_data[0] = write data, m_data[1] = {address[31:3],
+   * VI, receive, status write, we, strobes} from bit 0 up (see dq_pack) */
+  nic_axis_slice_t dq;
   comet_via_regs_t r;
 } comet_via_t;
 

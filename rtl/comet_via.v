@@ -38,12 +38,12 @@ module comet_via #(
   output wire                  csr_ack_o,
   output wire [31:0]           csr_rdata_o,
   // DMA master port to host memory
-  output reg                   dma_req_valid_o,
+  output wire                  dma_req_valid_o,
   input  wire                  dma_req_ready_i,
-  output reg                   dma_req_we_o,
-  output reg  [31:0]           dma_req_addr_o,
-  output reg  [63:0]           dma_req_wdata_o,
-  output reg  [7:0]            dma_req_wstrb_o,
+  output wire                  dma_req_we_o,
+  output wire [31:0]           dma_req_addr_o,
+  output wire [63:0]           dma_req_wdata_o,
+  output wire [7:0]            dma_req_wstrb_o,
   input  wire                  dma_rsp_valid_i,
   input  wire [63:0]           dma_rsp_rdata_i,
   // send stream to the frame datapath (one FM message per packet)
@@ -117,6 +117,13 @@ module comet_via #(
                  C_NODESC = 6, C_BADVI = 7, C_DADDR = 8, C_TXB = 9, C_RXB = 10;
 
   // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
+  // the packer's tvalid / tx_last of a fill level c and message-done flag d (cnt_q <= 16)
+  function automatic tv_of(input [4:0] c, input d);
+    tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
+  endfunction
+  function automatic tl_of(input [4:0] c, input d);
+    tl_of = d && !c[4] && (!c[3] || c[2:0] == 3'd0);
+  endfunction
   function automatic [63:0] kmask64(input [3:0] n);
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask64[8*b +: 8] = (n > 4'(b)) ? 8'hFF : 8'h00;
@@ -403,7 +410,7 @@ module comet_via #(
   // of the head entry select)
   reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
   reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1, pa_b0, pa_b1;
-  reg        pa_we;
+  reg        pa_we, rd_acc;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
@@ -451,9 +458,14 @@ module comet_via #(
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
   // (timing: the compares with 8 written as bit logic, no carry chain in front of the pop)
-  wire        tx_emit_v = (state_q != S_RX) && (cnt_q[4] || cnt_q[3] || (in_done_q && cnt_q[2:0] != 3'd0));
   wire        tx_last   = in_done_q && !cnt_q[4] && (!cnt_q[3] || cnt_q[2:0] == 3'd0);  // cnt_q <= 8
-  assign m_axis_tx_tvalid = tx_emit_v;
+  // timing: tvalid (= (state_q != S_RX) && (cnt_q >= 8 || (in_done_q && cnt_q != 0))) and, outside
+  // S_RX, tx_last are registered from the packer's next-state candidates (tv_q, tl_q; FORMAL
+  // checks both against these definitions), so the packer's pop and the response skid behind it
+  // start at a flop, not at the fill-level compare
+  reg         tv_q, tv_d, tl_q, tl_d;
+  wire        tx_emit_v = tv_q;
+  assign m_axis_tx_tvalid = tv_q;
   assign m_axis_tx_tdata  = acc_q[63:0];
   // (cnt_q >= 8 as bit logic: a compare with a constant becomes a carry chain, which ABC9 then
   // reuses for tx_last and the packer pops)
@@ -569,12 +581,28 @@ module comet_via #(
   end
 
   // DMA requests: control FSM (descriptor reads, status writes), prefetcher (descriptor reads)
-  // and walker (payload reads, receive writes). The port serves the granted source: gnt_q
-  // picks walker or control side, fsel_q picks FSM or prefetcher on the control side (both
-  // registers). The grant for the next cycle goes to the other side after an accepted request
-  // if both ask, to the only one that asks, and stays while a request is refused (AXI hold).
-  // Requests persist until accepted.
+  // and walker (payload reads, receive writes). The request stage rq_* serves the granted
+  // source: gnt_q picks walker or control side, fsel_q picks FSM or prefetcher on the control
+  // side (both registers). The grant for the next cycle goes to the other side after an
+  // accepted request if both ask, to the only one that asks, and stays while a request is
+  // refused (AXI hold). Requests persist until accepted.
+  // timing: the request stage goes to the port through a register slice (u_dreq, 2 entries,
+  // full rate): the sources see the slice's registered ready (rq_rdy), never dma_req_ready_i,
+  // and the port's acceptance only drives the response bookkeeping (pa_*, metadata push) and
+  // the completion events, from the slice's output registers. A request leaves one cycle
+  // after the stage accepts it.
   reg        fsm_v, pf_v, f_v, w_v, sel_w;
+  reg        rq_v, rq_we;
+  /* verilator lint_off UNUSEDSIGNAL */  // bits 2:0 are 0 (asserted under FORMAL); the slice carries 31:3
+  reg [31:0] rq_addr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [63:0] rq_wdata;
+  reg [7:0]  rq_wstrb;
+  reg [5:0]  rq_pa;     // a read's {bytes-1, offset} (descriptor words: the whole word)
+  reg [6:0]  rq_meta;   // a read's metadata (see u_meta_fifo)
+  reg        rq_st, rq_rk;  // a status write; of a receive (else of a send)
+  reg [1:0]  rq_vi;     // the status write's VI
+  wire       rq_rdy;
   // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
   // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
   reg        fsm_more_q, fsm_more_d, fsm_more1;
@@ -609,19 +637,47 @@ module comet_via #(
     f_addr = fsel_q ? pf_addr : fsm_addr;
     w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
     sel_w = gnt_q;
-    dma_req_valid_o = sel_w ? w_v : f_v;
-    dma_req_we_o    = sel_w ? (state_q == S_RX) : (!fsel_q && (state_q == S_WB || state_q == S_WBS));
-    dma_req_addr_o  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
-    dma_req_wdata_o = 64'd0;
-    dma_req_wstrb_o = 8'd0;
+    rq_v     = sel_w ? w_v : f_v;
+    rq_we    = sel_w ? (state_q == S_RX) : (!fsel_q && (state_q == S_WB || state_q == S_WBS));
+    rq_addr  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
+    rq_wdata = 64'd0;
+    rq_wstrb = 8'd0;
+    rq_st    = !sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS);
+    rq_rk    = (state_q == S_WB);
+    rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
     if (sel_w && state_q == S_RX && w_v) begin
-      dma_req_wdata_o = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
-      dma_req_wstrb_o = kmask8(rx_n) << cur_addr_q[2:0];
-    end else if (!sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS)) begin
-      dma_req_wdata_o = {status_word, wb_len};
-      dma_req_wstrb_o = 8'hFF;
+      rq_wdata = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
+      rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
+    end else if (rq_st) begin
+      rq_wdata = {status_word, wb_len};
+      rq_wstrb = 8'hFF;
     end
+    rq_pa   = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
+    rq_meta = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
+                    : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
   end
+
+  // the request slice: {status write, of a receive, VI, metadata, alignment, we, address
+  // [31:3], write data, strobes}
+  localparam int DQW = 1 + 1 + 2 + 7 + 6 + 1 + 29 + 64 + 8;
+  wire [DQW-1:0] dq_out;
+  wire           dq_st, dq_rk;
+  wire [1:0]     dq_vi;
+  wire [6:0]     dq_meta;
+  wire [5:0]     dq_pa;
+  wire [28:0]    dq_addr;
+  nic_axis_slice #(.WIDTH(DQW)) u_dreq (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .s_valid_i(rq_v), .s_ready_o(rq_rdy),
+    .s_data_i({rq_st, rq_rk, rq_vi, rq_meta, rq_pa, rq_we, rq_addr[31:3], rq_wdata, rq_wstrb}),
+    .m_valid_o(dma_req_valid_o), .m_ready_i(dma_req_ready_i), .m_data_o(dq_out));
+  assign {dq_st, dq_rk, dq_vi, dq_meta, dq_pa, dma_req_we_o, dq_addr, dma_req_wdata_o, dma_req_wstrb_o} = dq_out;
+  assign dma_req_addr_o = {dq_addr, 3'b000};
+  // the port accepts a read (response bookkeeping) / a status write (completion events)
+  wire dq_acc    = dma_req_valid_o && dma_req_ready_i;
+  wire dq_rd_acc = dq_acc && !dma_req_we_o;
+  wire dq_st_acc = dq_acc && dq_st;
+  wire [5:1] e_sw = dma_req_wdata_o[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
 
   // ------------------------------------------------------------------ next state
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
@@ -671,7 +727,7 @@ module comet_via #(
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
-    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q;
+    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
@@ -684,7 +740,6 @@ module comet_via #(
     rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
     db_push = '0; db_pop = '0; csr_popv = 2'b00; eng_re = 1'b0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
-    ev_send_wb = 1'b0; ev_recv_wb = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; psh = 192'd0; pop_t = 1'b0;
@@ -698,16 +753,16 @@ module comet_via #(
     seg0w_d = 1'b0;
     rxnz_d = 1'b0;
     seg_wl = 16'd0;
-    bytes_add = wb_len;  // (timing: not behind the late request acceptance)
+    bytes_add = dma_req_wdata_o[31:0];  // the status write's length (see ev_send_wb)
 
-    // timing: each source's acceptance from its own request and the grant registers only
-    // (= dma_req_valid_o && dma_req_ready_i and the grant), so that e.g. the walker's w_acc does not wait for the control
-    // side's request logic (fsm_v / pf_v) through dma_req_valid_o
-    w_acc   = sel_w && w_v && dma_req_ready_i;
+    // timing: each source's acceptance (by the request slice) from its own request and the
+    // grant registers only (= rq_v && rq_rdy and the grant), so that e.g. the walker's w_acc
+    // does not wait for the control side's request logic (fsm_v / pf_v) through rq_v
+    w_acc   = sel_w && w_v && rq_rdy;
     gnt_d   = gnt_q;  // (decided below the control FSM)
     fsel_d  = fsel_q;
-    f_acc   = !sel_w && !fsel_q && fsm_v && dma_req_ready_i;  // control FSM request accepted
-    pf_acc  = !sel_w && fsel_q && pf_v && dma_req_ready_i;    // prefetcher request accepted
+    f_acc   = !sel_w && !fsel_q && fsm_v && rq_rdy;  // control FSM request accepted
+    pf_acc  = !sel_w && fsel_q && pf_v && rq_rdy;    // prefetcher request accepted
     pf_st_d = pf_st_q; pf_vi_d = pf_vi_q; pf_idx_d = pf_idx_q; pf_slot_d = pf_slot_q;
     pf_desc_d = pf_desc_q; pf_spec_d = pf_spec_q;
     s_desc_d = s_desc_q; s_len_d = s_len_q; s_sa_d = s_sa_q; s_sum0_d = s_sum0_q;
@@ -801,19 +856,19 @@ module comet_via #(
       end
 
     // ---------------- DMA read credits / response metadata
-    // timing: a read request accepted (= request accepted && !dma_req_we_o), from the read sources only:
-    // the walker outside S_RX, the control FSM in S_CTL / S_SEG, the prefetcher; so the receive
-    // unpacker's write request (rx_full, rx_wr_v) is not in front of the response alignment head
-    // pa_hd_d, the read credits and the metadata push (asserted under FORMAL)
-    pa_we = dma_req_ready_i &&
-            (sel_w ? ((state_q != S_RX) && w_act_q && seg_vld_q && if_room)
-                   : (fsel_q ? pf_v : ((state_q == S_CTL || state_q == S_SEG) && fsm_more_q && if_room)));
-    pa_wdata = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
-    if (pa_we) begin
-      meta_push = 1'b1;  // (inflight_d: below, with the FIFO pop)
-      meta_wdata = sel_w ? {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1}
-                         : (fsel_q ? {2'b11, 2'(pf_slot_q), pf_idx_q, 1'b0} : 7'b10_00000);
-    end
+    // timing: a read request accepted by the slice (= rq_v && rq_rdy && !rq_we), from the read
+    // sources only: the walker outside S_RX, the control FSM in S_CTL / S_SEG, the prefetcher;
+    // so the receive unpacker's write request (rx_full, rx_wr_v) is not in front of the read
+    // credits (asserted under FORMAL). A credit is taken here, so reads in the slice count.
+    rd_acc = rq_rdy &&
+             (sel_w ? ((state_q != S_RX) && w_act_q && seg_vld_q && if_room)
+                    : (fsel_q ? pf_v : ((state_q == S_CTL || state_q == S_SEG) && fsm_more_q && if_room)));
+    // the alignment entry and the metadata of a read are written when the port accepts it,
+    // from the slice's output registers (its response comes at least one cycle later)
+    pa_we = dq_rd_acc;
+    pa_wdata = dq_pa;
+    meta_push = dq_rd_acc;
+    meta_wdata = dq_meta;
 
     // response alignment entries: written in request order, the head follows the responses
     pa_d = pa_q;
@@ -837,7 +892,7 @@ module comet_via #(
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
-    if (tx_emit && tx_last) aw_cnt_d = aw_cnt_d + 3'd1;
+    if (tx_emit && tl_q) aw_cnt_d = aw_cnt_d + 3'd1;
     if (tx_done_valid_i && aw_cnt_q != 3'd0) begin
       aw_cnt_d = aw_cnt_d - 3'd1;
       for (k = 0; k < CQD; k = k + 1) if (cd_wp_q == 2'(k)) cd_d[k*4 +: 4] = tx_done_code_i;
@@ -890,11 +945,11 @@ module comet_via #(
       cnt_n = pop_n ? cnt_q + {1'b0, m_n} : cnt_q;
       done_n = pop_n ? meta_data[3] : in_done_q;
       // a beat leaves (the next message's first word may join in the cycle its last beat leaves)
-      pop_e = rsp_pay && (!in_done_q || tx_last);
+      pop_e = rsp_pay && (!in_done_q || tl_q);
       acc_e = pop_e ? (cnt_q[3] ? ((acc_q >> 64) | psh[191:64]) : {64'd0, piece}) : (acc_q >> 64);
       cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
                     : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
-      done_e = pop_e ? meta_data[3] : (tx_last ? 1'b0 : in_done_q);
+      done_e = pop_e ? meta_data[3] : (tl_q ? 1'b0 : in_done_q);
       // timing: tx_emit = tx_emit_v && tready, written as a select by tx_emit_v (registers)
       // first and the late tready last, so tready only drives the last mux level
       pop_t = m_axis_tx_tready ? (tx_emit_v ? pop_e : pop_n) : pop_n;
@@ -905,6 +960,10 @@ module comet_via #(
       acc_d = m_axis_tx_tready ? (tx_emit_v ? acc_e : acc_n) : acc_n;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
       in_done_d = m_axis_tx_tready ? (tx_emit_v ? done_e : done_n) : done_n;
+      // tvalid / tx_last of both outcomes, picked like cnt_d (a receive starts only with the
+      // packer empty, and S_RX leaves it empty: 0 in and out of S_RX, asserted)
+      tv_d = m_axis_tx_tready ? (tx_emit_v ? tv_of(cnt_e, done_e) : tv_of(cnt_n, done_n)) : tv_of(cnt_n, done_n);
+      tl_d = m_axis_tx_tready ? (tx_emit_v ? tl_of(cnt_e, done_e) : tl_of(cnt_n, done_n)) : tl_of(cnt_n, done_n);
     end
 
     // ---------------- control FSM
@@ -1102,16 +1161,12 @@ module comet_via #(
       S_DRAIN: begin
         if (s_axis_rx_tvalid && s_axis_rx_tlast) state_d = has_desc_q ? S_WB : S_IDLE;
       end
-      S_WB: begin  // receive status
-        if (f_acc) begin
-          state_d = S_IDLE;
-          ev_recv_wb = 1'b1;
-        end
+      S_WB: begin  // receive status (its events when the port takes it: ev_recv_wb)
+        if (f_acc) state_d = S_IDLE;
       end
-      S_WBS: begin  // send status from the completion queue head
+      S_WBS: begin  // send status from the completion queue head (events: ev_send_wb)
         if (f_acc) begin
           state_d = S_IDLE;
-          ev_send_wb = 1'b1;
           cq_pop = 1'b1;
         end
       end
@@ -1256,11 +1311,11 @@ module comet_via #(
     end
 
     // read credits: +1 per accepted read, -1 when a word leaves the FIFO (timing: +1 / -1
-    // from the flops, the late acceptance pa_we only selects, as AND-OR terms)
+    // from the flops, the late acceptance rd_acc only selects, as AND-OR terms)
     if_p1 = inflight_q + 1'b1;
     if_m1 = inflight_q - 1'b1;
-    if_inc = pa_we && !fq_pop;
-    if_dec = fq_pop && !pa_we;
+    if_inc = rd_acc && !fq_pop;
+    if_dec = fq_pop && !rd_acc;
     inflight_d = ({IFW{if_inc}} & if_p1) | ({IFW{if_dec}} & if_m1) | ({IFW{!(if_inc || if_dec)}} & inflight_q);
 
     // response skid: the head leaves with rsp_pop, the FIFO word enters with fq_pop
@@ -1276,24 +1331,28 @@ module comet_via #(
       sk0_m_d = (sk_cnt_q == 2'd0) ? fifo_meta : sk0_m_q;
     end
 
-    // ---------------- completion events
+    // ---------------- completion events: when the port accepts the status write (so software
+    // never sees a counter, STATUS bit or irq before the write has left the engine), from the
+    // slice's output registers: the status word (bits 63:32) and length (31:0) of the write
+    ev_send_wb = dq_st_acc && !dq_rk;
+    ev_recv_wb = dq_st_acc && dq_rk;
     if (ev_send_wb || ev_recv_wb) begin
-      if (c_err[0]) cnt_inc[C_FMT] = 1'b1;
-      if (c_err[1]) cnt_inc[C_LEN] = 1'b1;
-      if (c_err[2]) cnt_inc[C_ADDR] = 1'b1;
-      if (c_code != 4'd0) cnt_inc[C_TXERR] = 1'b1;
-      if (c_err[3]) cnt_inc[C_TRUNC] = 1'b1;
+      if (e_sw[1]) cnt_inc[C_FMT] = 1'b1;
+      if (e_sw[2]) cnt_inc[C_LEN] = 1'b1;
+      if (e_sw[3]) cnt_inc[C_ADDR] = 1'b1;
+      if (e_sw[4]) cnt_inc[C_TXERR] = 1'b1;
+      if (e_sw[5]) cnt_inc[C_TRUNC] = 1'b1;
       if (ev_send_wb) begin
         for (k = 0; k < NUM_VI; k = k + 1)
-          if (h_vi == 2'(k)) send_cnt_d[32*k +: 32] = send_cnt_q[32*k +: 32] + 32'd1;
+          if (dq_vi == 2'(k)) send_cnt_d[32*k +: 32] = send_cnt_q[32*k +: 32] + 32'd1;
         status_d[0] = 1'b1;
-        if (status_word[5:1] != 5'd0) status_d[2] = 1'b1;
+        if (e_sw[5:1] != 5'd0) status_d[2] = 1'b1;
         cnt_inc[C_TXB] = 1'b1;
       end else begin
         for (k = 0; k < NUM_VI; k = k + 1)
-          if (vi_q == 2'(k)) recv_cnt_d[32*k +: 32] = recv_cnt_q[32*k +: 32] + 32'd1;
+          if (dq_vi == 2'(k)) recv_cnt_d[32*k +: 32] = recv_cnt_q[32*k +: 32] + 32'd1;
         status_d[1] = 1'b1;
-        if (status_word[5:1] != 5'd0) status_d[3] = 1'b1;
+        if (e_sw[5:1] != 5'd0) status_d[3] = 1'b1;
         cnt_inc[C_RXB] = 1'b1;
       end
     end
@@ -1330,7 +1389,7 @@ module comet_via #(
     // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
     // or the prefetcher is in (or on the way to) a state that issues requests, else to the
     // walker (from state_q / pf_st_q: timing). On the control side the FSM goes first.
-    if (!(dma_req_valid_o && !dma_req_ready_i)) begin
+    if (!(rq_v && !rq_rdy)) begin
       if (w_v && (fsm_v || pf_v)) gnt_d = !gnt_q;
       else if (w_v) gnt_d = 1'b1;
       else if (fsm_v || pf_v) gnt_d = 1'b0;
@@ -1476,6 +1535,7 @@ module comet_via #(
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
+      tv_q <= 1'b0; tl_q <= 1'b0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
@@ -1510,6 +1570,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
+      tv_q <= tv_d; tl_q <= tl_d;
       xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
@@ -1577,8 +1638,8 @@ module comet_via #(
     for (f_j = 0; f_j < NRD; f_j = f_j + 1)
       if (f_ci_addr_q == rd_addr(f_j)) f_ci_hit = 1'b1;
   end
-  // a DMA request accepted (reference of the per-source acceptances and pa_we)
-  wire f_dma_acc = dma_req_valid_o && dma_req_ready_i;
+  // a request accepted by the request slice (reference of the per-source acceptances)
+  wire f_dma_acc = rq_v && rq_rdy;
   // reference of the segment RAM read enable: a segment load in this cycle
   wire f_seg_ld = w_start || (w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q);
   // references of the rx select forms: a beat's byte count as a popcount, and the sum operand
@@ -1588,7 +1649,10 @@ module comet_via #(
     if (f_rst_seen) begin
       assert (inflight_q <= IFW'(RSP_DEPTH));
       // a read request accepted: the read-source form equals its definition
-      assert (pa_we == (f_dma_acc && !dma_req_we_o));
+      assert (rd_acc == (f_dma_acc && !rq_we));
+      // a status write is the control FSM's write in S_WB / S_WBS
+      if (rq_st) assert (rq_v == fsm_v && rq_we && rq_wstrb == 8'hFF);
+      if (dq_st) assert (dma_req_we_o);
       // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
       // and an extra read collides with no write
       if (f_seg_ld) assert (seg_re);
@@ -1611,6 +1675,9 @@ module comet_via #(
       // by a pop)
       if (ci_spop) assert (!eng_re);
       assert (sk_cnt_q <= 2'd2);
+      // the registered tvalid / tx_last equal their definitions
+      assert (tv_q == ((state_q != S_RX) && tv_of(cnt_q, in_done_q)));
+      if (state_q != S_RX) assert (tl_q == tx_last);
       if (rsp_pop) assert (rsp_v);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
@@ -1620,7 +1687,7 @@ module comet_via #(
       assert (s_cnt_q <= 3'(PFD));
       assert (pf_st_q <= P_ISS);
       if (op_rx_q && !(state_q == S_IDLE || state_q == S_WBS)) assert (pf_st_q == P_IDLE);
-      if (dma_req_valid_o) assert (dma_req_addr_o[2:0] == 3'd0);
+      if (rq_v) assert (rq_addr[2:0] == 3'd0);
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       if (w_act_q) assert (!(seg_ld_q && (seg_rd_q || seg_vld_q)));
       if (w_act_q && seg_ld_q) assert (state_q == S_RX);
@@ -1687,6 +1754,15 @@ module comet_via #(
     end
   end
   always @(posedge clk_i) begin
+    // a request refused by the slice is held unchanged (the grant stays with it)
+    if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni && $past(rq_v && !rq_rdy)) begin
+      assert (rq_v);
+      assert (rq_we == $past(rq_we) && rq_addr == $past(rq_addr) && rq_wdata == $past(rq_wdata) &&
+              rq_wstrb == $past(rq_wstrb) && rq_st == $past(rq_st));
+      // (the fields a request uses: alignment and metadata of a read, kind and VI of a status write)
+      if (!rq_we) assert (rq_pa == $past(rq_pa) && rq_meta == $past(rq_meta));
+      if (rq_st) assert (rq_rk == $past(rq_rk) && rq_vi == $past(rq_vi));
+    end
     if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni &&
         $past(dma_req_valid_o && !dma_req_ready_i)) begin
       assert (dma_req_valid_o);
@@ -1702,10 +1778,11 @@ module comet_via #(
       assert (m_axis_tx_tkeep == $past(m_axis_tx_tkeep));
       assert (m_axis_tx_tlast == $past(m_axis_tx_tlast));
     end
-    cover (f_rst_seen && rst_ni && state_q == S_CTL && dma_req_valid_o && dma_req_ready_i);
+    cover (f_rst_seen && rst_ni && state_q == S_CTL && rq_v && rq_rdy);
     cover (f_rst_seen && rst_ni && state_q == S_DB_RD && csr_pop_d);
     cover (f_rst_seen && rst_ni && pf_st_q == P_RD && ci_spop && !csr_pop_d);
-    cover (f_rst_seen && rst_ni && state_q == S_WB && dma_req_ready_i);
+    cover (f_rst_seen && rst_ni && state_q == S_WB && rq_rdy);
+    cover (f_rst_seen && rst_ni && dq_st_acc);
     cover (f_rst_seen && rst_ni && db_cnt_q[0 +: DBCW] == DBCW'(DB_DEPTH) && ci_wdb_q[0]);
   end
 `endif

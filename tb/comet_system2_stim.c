@@ -519,7 +519,9 @@ static int quiescent(const st_t *s, const comet_system2_out_t *o) {
     if (s->n[1 - n].consumed != x->sent_good) return 0;
   }
   if (!o) return 0;
+  /* (a status write may still wait in the engine's DMA request slice after the FSM is idle) */
   return o->dbg_via_state_a_o == 0 && o->dbg_via_state_b_o == 0 && o->dbg_link_ab_o == 0 && o->dbg_link_ba_o == 0 &&
+         !o->dma_req_valid_a_o && !o->dma_req_valid_b_o &&
          (o->dbg_tx_state_a_o & 0x13E) == 0 && (o->dbg_tx_state_b_o & 0x13E) == 0 &&
          (o->dbg_rx_state_a_o & 0x3F) == 0 && (o->dbg_rx_state_b_o & 0x3F) == 0;
 }
