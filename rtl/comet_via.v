@@ -443,13 +443,17 @@ module comet_via #(
   // longer wait for the packer's tready / fill level); the consumers take the skid head. Costs
   // one cycle of response latency, no throughput (one word per cycle in and out). Read credits
   // (inflight_q) are returned when a word leaves the FIFO: the skid is extra storage.
+  // timing: the two entries are a ring (write pointer sk_wp_q, head sk_rp_q): a word is written
+  // only by fq_pop (registers), the consumers' pop moves the head pointer alone, so the pop
+  // (behind the packer's tready and the FSM's decisions) no longer drives the 142 data flops
   reg  [1:0]  sk_cnt_q, sk_cnt_d;
+  reg         sk_wp_q, sk_wp_d, sk_rp_q, sk_rp_d;
   reg  [63:0] sk0_d_q, sk0_d_d, sk1_d_q, sk1_d_d;
   reg  [6:0]  sk0_m_q, sk0_m_d, sk1_m_q, sk1_m_d;
-  wire [6:0]  meta_data = sk0_m_q;
+  wire [6:0]  meta_data = sk_rp_q ? sk1_m_q : sk0_m_q;
   assign fq_pop   = fifo_v && !sk_cnt_q[1];
   assign rsp_v    = (sk_cnt_q != 2'd0);
-  assign rsp_data = sk0_d_q;
+  assign rsp_data = sk_rp_q ? sk1_d_q : sk0_d_q;
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
   wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
   wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
@@ -1318,18 +1322,16 @@ module comet_via #(
     if_dec = fq_pop && !rd_acc;
     inflight_d = ({IFW{if_inc}} & if_p1) | ({IFW{if_dec}} & if_m1) | ({IFW{!(if_inc || if_dec)}} & inflight_q);
 
-    // response skid: the head leaves with rsp_pop, the FIFO word enters with fq_pop
-    // (data registers: entry 1 loads whenever one entry is held, a don't-care unless it stays)
+    // response skid: the head leaves with rsp_pop (head pointer), the FIFO word enters with
+    // fq_pop (the entry at the write pointer; a don't-care write while the skid is full is
+    // not done: fq_pop needs a free entry)
     sk_cnt_d = sk_cnt_q - 2'(rsp_pop) + 2'(fq_pop);
-    sk1_d_d = (sk_cnt_q == 2'd1) ? fifo_data : sk1_d_q;
-    sk1_m_d = (sk_cnt_q == 2'd1) ? fifo_meta : sk1_m_q;
-    if (rsp_pop) begin
-      sk0_d_d = sk_cnt_q[1] ? sk1_d_q : fifo_data;
-      sk0_m_d = sk_cnt_q[1] ? sk1_m_q : fifo_meta;
-    end else begin
-      sk0_d_d = (sk_cnt_q == 2'd0) ? fifo_data : sk0_d_q;
-      sk0_m_d = (sk_cnt_q == 2'd0) ? fifo_meta : sk0_m_q;
-    end
+    sk_rp_d = sk_rp_q ^ rsp_pop;
+    sk_wp_d = sk_wp_q ^ fq_pop;
+    sk0_d_d = (fq_pop && !sk_wp_q) ? fifo_data : sk0_d_q;
+    sk0_m_d = (fq_pop && !sk_wp_q) ? fifo_meta : sk0_m_q;
+    sk1_d_d = (fq_pop && sk_wp_q) ? fifo_data : sk1_d_q;
+    sk1_m_d = (fq_pop && sk_wp_q) ? fifo_meta : sk1_m_q;
 
     // ---------------- completion events: when the port accepts the status write (so software
     // never sees a counter, STATUS bit or irq before the write has left the engine), from the
@@ -1554,7 +1556,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
-      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0;
+      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1589,7 +1591,7 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
-      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d;
+      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d;
     end
   end
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
@@ -1675,6 +1677,7 @@ module comet_via #(
       // by a pop)
       if (ci_spop) assert (!eng_re);
       assert (sk_cnt_q <= 2'd2);
+      assert (sk_wp_q == (sk_rp_q ^ (sk_cnt_q == 2'd1)));
       // the registered tvalid / tx_last equal their definitions
       assert (tv_q == ((state_q != S_RX) && tv_of(cnt_q, in_done_q)));
       if (state_q != S_RX) assert (tl_q == tx_last);
