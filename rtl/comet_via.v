@@ -124,6 +124,13 @@ module comet_via #(
   function automatic tl_of(input [4:0] c, input d);
     tl_of = d && !c[4] && (!c[3] || c[2:0] == 3'd0);
   endfunction
+  // {ring, its read pointer}: the doorbell RAM address of ring r's head
+  function automatic [RW+DBAW-1:0] ring_head(input [RW-1:0] r, input [NUM_DB*DBAW-1:0] rp);
+    integer j;
+    ring_head = '0;
+    for (j = 0; j < NUM_DB; j = j + 1)
+      if (r == RW'(j)) ring_head = {RW'(j), rp[j*DBAW +: DBAW]};
+  endfunction
   function automatic [63:0] kmask64(input [3:0] n);
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask64[8*b +: 8] = (n > 4'(b)) ? 8'hFF : 8'h00;
@@ -698,6 +705,12 @@ module comet_via #(
   // eng_re / ring = the control FSM's or the prefetcher's pop (only when no SYS_POP read)
   reg [1:0]  csr_popv;
   reg [RW+DBAW-1:0] db_eaddr, db_saddr;
+  // timing: the doorbell RAM address of the engine's pops, registered one cycle ahead: ra_f_q
+  // = head of the receive ring of s_axis_rx_tuser, loaded in S_IDLE (S_DB_RD is entered only
+  // from there, with vi_q = that tuser) and held in S_DB_RD; ra_p_q = head of the send ring
+  // the prefetcher picks in P_IDLE, held in P_RD. Only the pop they are for moves those read
+  // pointers, so they are still the ring heads when used (asserted)
+  reg [RW+DBAW-1:0] ra_f_q, ra_f_d, ra_p_q, ra_p_d;
   reg        eng_re;
   reg [DBCW-1:0] dbc_p1, dbc_m1;
   reg        rx_req, found;
@@ -735,7 +748,7 @@ module comet_via #(
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
-    db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0;
+    db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
     seg_we = 1'b0; seg_waddr = '0; seg_wdata = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
@@ -1372,11 +1385,11 @@ module comet_via #(
     // late csr_pop_d picks; it is a don't-care without a read, FORMAL checks it with one)
     // (db_re = csr_pop_d || eng_re, written with the engine's pop state from registers only)
     db_re = csr_pop_d || (!ci_spop && ((state_q == S_DB_RD) || (pf_st_q == P_RD)));
-    db_eaddr = '0;
-    for (i = 0; i < NUM_DB; i = i + 1) begin
+    for (i = 0; i < NUM_DB; i = i + 1)
       db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
-      db_eaddr = db_eaddr | ({(RW + DBAW){ring == RW'(i)}} & {RW'(i), db_rp_q[i*DBAW +: DBAW]});
-    end
+    if (state_q != S_DB_RD) ra_f_d = ring_head(RW'(3 + 2 * {30'd0, s_axis_rx_tuser}), db_rp_q);
+    if (pf_st_q != P_RD) ra_p_d = ring_head(RW'(2 + 2 * {30'd0, pf_vi_d}), db_rp_q);
+    db_eaddr = (state_q == S_DB_RD) ? ra_f_q : ra_p_q;
     db_saddr = ci_pop_q[1] ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
     db_raddr = csr_pop_d ? db_saddr : db_eaddr;
     for (i = 0; i < NUM_DB; i = i + 1) begin
@@ -1557,6 +1570,7 @@ module comet_via #(
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
+      ra_f_q <= '0; ra_p_q <= '0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1592,6 +1606,7 @@ module comet_via #(
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
       dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d;
+      ra_f_q <= ra_f_d; ra_p_q <= ra_p_d;
     end
   end
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
@@ -1676,6 +1691,9 @@ module comet_via #(
       // the engine's doorbell pop waits while a SYS_POP read is acted on (the RAM is read only
       // by a pop)
       if (ci_spop) assert (!eng_re);
+      // the registered engine pop addresses are the ring heads when used
+      if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
+      if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));
       assert (sk_cnt_q <= 2'd2);
       assert (sk_wp_q == (sk_rp_q ^ (sk_cnt_q == 2'd1)));
       // the registered tvalid / tx_last equal their definitions
