@@ -64,6 +64,7 @@ int comet_via_init(comet_via_t *m, const comet_via_cfg_t *cfg, uint64_t seed) {
   if (nic_fifo_init(&m->rsp_fifo, cfg->rsp_depth, 64, seed ^ 0x33)) return -1;
   if (nic_fifo_init(&m->meta_fifo, cfg->rsp_depth, 10, seed ^ 0x44)) return -1;
   nic_axis_slice_init(&m->dq, seed ^ 0x55);
+  m->dq.load_any = 1; /* RTL u_dreq LOAD_ANY = 1 */
   /* power-up register state is arbitrary; the bench resets first */
   m->r.state = (uint32_t)(seed % 10);
   return 0;

@@ -29,12 +29,17 @@ void nic_axis_slice_tick(nic_axis_slice_t *m, const nic_axis_slice_sig_in_t *in)
       n.skid_v = 0;
     } else {
       n.out_v = take;
-      if (take) memcpy(n.out, in->s_data, sizeof(n.out));
+      if (take || m->load_any) memcpy(n.out, in->s_data, sizeof(n.out));
     }
   } else if (take) { /* output held: park the beat */
     n.skid_v = 1;
     memcpy(n.skid, in->s_data, sizeof(n.skid));
+  } else if (m->load_any && !m->skid_v) { /* LOAD_ANY: data follows the input while it could */
+    memcpy(n.skid, in->s_data, sizeof(n.skid));
   }
-  if (!in->rst_ni) memset(&n, 0, sizeof(n));
+  if (!in->rst_ni) {
+    memset(&n, 0, sizeof(n));
+    n.load_any = m->load_any;
+  }
   *m = n;
 }

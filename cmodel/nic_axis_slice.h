@@ -7,6 +7,7 @@
 #define NIC_AXIS_SLICE_WORDS 2
 
 typedef struct {
+  int load_any; /* parameter LOAD_ANY (set after init; kept through reset) */
   int out_v, skid_v;
   uint64_t out[NIC_AXIS_SLICE_WORDS], skid[NIC_AXIS_SLICE_WORDS];
 } nic_axis_slice_t;

@@ -315,6 +315,11 @@ module comet_via #(
   reg [4:0]  cnt_q, cnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
+  // timing: the receive byte count adds each accepted write's bytes one cycle later (xa_q), so
+  // the late write acceptance drives 4 flops, not the 32-bit adder's enables; S_WB comes at
+  // least two cycles after the last write, so xfer_q is complete there (asserted: xa_q is 0
+  // outside S_RX)
+  reg [3:0]  xa_q, xa_d;
   // doorbells
   reg [NUM_DB*DBAW-1:0] db_wp_q, db_wp_d, db_rp_q, db_rp_d;
   reg [NUM_DB*DBCW-1:0] db_cnt_q, db_cnt_d;
@@ -677,7 +682,9 @@ module comet_via #(
   wire [6:0]     dq_meta;
   wire [5:0]     dq_pa;
   wire [28:0]    dq_addr;
-  nic_axis_slice #(.WIDTH(DQW)) u_dreq (
+  // (LOAD_ANY: the request valid, the deepest of the request signals, drives only the slice's
+  // valid flops; the port's fields while dma_req_valid_o is 0 are the request stage's idle values)
+  nic_axis_slice #(.WIDTH(DQW), .LOAD_ANY(1'b1)) u_dreq (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(rq_v), .s_ready_o(rq_rdy),
     .s_data_i({rq_st, rq_rk, rq_vi, rq_meta, rq_pa, rq_we, rq_addr[31:3], rq_wdata, rq_wstrb}),
@@ -745,6 +752,7 @@ module comet_via #(
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
     acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0;
+    xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
@@ -1147,7 +1155,8 @@ module comet_via #(
       S_RX: begin
         // byte unpacker: write one chunk, take one beat
         // timing: both outcomes of the (late) write acceptance are built in parallel
-        if (w_acc) xfer_d = xfer_q + {28'd0, rx_n};
+        xa_d = w_acc ? rx_n : 4'd0;
+        xfer_d = xfer_q + {28'd0, xa_q};
         if (rx_beat_w) in_done_d = s_axis_rx_tlast;
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
@@ -1549,7 +1558,7 @@ module comet_via #(
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
-      walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0;
+      walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1587,7 +1596,7 @@ module comet_via #(
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d;
-      xfer_q <= xfer_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
+      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
@@ -1691,6 +1700,7 @@ module comet_via #(
       // the engine's doorbell pop waits while a SYS_POP read is acted on (the RAM is read only
       // by a pop)
       if (ci_spop) assert (!eng_re);
+      if (state_q != S_RX) assert (xa_q == 4'd0);
       // the registered engine pop addresses are the ring heads when used
       if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
       if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));

@@ -9,9 +9,16 @@
 //    s_ready_o falls until the skid entry moves to the output.
 //  - m_data_o keeps its last value while m_valid_o is 0 (the registers are reset to 0, so
 //    the outputs are defined from reset: lockstep compares them every cycle).
+//  - LOAD_ANY = 1 (timing, for a wide payload behind a late valid): the data registers load
+//    s_data_i whenever they could take a beat, whether s_valid_i is 1 or not (the output
+//    register when it is free and the skid entry is empty, the skid entry when the output is
+//    held and the skid entry is empty), so s_valid_i drives only the two valid flops, not the
+//    data flops' enables. m_data_o while m_valid_o is 0 is then the last s_data_i offered
+//    (still deterministic); a valid beat is held unchanged as always.
 // Used on the internal streams of comet_engine (docs/comet_via.md, "Engine streams").
 module nic_axis_slice #(
-  parameter int WIDTH = 8
+  parameter int WIDTH    = 8,
+  parameter bit LOAD_ANY = 1'b0
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -50,10 +57,12 @@ module nic_axis_slice #(
         skid_v_d = 1'b0;
       end else begin
         out_v_d  = take;
-        if (take) out_d = s_data_i;
+        if (take || LOAD_ANY) out_d = s_data_i;
       end
     end else if (take) begin                    // output held: park the beat
       skid_v_d = 1'b1;
+      skid_d   = s_data_i;
+    end else if (LOAD_ANY && !skid_v_q) begin
       skid_d   = s_data_i;
     end
   end
