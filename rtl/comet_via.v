@@ -124,6 +124,13 @@ module comet_via #(
   function automatic tl_of(input [4:0] c, input d);
     tl_of = d && !c[4] && (!c[3] || c[2:0] == 3'd0);
   endfunction
+  // the control checks of a SegCount / send Length value
+  function automatic sc_bad(input [15:0] n);
+    sc_bad = (n == 16'd0) || (n > 16'(MAX_SEGS));
+  endfunction
+  function automatic ln_bad(input [31:0] n);
+    ln_bad = (n == 32'd0) || (n[31:16] != 16'd0);
+  endfunction
   // {ring, its read pointer}: the doorbell RAM address of ring r's head
   function automatic [RW+DBAW-1:0] ring_head(input [RW-1:0] r, input [NUM_DB*DBAW-1:0] rp);
     integer j;
@@ -260,6 +267,10 @@ module comet_via #(
   // timing: segment list beyond HOST_LIMIT, registered from desc/SegCount/limit every cycle
   // (SegCount is taken at least two cycles before the control checks use it)
   reg        ctl_aerr_q, ctl_aerr_d;
+  // timing: the SegCount and send Length range checks of S_CTL, registered next to segcnt_q /
+  // len_q from the value written (sc_bad_q = SegCount 0 or > MAX_SEGS, ln_bad_q = Length 0 or
+  // > 65535; asserted), so the control checks -> completion queue push start at flops
+  reg        sc_bad_q, sc_bad_d, ln_bad_q, ln_bad_d;
   reg [31:0] len_q, len_d;
   reg [3:0]  err_q, err_d;      // {TRUNC, ADDRESS, LENGTH, FORMAT}
   reg        has_desc_q, has_desc_d;
@@ -740,7 +751,7 @@ module comet_via #(
 
   always @* begin
     state_d = state_q; op_rx_d = op_rx_q; vi_d = vi_q; rr_d = rr_q; prio_rx_d = prio_rx_q;
-    desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q;
+    desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q; sc_bad_d = sc_bad_q; ln_bad_d = ln_bad_q;
     has_desc_d = has_desc_q; sa_d = sa_q; f_bank_d = f_bank_q;
     w_act_d = w_act_q; w_bank_d = w_bank_q; w_segcnt_d = w_segcnt_q; w_vi_d = w_vi_q; pk_vi_d = pk_vi_q;
     cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
@@ -1023,6 +1034,8 @@ module comet_via #(
           spec_d = t_spec;
           segcnt_d = t_segcnt;
           len_d = t_len;
+          sc_bad_d = sc_bad(t_segcnt);
+          ln_bad_d = ln_bad(t_len);
           ctl_aerr_d = t_aerr;
           has_desc_d = 1'b1;
           if (t_spec) begin
@@ -1072,8 +1085,13 @@ module comet_via #(
           rsp_idx_d = rsp_idx_q + 1'b1;
         end
         if (rsp_desc && state_q == S_CTL && !rsp_idx_q[1]) begin
-          if (!rsp_idx_q[0]) segcnt_d = rsp_data[SEGCNT_LSB +: 16];
-          else len_d = rsp_data[LEN_LSB +: 32];
+          if (!rsp_idx_q[0]) begin
+            segcnt_d = rsp_data[SEGCNT_LSB +: 16];
+            sc_bad_d = sc_bad(rsp_data[SEGCNT_LSB +: 16]);
+          end else begin
+            len_d = rsp_data[LEN_LSB +: 32];
+            ln_bad_d = ln_bad(rsp_data[LEN_LSB +: 32]);
+          end
         end else if (rsp_desc) begin
           // segment words (segment 0 may come in CTL: speculative fetch)
           if (!rsp_idx_q[0]) begin
@@ -1101,8 +1119,8 @@ module comet_via #(
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
           ctl_err = 4'd0;
-          if (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS)) ctl_err[0] = 1'b1;
-          if (!op_rx_q && (len_q == 32'd0 || len_q[31:16] != 16'd0)) ctl_err[1] = 1'b1;
+          if (sc_bad_q) ctl_err[0] = 1'b1;
+          if (!op_rx_q && ln_bad_q) ctl_err[1] = 1'b1;
           if (ctl_aerr_q) ctl_err[2] = 1'b1;
           req_idx_d = spec_q ? 6'd2 : 6'd0;
           rsp_idx_d = spec_q ? 6'd2 : 6'd0;
@@ -1487,7 +1505,7 @@ module comet_via #(
       S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
                         (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
       S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rsp_idx_q == (spec_q ? 6'd4 : 6'd2) &&
-                        (segcnt_q == 16'd0 || segcnt_q > 16'(MAX_SEGS) || ctl_aerr_q)));
+                        (sc_bad_q || ctl_aerr_q)));
       S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}));  // (dbad_q = 0)
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
@@ -1549,7 +1567,7 @@ module comet_via #(
     if (!rst_ni) begin
       state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
-      has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0;
+      has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0; sc_bad_q <= 1'b1; ln_bad_q <= 1'b1;
       w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
       gnt_q <= 1'b0;
       cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0;
@@ -1584,7 +1602,7 @@ module comet_via #(
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
-      ctl_aerr_q <= ctl_aerr_d;
+      ctl_aerr_q <= ctl_aerr_d; sc_bad_q <= sc_bad_d; ln_bad_q <= ln_bad_d;
       w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
       pk_vi_q <= pk_vi_d; gnt_q <= gnt_d;
       cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d;
@@ -1701,6 +1719,7 @@ module comet_via #(
       // by a pop)
       if (ci_spop) assert (!eng_re);
       if (state_q != S_RX) assert (xa_q == 4'd0);
+      assert (sc_bad_q == sc_bad(segcnt_q) && ln_bad_q == ln_bad(len_q));
       // the registered engine pop addresses are the ring heads when used
       if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
       if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));

@@ -57,13 +57,17 @@ module nic_axis_slice #(
         skid_v_d = 1'b0;
       end else begin
         out_v_d  = take;
-        if (take || LOAD_ANY) out_d = s_data_i;
+        if (take) out_d = s_data_i;
       end
     end else if (take) begin                    // output held: park the beat
       skid_v_d = 1'b1;
       skid_d   = s_data_i;
-    end else if (LOAD_ANY && !skid_v_q) begin
-      skid_d   = s_data_i;
+    end
+    // LOAD_ANY: the same loads with s_valid_i left out of the data enables (written out so
+    // that synthesis does not keep take in front of them)
+    if (LOAD_ANY) begin
+      out_d  = out_free ? (skid_v_q ? skid_q : s_data_i) : out_q;
+      skid_d = (!out_free && !skid_v_q) ? s_data_i : skid_q;
     end
   end
 
