@@ -731,6 +731,9 @@ module comet_via #(
   reg [RW+DBAW-1:0] ra_f_q, ra_f_d, ra_p_q, ra_p_d;
   reg        eng_re;
   reg [DBCW-1:0] dbc_p1, dbc_m1;
+  // timing: per doorbell "not empty" (db_cnt_q != 0) as a flop, updated with the level by the
+  // push / pop (asserted), so the send / receive turn decisions start at flops
+  reg [NUM_DB-1:0] dne_q, dne_d;
   reg        rx_req, found;
   reg [1:0]  pick;
   reg        pop_n, pop_e, pop_t, done_n, done_e;
@@ -766,7 +769,7 @@ module comet_via #(
     xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
-    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q;
+    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
     seg_we = 1'b0; seg_waddr = '0; seg_wdata = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
@@ -811,8 +814,8 @@ module comet_via #(
     sdb_ne = '0;
     rdb_ne = 4'd0;
     for (i = 0; i < NUM_VI; i = i + 1) begin
-      sdb_ne[i] = (db_cnt_q[(2 + 2 * i)*DBCW +: DBCW] != '0);
-      rdb_ne[i] = (db_cnt_q[(3 + 2 * i)*DBCW +: DBCW] != '0);
+      sdb_ne[i] = dne_q[2 + 2 * i];
+      rdb_ne[i] = dne_q[3 + 2 * i];
     end
     any_sdb = (sdb_ne != '0);
     // send/receive turns (prio_rx_q alternates them); the prefetcher starts no new descriptor
@@ -869,7 +872,7 @@ module comet_via #(
     end
     csr_rdata_d = rd_or | (ci_rmiss_q ? 32'hDEAD_BEEF : 32'd0);
     for (i = 0; i < 2; i = i + 1)
-      if (ci_pop_q[i] && db_cnt_q[i*DBCW +: DBCW] != '0) begin
+      if (ci_pop_q[i] && dne_q[i]) begin
         csr_pop_d = 1'b1;
         csr_popv[i] = 1'b1;
       end
@@ -1426,6 +1429,8 @@ module comet_via #(
       dbc_m1 = db_cnt_q[i*DBCW +: DBCW] - 1'b1;
       if (db_push[i] && !db_pop[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
       else if (db_pop[i] && !db_push[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
+      dne_d[i] = (db_push[i] && !db_pop[i]) ? 1'b1 :
+                 ((db_pop[i] && !db_push[i]) ? (db_cnt_q[i*DBCW +: DBCW] != DBCW'(1)) : dne_q[i]);
     end
 
     // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
@@ -1578,7 +1583,7 @@ module comet_via #(
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0;
-      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0;
+      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
       lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
@@ -1614,7 +1619,7 @@ module comet_via #(
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d;
-      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d;
+      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
@@ -1796,7 +1801,8 @@ module comet_via #(
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
         if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
-      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH));
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
+                                                         dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
       assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
