@@ -3,7 +3,8 @@
 //  - NUM_DB doorbells (32-bit FIFOs of descriptor addresses) in one nic_ram_1r1w partitioned in
 //    NUM_DB rings of DB_DEPTH entries. Doorbells 0/1: system (popped by CSR SYS_POP0/1 reads);
 //    VI k uses doorbell 2+2k (send) and 3+2k (receive).
-//  - One DMA request/response port to host memory (reads answered in order, writes unanswered).
+//  - One DMA request/response port to host memory (reads answered in order, writes unanswered),
+//    driven from a register slice: a request leaves one cycle after it is issued.
 //  - VIA descriptors (formats/via_desc_header.csv, via_seg_header.csv): control segment words 1
 //    and 3 and the SegCount data segments are fetched, checked and kept in a segment RAM; the
 //    message is then gathered (send, m_axis_tx) or scattered (receive, s_axis_rx) with byte
@@ -16,7 +17,7 @@ module comet_via #(
   parameter int NUM_DB    = 8,   // doorbells (even, 4..8): NUM_VI = (NUM_DB - 2) / 2
   parameter int DB_DEPTH  = 16,  // entries per doorbell (power of two)
   parameter int MAX_SEGS  = 16,  // data segments per descriptor (power of two)
-  parameter int RSP_DEPTH = 32,  // DMA reads in flight (power of two; >= memory latency + 2 for line rate)
+  parameter int RSP_DEPTH = 32,  // DMA reads in flight (power of two; >= memory latency + 3 for line rate)
   parameter int PF_SLOTS  = 4,   // send descriptor prefetch slots (2 or 4)
   localparam int NUM_VI = (NUM_DB - 2) / 2,
   localparam int DBAW   = $clog2(DB_DEPTH),
@@ -419,7 +420,7 @@ module comet_via #(
   wire        rsp_v;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] rsp_data;
-  reg         rsp_pop;   // the consumer takes the head (skid entry 0)
+  reg         rsp_pop;   // the consumer takes the head (the entry at sk_rp_q)
   wire        fifo_v;    // FIFO output stages (response data + metadata)
   wire [63:0] fifo_data;
   wire [6:0]  fifo_meta;
