@@ -687,10 +687,7 @@ module comet_via #(
     rq_rk    = (state_q == S_WB);
     rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
     if (sel_w && state_q == S_RX && w_v) begin
-      // timing: acc_q & kmask64(rx_n) without rx_n: below a full chunk rx_n = cnt_q, and the
-      // accumulator's bytes at and above cnt_q are 0 (asserted), so only a full chunk masks,
-      // by room_q (a register)
-      rq_wdata = (rx_full ? (acc_q[63:0] & kmask64(room)) : acc_q[63:0]) << {cur_addr_q[2:0], 3'b000};
+      rq_wdata = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
       rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
@@ -1745,7 +1742,6 @@ module comet_via #(
       // by a pop)
       if (ci_spop) assert (!eng_re);
       if (state_q != S_RX) assert (xa_q == 4'd0);
-      if (sel_w && state_q == S_RX && w_v) assert (rq_wdata == (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000});
       assert (sc_bad_q == sc_bad(segcnt_q) && ln_bad_q == ln_bad(len_q));
       // the registered engine pop addresses are the ring heads when used
       if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
