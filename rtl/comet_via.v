@@ -125,10 +125,6 @@ module comet_via #(
   function automatic tl_of(input [4:0] c, input d);
     tl_of = d && !c[4] && (!c[3] || c[2:0] == 3'd0);
   endfunction
-  // the head decode of a skid entry's metadata (valid v): {FSM word, prefetcher word, payload}
-  function automatic [2:0] hd_of(input v, input [6:5] m);
-    hd_of = {v && m[6] && !m[5], v && m[6] && m[5], v && !m[6]};
-  endfunction
   // the control checks of a SegCount / send Length value
   function automatic sc_bad(input [15:0] n);
     sc_bad = (n == 16'd0) || (n > 16'(MAX_SEGS));
@@ -416,9 +412,7 @@ module comet_via #(
     .rd_data_o(seg_rd_data));
 
   // response head as the consumers see it: the 2-entry skid (sk*) behind the FIFOs
-  /* verilator lint_off UNUSEDSIGNAL */  // the FORMAL assertions' reference (the logic uses hd_q)
   wire        rsp_v;
-  /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] rsp_data;
   reg         rsp_pop;   // the consumer takes the head (the entry at sk_rp_q)
   wire        fifo_v;    // FIFO output stages (response data + metadata)
@@ -480,21 +474,14 @@ module comet_via #(
   reg         sk_wp_q, sk_wp_d, sk_rp_q, sk_rp_d;
   reg  [63:0] sk0_d_q, sk0_d_d, sk1_d_q, sk1_d_d;
   reg  [6:0]  sk0_m_q, sk0_m_d, sk1_m_q, sk1_m_d;
-  /* verilator lint_off UNUSEDSIGNAL */  // bit 6 is decoded into hd_q; the FORMAL reference reads it here
   wire [6:0]  meta_data = sk_rp_q ? sk1_m_q : sk0_m_q;
-  /* verilator lint_on UNUSEDSIGNAL */
   assign fq_pop   = fifo_v && !sk_cnt_q[1];
   assign rsp_v    = (sk_cnt_q != 2'd0);
   assign rsp_data = sk_rp_q ? sk1_d_q : sk0_d_q;
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
-  // whose word is at the head: {control FSM descriptor word, prefetcher word, payload word}
-  // (0 without a head). timing: kept as flops (hd_q, asserted equal to this decode of the head),
-  // updated from the skid entries and the FIFO output with the consumers' pop as the last select,
-  // so the pop decisions start at flops, not at the ring's head mux
-  reg  [2:0]  hd_q, hd_d;
-  wire        rsp_desc = hd_q[2];  // head: a control FSM word
-  wire        rsp_pf   = hd_q[1];  // head: a prefetcher word
-  wire        rsp_pay  = hd_q[0];  // head response: a payload word
+  wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
+  wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
+  wire        rsp_pay  = rsp_v && !meta_data[6];  // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
@@ -1384,10 +1371,6 @@ module comet_via #(
     // not done: fq_pop needs a free entry)
     sk_cnt_d = sk_cnt_q - 2'(rsp_pop) + 2'(fq_pop);
     sk_rp_d = sk_rp_q ^ rsp_pop;
-    // the next head's decode: popped -> the other entry, or the word moving in now, or none;
-    // kept -> the same head, or the word moving into an empty skid
-    hd_d = rsp_pop ? (sk_cnt_q[1] ? hd_of(1'b1, sk_rp_q ? sk0_m_q[6:5] : sk1_m_q[6:5]) : hd_of(fq_pop, fifo_meta[6:5]))
-                   : ((sk_cnt_q == 2'd0) ? hd_of(fq_pop, fifo_meta[6:5]) : hd_q);
     sk_wp_d = sk_wp_q ^ fq_pop;
     sk0_d_d = (fq_pop && !sk_wp_q) ? fifo_data : sk0_d_q;
     sk0_m_d = (fq_pop && !sk_wp_q) ? fifo_meta : sk0_m_q;
@@ -1619,7 +1602,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
-      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0; hd_q <= 3'd0;
+      dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
       ra_f_q <= '0; ra_p_q <= '0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
@@ -1655,7 +1638,7 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
-      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d; hd_q <= hd_d;
+      dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d;
       ra_f_q <= ra_f_d; ra_p_q <= ra_p_d;
     end
   end
@@ -1748,7 +1731,6 @@ module comet_via #(
       if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));
       assert (sk_cnt_q <= 2'd2);
       assert (sk_wp_q == (sk_rp_q ^ (sk_cnt_q == 2'd1)));
-      assert (hd_q == hd_of(rsp_v, meta_data[6:5]));
       // the registered tvalid / tx_last equal their definitions
       assert (tv_q == ((state_q != S_RX) && tv_of(cnt_q, in_done_q)));
       if (state_q != S_RX) assert (tl_q == tx_last);
