@@ -433,8 +433,11 @@ module comet_via #(
   // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
   // of the head entry select)
   reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
-  reg [5:0]  pa_hd_q, pa_hd_d, pa_wdata, pa_e0, pa_e1, pa_b0, pa_b1;
-  reg        pa_we, rd_acc;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_e0, pa_e1, pa_b0, pa_b1;
+  reg        rd_acc;
+  // a read accepted by the port writes its alignment entry (from the request slice, see u_dreq)
+  wire       pa_we;
+  wire [5:0] pa_wdata;
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
@@ -452,8 +455,8 @@ module comet_via #(
   /* verilator lint_off UNUSEDSIGNAL */
   wire        meta_v;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg         meta_push;
-  reg [6:0]   meta_wdata;
+  wire        meta_push;   // (= pa_we, see u_dreq)
+  wire [6:0]  meta_wdata;
   nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
@@ -707,6 +710,12 @@ module comet_via #(
   wire dq_acc    = dma_req_valid_o && dma_req_ready_i;
   wire dq_rd_acc = dq_acc && !dma_req_we_o;
   wire dq_st_acc = dq_acc && dq_st;
+  // the alignment entry and the metadata of a read are written when the port accepts it, from
+  // the slice's output registers (its response comes at least one cycle later)
+  assign pa_we      = dq_rd_acc;
+  assign pa_wdata   = dq_pa;
+  assign meta_push  = dq_rd_acc;
+  assign meta_wdata = dq_meta;
   wire [5:1] e_sw = dma_req_wdata_o[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
 
   // ------------------------------------------------------------------ next state
@@ -777,7 +786,7 @@ module comet_via #(
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
     // (idle or walk_done_q), so that address is presented whenever that holds
     seg_raddr = (!w_act_q || walk_done_q) ? {f_bank_q, {SAW{1'b0}}} : {w_bank_q, seg_idx_q[SAW-1:0]};
-    rsp_pop = 1'b0; meta_push = 1'b0; meta_wdata = '0;
+    rsp_pop = 1'b0;
     db_push = '0; db_pop = '0; csr_popv = 2'b00; eng_re = 1'b0;
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     cnt_inc = '0;
@@ -903,12 +912,7 @@ module comet_via #(
     rd_acc = rq_rdy &&
              (sel_w ? ((state_q != S_RX) && w_act_q && seg_vld_q && if_room)
                     : (fsel_q ? pf_v : ((state_q == S_CTL || state_q == S_SEG) && fsm_more_q && if_room)));
-    // the alignment entry and the metadata of a read are written when the port accepts it,
-    // from the slice's output registers (its response comes at least one cycle later)
-    pa_we = dq_rd_acc;
-    pa_wdata = dq_pa;
-    meta_push = dq_rd_acc;
-    meta_wdata = dq_meta;
+    // (the alignment entry and the metadata of a read: pa_we / meta_push, at u_dreq)
 
     // response alignment entries: written in request order, the head follows the responses
     pa_d = pa_q;
