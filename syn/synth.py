@@ -568,7 +568,8 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200, seed=1
         cmd = [tool, "--json", json_in, dev, "--package", pkg, "--pcf", cons,
                "--pcf-allow-unconstrained"]
     if tool is None:
-        return {"errors": ["nextpnr for %s not installed (run: make synth-setup)" % kind]}
+        return {"errors": ["nextpnr for %s not installed (run: make synth-setup)" % kind],
+                "pnr_seed": seed}
     cmd += ["--freq", str(freq or 100), "--seed", str(seed), "--timing-allow-fail", "--report", rep]
     rc, secs = run(cmd, logf, timeout)
     res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
