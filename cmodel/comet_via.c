@@ -112,8 +112,8 @@ static dq_port_t dq_port(const nic_axis_slice_t *s) {
   dq_port_t p;
   uint64_t h = so.m_data[1];
   p.v = (uint32_t)so.m_valid;
-  p.wdata = p.v ? so.m_data[0] : 0; /* data and strobes are 0 while no request is valid */
-  p.strb = p.v ? (uint32_t)h & 0xFF : 0;
+  p.wdata = so.m_data[0];
+  p.strb = (uint32_t)h & 0xFF;
   p.we = (uint32_t)(h >> 8) & 1;
   p.st = (uint32_t)(h >> 9) & 1;
   p.rk = (uint32_t)(h >> 10) & 1;
@@ -184,7 +184,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
   if (c->sel_w && rx && c->w_v) {
-    c->dwdata = r->acc[0] << (8 * (r->cur_addr & 7)); /* bytes beyond rx_n: only the strobes mask them */
+    c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
     c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;

@@ -676,13 +676,8 @@ module comet_via #(
     rq_st    = !sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS);
     rq_rk    = (state_q == S_WB);
     rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
-    // timing: a receive write's data and strobes are built from registers only: not gated by
-    // the request valid w_v (the slice's data registers load whenever they could take a beat,
-    // and the port shows 0 data / strobes while dma_req_valid_o is 0), and the data bytes are
-    // not masked to the rx_n bytes (the strobes are; a strobed byte is the same as with the
-    // mask, asserted under FORMAL)
-    if (sel_w && state_q == S_RX) begin
-      rq_wdata = acc_q[63:0] << {cur_addr_q[2:0], 3'b000};
+    if (sel_w && state_q == S_RX && w_v) begin
+      rq_wdata = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
       rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
@@ -709,14 +704,8 @@ module comet_via #(
     .s_valid_i(rq_v), .s_ready_o(rq_rdy),
     .s_data_i({rq_st, rq_rk, rq_vi, rq_meta, rq_pa, rq_we, rq_addr[31:3], rq_wdata, rq_wstrb}),
     .m_valid_o(dma_req_valid_o), .m_ready_i(dma_req_ready_i), .m_data_o(dq_out));
-  wire [63:0]    dq_wdata;
-  wire [7:0]     dq_wstrb;
-  assign {dq_st, dq_rk, dq_vi, dq_meta, dq_pa, dma_req_we_o, dq_addr, dq_wdata, dq_wstrb} = dq_out;
+  assign {dq_st, dq_rk, dq_vi, dq_meta, dq_pa, dma_req_we_o, dq_addr, dma_req_wdata_o, dma_req_wstrb_o} = dq_out;
   assign dma_req_addr_o = {dq_addr, 3'b000};
-  // write data and strobes are 0 while no request is valid (the slice may hold an unsent
-  // receive word there, see rq_wdata)
-  assign dma_req_wdata_o = {64{dma_req_valid_o}} & dq_wdata;
-  assign dma_req_wstrb_o = {8{dma_req_valid_o}} & dq_wstrb;
   // the port accepts a read (response bookkeeping) / a status write (completion events)
   wire dq_acc    = dma_req_valid_o && dma_req_ready_i;
   wire dq_rd_acc = dq_acc && !dma_req_we_o;
@@ -727,7 +716,7 @@ module comet_via #(
   assign pa_wdata   = dq_pa;
   assign meta_push  = dq_rd_acc;
   assign meta_wdata = dq_meta;
-  wire [5:1] e_sw = dq_wdata[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
+  wire [5:1] e_sw = dma_req_wdata_o[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
 
   // ------------------------------------------------------------------ next state
   reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
@@ -813,7 +802,7 @@ module comet_via #(
     seg0w_d = 1'b0;
     rxnz_d = 1'b0;
     seg_wl = 16'd0;
-    bytes_add = dq_wdata[31:0];  // the status write's length (see ev_send_wb)
+    bytes_add = dma_req_wdata_o[31:0];  // the status write's length (see ev_send_wb)
 
     // timing: each source's acceptance (by the request slice) from its own request and the
     // grant registers only (= rq_v && rq_rdy and the grant), so that e.g. the walker's w_acc
@@ -1717,10 +1706,6 @@ module comet_via #(
       assert (rd_acc == (f_dma_acc && !rq_we));
       // a status write is the control FSM's write in S_WB / S_WBS
       if (rq_st) assert (rq_v == fsm_v && rq_we && rq_wstrb == 8'hFF);
-      // a receive write's strobed bytes are those of the masked word (rq_wdata is not masked)
-      if (sel_w && state_q == S_RX)
-        assert ((rq_wdata & bmask64(rq_wstrb)) ==
-                ((acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000}));
       if (dq_st) assert (dma_req_we_o);
       // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
       // and an extra read collides with no write
@@ -1833,10 +1818,8 @@ module comet_via #(
     // a request refused by the slice is held unchanged (the grant stays with it)
     if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni && $past(rq_v && !rq_rdy)) begin
       assert (rq_v);
-      // (write data: the strobed bytes; a receive word's bytes above them may fill meanwhile)
-      assert (rq_we == $past(rq_we) && rq_addr == $past(rq_addr) && rq_wstrb == $past(rq_wstrb) &&
-              (rq_wdata & bmask64(rq_wstrb)) == ($past(rq_wdata) & bmask64($past(rq_wstrb))) &&
-              rq_st == $past(rq_st));
+      assert (rq_we == $past(rq_we) && rq_addr == $past(rq_addr) && rq_wdata == $past(rq_wdata) &&
+              rq_wstrb == $past(rq_wstrb) && rq_st == $past(rq_st));
       // (the fields a request uses: alignment and metadata of a read, kind and VI of a status write)
       if (!rq_we) assert (rq_pa == $past(rq_pa) && rq_meta == $past(rq_meta));
       if (rq_st) assert (rq_rk == $past(rq_rk) && rq_vi == $past(rq_vi));
