@@ -57,7 +57,7 @@ module nic_fifo #(
   input  wire             m_ready_i,
   output wire [WIDTH-1:0] m_data_o,
   output wire [CW-1:0]    count_o,
-  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), a flop
+  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), flop compare
   output wire [WIDTH-1:0] ram_data_o,   // the sources of m_data_o (see the header)
   output wire [WIDTH-1:0] byp_data_o,
   output wire             byp_sel_o
@@ -80,9 +80,6 @@ module nic_fifo #(
   reg              byp_sel_q, byp_sel_d;
   // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
   reg              full_q, full_d;
-  // cz_q / co_q: registered copies of (ram_cnt_q == 0) / (ram_cnt_q == 1) (timing: the RAM-empty
-  // and only-entry tests are one flop each, not a count compare in front of the strobes; asserted)
-  reg              cz_q, cz_d, co_q, co_d;
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
@@ -97,8 +94,8 @@ module nic_fifo #(
 
   always @* begin
     // from the flops
-    cnt_z    = cz_q;
-    cnt_one  = co_q;
+    cnt_z    = (ram_cnt_q == '0);
+    cnt_one  = (ram_cnt_q == CW'(1));
     fwd_ok   = WR_REG && wq_v_q && cnt_one;   // the only RAM entry is still in wq_*
     // late strobes last
     pop      = out_valid_q && m_ready_i;
@@ -124,9 +121,6 @@ module nic_fifo #(
                   ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
     // full next cycle: +1 from DEPTH - 1, or full and no -1 (no +1 while full)
     full_d      = (cnt_inc && ram_cnt_q == CW'(DEPTH - 1)) || (full_q && !cnt_dec);
-    // empty / one entry next cycle (the count moves by at most one)
-    cz_d        = cnt_inc ? 1'b0 : (cnt_dec ? co_q : cz_q);
-    co_d        = cnt_inc ? cz_q : (cnt_dec ? (ram_cnt_q == CW'(2)) : co_q);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     // output register: load enable from the strobes, source selected by a flop compare
@@ -144,8 +138,6 @@ module nic_fifo #(
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
       full_q      <= 1'b0;
-      cz_q        <= 1'b1;
-      co_q        <= 1'b0;
       wq_v_q      <= 1'b0;
     end else begin
       wr_ptr_q    <= wr_ptr_d;
@@ -154,8 +146,6 @@ module nic_fifo #(
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
       full_q      <= full_d;
-      cz_q        <= cz_d;
-      co_q        <= co_d;
       wq_v_q      <= wq_v_d;
     end
   end
@@ -189,7 +179,7 @@ module nic_fifo #(
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
-  assign ram_empty_o = cz_q;
+  assign ram_empty_o = (ram_cnt_q == '0);   // = cnt_z (own compare: cnt_z is in the control block)
 
 `ifdef FORMAL
   // Invariants hold once a reset edge has been seen; a held output must not change.
@@ -204,8 +194,6 @@ module nic_fifo #(
     if (f_rst_seen) begin
       assert (ram_cnt_q <= CW'(DEPTH));
       assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
-      assert (cz_q == (ram_cnt_q == '0));             // registered copies
-      assert (co_q == (ram_cnt_q == CW'(1)));
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
       assert (ram_empty_o == (count_o == CW'(out_valid_q)));
