@@ -118,7 +118,7 @@ module aotf_send_csr #(
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
-  reg          wr;
+  reg          rd, wr;
   reg [31:0]   status, rv;
   reg [8:0]    lane;
 
@@ -137,73 +137,23 @@ module aotf_send_csr #(
     strobes[5] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
   endfunction
 
-  // read select: one-hot over the readable registers (index order of rd_addr) plus the
-  // unmapped bit NR; all 0 when the request is not a read. Decoded from the bus before the
-  // request register (REQ_REG = 1, rs_q), so the read mux is an AND-OR of flops and values
-  // (timing: no 12-bit address compare in front of the read data register)
-  localparam int NR = 24;
-  function automatic [11:0] rd_addr(input integer k);
-    case (k)
-      0:  rd_addr = nic_pkg::CSR_AOTF_SEND_ID;
-      1:  rd_addr = nic_pkg::CSR_AOTF_SEND_VERSION;
-      2:  rd_addr = nic_pkg::CSR_AOTF_SEND_PARAMS;
-      3:  rd_addr = nic_pkg::CSR_AOTF_SEND_CTRL;
-      4:  rd_addr = nic_pkg::CSR_AOTF_SEND_STATUS;
-      5:  rd_addr = nic_pkg::CSR_AOTF_SEND_IRQ_EN;
-      6:  rd_addr = nic_pkg::CSR_AOTF_SEND_MISS_ADDR;
-      7:  rd_addr = nic_pkg::CSR_AOTF_SEND_MISS_VICTIM;
-      8:  rd_addr = nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
-      9:  rd_addr = nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
-      10: rd_addr = nic_pkg::CSR_AOTF_SEND_SEED_LO;
-      11: rd_addr = nic_pkg::CSR_AOTF_SEND_SEED_HI;
-      12: rd_addr = nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
-      13: rd_addr = nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
-      14: rd_addr = nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL;
-      15: rd_addr = nic_pkg::CSR_AOTF_SEND_CREDIT_ERR;
-      16: rd_addr = nic_pkg::CSR_AOTF_SEND_FIFO_COUNT;
-      17: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_KICKS;
-      18: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_PKTS;
-      19: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_MISSES;
-      20: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN;
-      21: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE;
-      22: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW;
-      default: rd_addr = nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT;
-    endcase
-  endfunction
-  function automatic [NR:0] rdec(input req, input we, input [11:0] a);
-    integer k;
-    rdec = '0;
-    if (req && !we) begin
-      rdec[NR] = 1'b1;
-      for (k = 0; k < NR; k = k + 1)
-        if (a == rd_addr(k)) begin
-          rdec[k]  = 1'b1;
-          rdec[NR] = 1'b0;
-        end
-    end
-  endfunction
-
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
   reg          rq_req_q, rq_we_q;
   reg [11:0]   rq_addr_q;
   reg [31:0]   rq_wdata_q;
   reg [5:0]    stb_q;
-  reg [NR:0]   rs_q;
   wire         c_req   = REQ_REG ? rq_req_q   : csr_req_i;
   wire         c_we    = REQ_REG ? rq_we_q    : csr_we_i;
   wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
   wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
   wire [5:0]   stb     = REQ_REG ? stb_q : strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
-  wire [NR:0]  rs      = REQ_REG ? rs_q : rdec(csr_req_i, csr_we_i, csr_addr_i);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rq_req_q <= 1'b0;
       stb_q    <= 6'd0;
-      rs_q     <= '0;
     end else begin
       rq_req_q <= csr_req_i;
       stb_q    <= strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
-      rs_q     <= rdec(csr_req_i, csr_we_i, csr_addr_i);
     end
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
@@ -215,6 +165,7 @@ module aotf_send_csr #(
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
+    rd = c_req && !c_we;
     wr = c_req && c_we;
     tag_wr_o  = stb[0];
     seed_wr_o = stb[1];
@@ -267,31 +218,50 @@ module aotf_send_csr #(
     c_win_d   = c_win_q   + {31'd0, ev_q[5]};
     c_cred_d  = c_cred_q  + {31'd0, ev_q[6]};
 
-    // read mux (request cycle): AND-OR of the one-hot read select rs (0 unless a read)
-    rv = ({32{rs[NR]}} & nic_pkg::CSR_UNMAPPED) |
-         ({32{rs[0]}} & 32'h414F_5453) |
-         ({32{rs[1]}} & 32'h0001_0000) |
-         ({32{rs[2]}} & {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)}) |
-         ({32{rs[3]}} & {28'd0, window_q}) |
-         ({32{rs[4]}} & status) |
-         ({32{rs[5]}} & {30'd0, irq_en_q}) |
-         ({32{rs[6]}} & miss_addr_q) |
-         ({32{rs[7]}} & {30'd0, victim_q}) |
-         ({32{rs[12]}} & 32'(csel_q)) |
-         ({32{rs[13]}} & {16'd0, sel_limit_i}) |
-         ({32{rs[15]}} & 32'(err_user_q)) |
-         ({32{rs[16]}} & 32'(fifo_count_i));
-    if (rs[8]) begin
-      rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
-      rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
-      rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+    // read mux (request cycle)
+    rv = nic_pkg::CSR_UNMAPPED;
+    rsel_d = R_REG;
+    csel_r_d = 7'd0;
+    av_r_d = 1'b0;
+    case (c_addr)
+      nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
+      nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
+      nic_pkg::CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
+      nic_pkg::CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
+      nic_pkg::CSR_AOTF_SEND_STATUS:  rv = status;
+      nic_pkg::CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
+      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
+      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
+      nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
+        rv = 32'd0;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+      end
+      nic_pkg::CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
+      nic_pkg::CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
+      nic_pkg::CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
+      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
+      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
+      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: begin rv = 32'd0; av_r_d = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
+      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
+      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      begin rv = 32'd0; csel_r_d[0] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       begin rv = 32'd0; csel_r_d[1] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     begin rv = 32'd0; csel_r_d[2] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  begin rv = 32'd0; csel_r_d[3] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     begin rv = 32'd0; csel_r_d[4] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: begin rv = 32'd0; csel_r_d[5] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: begin rv = 32'd0; csel_r_d[6] = 1'b1; end
+      default: ;
+    endcase
+    ack_d   = c_req;
+    rdata_d = rd ? rv : 32'd0;
+    if (!rd) begin
+      rsel_d = R_REG;
+      csel_r_d = 7'd0;
+      av_r_d = 1'b0;
     end
-    // the views and the counters are selected at the response (rsel_q, csel_r_q, av_r_q)
-    rsel_d   = rs[9] ? R_TAG : (rs[10] ? R_SLO : (rs[11] ? R_SHI : R_REG));
-    csel_r_d = rs[23:17];
-    av_r_d   = rs[14];
-    ack_d    = c_req;
-    rdata_d  = rv;
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
     // view: the data of a view read is captured two cycles after it (tag lanes tc_q, seed
@@ -364,10 +334,8 @@ module aotf_send_csr #(
 `ifdef FORMAL
   // the registered strobes are the decode of the registered request
   always @(posedge clk_i) begin
-    if (REQ_REG && rst_ni && $past(rst_ni)) begin
+    if (REQ_REG && rst_ni && $past(rst_ni))
       assert (stb_q == strobes(rq_req_q, rq_we_q, rq_addr_q, rq_wdata_q));
-      assert (rs_q == rdec(rq_req_q, rq_we_q, rq_addr_q));
-    end
   end
 `endif
 endmodule
