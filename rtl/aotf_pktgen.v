@@ -107,7 +107,6 @@ module aotf_pktgen #(
   reg [UW-1:0] b0_user_q, b0_user_d, b1_user_q, b1_user_d, b2_user_q, b2_user_d;
 
   reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early, early1, commit;
-  reg          sp_n, sp_p;
   reg [2:0]    lvl;
   reg [1:0]    lpos;
   reg [SW+1:0] rd_addr;
@@ -118,18 +117,13 @@ module aotf_pktgen #(
 
   always @* begin
     pop       = (occ_q != 2'd0) && m_axis_tready;
-    // timing: the buffer level and the room / slot-free terms are built from the flops for
-    // both values of the (late) m_axis_tready, which selects last (asserted equal to
-    // lvl <= 2 and !cur_v_q || finish)
-    lvl       = {1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q};
-    sp_n      = (lvl <= 3'd2);                                        // no pop
-    sp_p      = (lvl - {2'd0, occ_q != 2'd0} <= 3'd2);                // pop if the buffer holds a beat
-    space     = m_axis_tready ? sp_p : sp_n;
+    lvl       = {1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} - {2'd0, pop};
+    space     = (lvl <= 3'd2);
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
     ram_beat  = (beat_q != 3'd4);
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
-    cur_free  = m_axis_tready ? (!cur_v_q || (sp_p && !ram_beat)) : (!cur_v_q || (sp_n && !ram_beat));
+    cur_free  = !cur_v_q || finish;
     // E0: no slot busy (so nothing else issues this cycle or the next, and a hit next cycle
     // loads cur), RAM port free, room for one beat (the issue rule; tready only reaches er_q)
     early     = spec_i && !cur_v_q && !seed_busy && space;
@@ -328,9 +322,6 @@ module aotf_pktgen #(
       if (load_i) assert (!next_v_q);
       // the buffer never overflows: what is in it and on the way fits
       assert ({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);
-      // the tready-last forms equal their definitions
-      assert (space == ({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} - {2'd0, pop} <= 3'd2));
-      assert (cur_free == (!cur_v_q || finish));
       // E0 happened only with no slot busy and nothing issued in that cycle
       if (er_q) assert (!r_v_q && !cur_v_q && !issue);
       // a committed early read enters an empty stage S
