@@ -100,7 +100,6 @@ static uint64_t rd_stage1(const aotf_llcm_t *m) {
 void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out) {
   llcm_comb_t c = comb(m, in);
   out->busy = m->busy;
-  out->busy_nx = in->init || (m->busy && m->swp != m->words / 2 - 1);
   out->rd_valid = m->rvalid2;
   out->rd_data = m->rdata2;
   out->dbg_we = (uint32_t)c.we[0] | ((uint32_t)c.we[1] << 8);

@@ -32,7 +32,6 @@ typedef struct {
 
 typedef struct {
   int busy, rd_valid;
-  int busy_nx;     /* busy of the next cycle (reset aside), for the user's registered ready */
   uint64_t rd_data;
   uint32_t dbg_we; /* {odd lanes, even lanes} */
 } aotf_llcm_out_t;

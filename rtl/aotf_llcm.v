@@ -32,8 +32,6 @@ module aotf_llcm #(
   input  wire          rst_ni,
   input  wire          init_i,
   output wire          busy_o,
-  output wire          busy_nx_o,     // busy_o of the next cycle (reset aside): for a user's
-                                     //   registered ready (timing)
   // host write: word hw_word_i, bytes hw_be_i (has priority over the buffer port)
   input  wire          hw_en_i,
   input  wire [WA-1:0] hw_word_i,
@@ -257,7 +255,6 @@ module aotf_llcm #(
   endgenerate
 
   assign busy_o      = busy_q;
-  assign busy_nx_o   = busy_d;
   assign rd_valid_o  = rvalid2_q;
   assign dbg_we_o    = {we1, we0};
 

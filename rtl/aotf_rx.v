@@ -129,17 +129,16 @@ module aotf_rx #(
   reg [3:0]    clen_q;
 
   // ------------------------------------------------------------------ LLCM
-  wire         llcm_busy, llcm_busy_nx;
+  wire         llcm_busy;
   reg          llcm_init;
   reg          llcm_bw_en;   // buffer head to the LLCM (the host write, hw_wr, has priority)
 
   // ------------------------------------------------------------------ datapath
-  // tready = rx_en_q && !llcm_busy && !wb_cnt_q[WBW] (buffer not full), kept as one flop (rdy_q, loaded with the same
-  // term of the next-cycle values; asserted equal under FORMAL): in the node's loopback it is
-  // the packet generator's tready, which fans out to its slot enables (timing, issue 5)
+  // tready depends on registered state only (own assigns, so that no tool sees a path from
+  // s_axis_tvalid to s_axis_tready through the shared always block)
   // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
-  reg          rdy_q, rdy_d;
-  wire         tready  = rdy_q;
+  wire         wb_full = wb_cnt_q[WBW];
+  wire         tready  = rx_en_q && !llcm_busy && !wb_full;
   reg          acc, push, push_pre, beat4, pop, hw_wr, csr_rd;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
@@ -234,7 +233,6 @@ module aotf_rx #(
     .rst_ni     (rst_ni),
     .init_i     (llcm_init),
     .busy_o     (llcm_busy),
-    .busy_nx_o  (llcm_busy_nx),
     .hw_en_i    (hw_wr),
     .hw_word_i  (hw_addr_q),
     .hw_data_i  (hw_data_q),
@@ -503,9 +501,6 @@ module aotf_rx #(
     endcase
     rdata_d = csr_rd ? rmux : 32'd0;
     if (!csr_rd) rcnt_d = C_NONE;
-
-    // ---- tready of the next cycle (rdy_q, see tready)
-    rdy_d = rx_en_d && !llcm_busy_nx && !wb_cnt_d[WBW];
   end
 
   always @(posedge clk_i) begin
@@ -522,7 +517,6 @@ module aotf_rx #(
       pt_base_q  <= '0;
       pt_lim_q   <= '0;
       rx_en_q    <= 1'b1;
-      rdy_q      <= 1'b0;   // = rx_en_q && !llcm_busy: the LLCM sweeps after reset
       status_q   <= 8'd0;
       irq_en_q   <= 8'd0;
       pt_idx_q   <= '0;
@@ -552,7 +546,6 @@ module aotf_rx #(
       pt_base_q  <= pt_base_d;
       pt_lim_q   <= pt_lim_d;
       rx_en_q    <= rx_en_d;
-      rdy_q      <= rdy_d;
       status_q   <= status_d;
       irq_en_q   <= irq_en_d;
       pt_idx_q   <= pt_idx_d;
@@ -615,7 +608,6 @@ module aotf_rx #(
   assign dbg_ev_o       = ev_q;
 
 `ifdef FORMAL
-  wire f_wb_full = wb_cnt_q[WBW];  // the write buffer is full (wb_cnt_q <= WB_DEPTH, asserted)
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // the registered write strobes are the decode of the registered request
@@ -656,11 +648,10 @@ module aotf_rx #(
       assert (beat_q <= 3'd4);
       assert (!(disc_q && beat_q != 3'd0));
       assert (wb_woh_q == (WB_DEPTH'(1) << (wb_rd_q + WBW'(wb_cnt_q))));
-      assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!f_wb_full}}));
+      assert (wb_ce_q == (wb_woh_q & {WB_DEPTH{!wb_full}}));
       assert (push == (ev == EV_GOOD));
       assert (beat4 == (beat_q == 3'd4));
-      assert (f_wb_full == (wb_cnt_q == (WBW+1)'(WB_DEPTH)));
-      assert (rdy_q == (rx_en_q && !llcm_busy && !f_wb_full));
+      assert (wb_full == (wb_cnt_q == (WBW+1)'(WB_DEPTH)));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
     end
