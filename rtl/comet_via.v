@@ -1432,10 +1432,13 @@ module comet_via #(
       if (db_pop[i]) db_rp_d[i*DBAW +: DBAW] = db_rp_q[i*DBAW +: DBAW] + 1'b1;
       dbc_p1 = db_cnt_q[i*DBCW +: DBCW] + 1'b1;
       dbc_m1 = db_cnt_q[i*DBCW +: DBCW] - 1'b1;
-      if (db_push[i] && !db_pop[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
-      else if (db_pop[i] && !db_push[i]) db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
-      dne_d[i] = (db_push[i] && !db_pop[i]) ? 1'b1 :
-                 ((db_pop[i] && !db_push[i]) ? (db_cnt_q[i*DBCW +: DBCW] != DBCW'(1)) : dne_q[i]);
+      if (db_push[i] && !db_pop[i]) begin
+        db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
+        dne_d[i] = 1'b1;
+      end else if (db_pop[i] && !db_push[i]) begin
+        db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
+        dne_d[i] = (db_cnt_q[i*DBCW +: DBCW] != DBCW'(1));
+      end
     end
 
     // DMA grant for the next cycle; with no request now it goes to the control side if the FSM
