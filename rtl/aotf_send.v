@@ -103,7 +103,7 @@ module aotf_send #(
   /* verilator lint_off UNUSEDSIGNAL */  // the FIFO output is the FORMAL reference only (the head is registered from its sources)
   wire [EW-1:0] fifo_m_data;
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [EW-1:0] fifo_ram_data, fifo_byp_data;
+  wire [EW-1:0] fifo_hold_data, fifo_byp_data;
   wire          fifo_byp_sel;
   wire [FCW-1:0] fifo_count;
   wire          fifo_ram_empty;   // = (fifo_count == fifo_m_valid), from the FIFO's flops
@@ -124,12 +124,15 @@ module aotf_send #(
   // PUSH_READY: kick includes st_ready_o, which includes fifo_s_ready (timing, see nic_fifo)
   // LOAD_FREE: the output register's enables do not wait for the kick (the FIFO output is only
   // read while valid: hdr_q -> hd, used while hd_v_q)
-  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1)) u_fifo (
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),
-    .ram_empty_o(fifo_ram_empty), .ram_data_o(fifo_ram_data), .byp_data_o(fifo_byp_data),
-    .byp_sel_o(fifo_byp_sel)
+    .ram_empty_o(fifo_ram_empty),
+    /* verilator lint_off PINCONNECTEMPTY */  // RD_FREE: the head is taken from hold_data_o
+    .ram_data_o(),
+    /* verilator lint_on PINCONNECTEMPTY */
+    .byp_data_o(fifo_byp_data), .byp_sel_o(fifo_byp_sel), .hold_data_o(fifo_hold_data)
   );
   // ---------------- head register: a registered copy of the FIFO head, so that no logic sits
   // behind the FIFO RAM read data (block RAM clock-to-out; on ECP5 hdr_q is folded into the
@@ -147,13 +150,12 @@ module aotf_send #(
   wire          byp_ok     = fifo_ram_empty && (!fifo_m_valid || pop);
   wire          fifo_byp   = kick && byp_ok;
   reg           hd_v_q, hd_sel_q;
-  reg  [EW-1:0] hdk_q, hdr_q;
+  reg  [EW-1:0] hdk_q;
   always @(posedge clk_i) begin
     if (!rst_ni) hd_v_q <= 1'b0;
     else         hd_v_q <= fifo_byp || (fifo_m_valid && !pop);
     hd_sel_q <= byp_ok || fifo_byp_sel;
     hdk_q    <= byp_ok ? {k_len, k_data, k_page, k_off} : fifo_byp_data;
-    hdr_q    <= fifo_ram_data;
   end
 `ifdef FORMAL
   // the head equals its definition whenever it is valid: the kick that took the bypass, or
@@ -164,7 +166,7 @@ module aotf_send #(
     if (rst_ni && hd_v_q) assert (hd == f_hd_ref);
   end
 `endif
-  wire [EW-1:0] hd     = hd_sel_q ? hdk_q : hdr_q;
+  wire [EW-1:0] hd     = hd_sel_q ? hdk_q : fifo_hold_data;
   wire [11:0] h_off  = hd[11:0];
   wire [15:0] h_page = hd[27:12];
   wire [63:0] h_data = hd[91:28];

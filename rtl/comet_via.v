@@ -446,7 +446,7 @@ module comet_via #(
     .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
     .count_o(rsp_count),
     /* verilator lint_off PINCONNECTEMPTY */  // m_data_o is used, not its sources or the RAM level
-    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o()
+    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o(), .hold_data_o()
     /* verilator lint_on PINCONNECTEMPTY */);
 
   // metadata of every read, pushed when the read is issued (so valid whenever its response is):
@@ -462,7 +462,7 @@ module comet_via #(
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
     .m_data_o(fifo_meta), .count_o(meta_count),
     /* verilator lint_off PINCONNECTEMPTY */  // m_data_o is used, not its sources or the RAM level
-    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o()
+    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o(), .hold_data_o()
     /* verilator lint_on PINCONNECTEMPTY */);
   // pipeline stage (timing): a 2-entry skid buffer between the response/metadata FIFOs and
   // their consumers (packer, control FSM, prefetcher drain). A word moves FIFO -> skid when the

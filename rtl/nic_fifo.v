@@ -45,6 +45,7 @@ module nic_fifo #(
   parameter bit WR_ON_PUSH = 1'b0,
   parameter bit PUSH_READY = 1'b0,
   parameter bit LOAD_FREE = 1'b0,
+  parameter bit RD_FREE = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -60,7 +61,8 @@ module nic_fifo #(
   output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), flop compare
   output wire [WIDTH-1:0] ram_data_o,   // the sources of m_data_o (see the header)
   output wire [WIDTH-1:0] byp_data_o,
-  output wire             byp_sel_o
+  output wire             byp_sel_o,
+  output wire [WIDTH-1:0] hold_data_o   // RD_FREE: the held RAM-side head (see the header)
 );
 `ifndef __ICARUS__
   generate
@@ -85,6 +87,11 @@ module nic_fifo #(
 
   reg pop, out_free, push, load_ram, bypass, ram_wr, cnt_inc, cnt_dec, load_fwd, ram_rd;
   reg cnt_z, cnt_one, byp_ld, fwd_ok;
+  // RD_FREE: fresh_q = the RAM read register holds the entry loaded last cycle; hold_q = the
+  // RAM-side head once the read register has moved on
+  reg              fresh_q, fresh_d;
+  reg  [WIDTH-1:0] hold_q;
+  reg              ram_rd_en;
   reg [WIDTH-1:0] byp_src;
   // registered RAM write (WR_REG = 1)
   reg              wq_v_q, wq_v_d;
@@ -107,6 +114,10 @@ module nic_fifo #(
     // WR_REG: the entry to load is still in the write register (see the header)
     load_fwd = out_free && fwd_ok;            // = load_ram && fwd_ok (fwd_ok implies !cnt_z)
     ram_rd   = out_free && !cnt_z && !fwd_ok; // = load_ram && !load_fwd
+    // RD_FREE: the RAM reads the next entry whenever there is one that is not in wq_*, pop or
+    // not (flop terms only); rd_ptr still moves only on a load
+    ram_rd_en = RD_FREE ? (!cnt_z && !fwd_ok) : ram_rd;
+    fresh_d   = RD_FREE && ram_rd;
     wq_v_d   = WR_REG && ram_wr;
 
     wr_ptr_d    = ram_wr   ? wr_ptr_q + 1'b1 : wr_ptr_q;
@@ -139,6 +150,7 @@ module nic_fifo #(
       byp_sel_q   <= 1'b0;
       full_q      <= 1'b0;
       wq_v_q      <= 1'b0;
+      fresh_q     <= 1'b0;
     end else begin
       wr_ptr_q    <= wr_ptr_d;
       rd_ptr_q    <= rd_ptr_d;
@@ -147,6 +159,7 @@ module nic_fifo #(
       byp_sel_q   <= byp_sel_d;
       full_q      <= full_d;
       wq_v_q      <= wq_v_d;
+      fresh_q     <= fresh_d;
     end
   end
 
@@ -155,6 +168,7 @@ module nic_fifo #(
     byp_q     <= byp_d;
     wq_addr_q <= wr_ptr_q;
     wq_data_q <= s_data_i;
+    if (fresh_q) hold_q <= ram_rd_data;
   end
 
   wire             ram_we    = WR_REG ? wq_v_q    : (WR_ON_PUSH ? push : ram_wr);
@@ -167,14 +181,16 @@ module nic_fifo #(
     .wr_addr_i(ram_waddr),
     .wr_data_i(ram_wdata),
     .wr_be_i  (1'b1),
-    .rd_en_i  (ram_rd),
+    .rd_en_i  (ram_rd_en),
     .rd_addr_i(rd_ptr_q),
     .rd_data_o(ram_rd_data)
   );
 
   assign s_ready_o = !full_q;
   assign m_valid_o = out_valid_q;
-  assign m_data_o  = byp_sel_q ? byp_q : ram_rd_data;
+  wire [WIDTH-1:0] ram_side = (RD_FREE && !fresh_q) ? hold_q : ram_rd_data;
+  assign m_data_o  = byp_sel_q ? byp_q : ram_side;
+  assign hold_data_o = hold_q;
   assign ram_data_o = ram_rd_data;
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;

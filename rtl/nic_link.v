@@ -88,7 +88,7 @@ module nic_link #(
     .m_data_o (f_data),
     .count_o  (f_count),
     /* verilator lint_off PINCONNECTEMPTY */ // the link uses count_o and m_data_o
-    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o()
+    .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o(), .hold_data_o()
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
