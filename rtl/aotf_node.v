@@ -141,7 +141,15 @@ module aotf_node #(
   end
 
   assign csr_ack_o   = send_ack | rx_ack | node_ack_q;
-  assign csr_rdata_o = (send_ack ? send_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) | node_rdata_q;
+  // timing: the sub-blocks' read data are 0 outside their ack cycle (asserted), so the response
+  // is a plain OR with no ack gating behind the RAM view data (the C model keeps the gated form)
+  assign csr_rdata_o = send_rdata | rx_rdata | node_rdata_q;
+`ifdef FORMAL
+  always @(posedge clk_i) begin
+    if (rst_ni && !send_ack) assert (send_rdata == 32'd0);
+    if (rst_ni && !rx_ack) assert (rx_rdata == 32'd0);
+  end
+`endif
   assign irq_o       = send_irq | rx_irq;
 
   // ---------------------------------------------------------------- datapaths

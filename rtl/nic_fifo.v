@@ -219,6 +219,11 @@ module nic_fifo #(
       if (wq_v_q && ram_rd) assert (rd_ptr_q != wq_addr_q);
       // a non-empty RAM always has the output stage filled (the control terms use it)
       if (ram_cnt_q != '0) assert (out_valid_q);
+      // the RAM is never read at the address written in the same cycle (all options)
+      if (ram_rd_en && ram_we) assert (rd_ptr_q != ram_waddr);
+      // RD_FREE: the read register holds the entry loaded last cycle while fresh_q
+      if (!RD_FREE) assert (!fresh_q);
+      if (fresh_q) assert (out_valid_q && !byp_sel_q);
       // PUSH_READY: the writer's valid includes s_ready_o
       if (PUSH_READY && s_valid_i) assert (s_ready_o);
       // the restructured strobes equal their definitions
@@ -240,6 +245,35 @@ module nic_fifo #(
     cover (f_rst_seen && rst_ni && ram_cnt_q == CW'(DEPTH) && out_valid_q);
     cover (f_rst_seen && rst_ni && $past(bypass) && m_valid_o);
   end
+  // data integrity (formal tools only, with NIC_FIFO_DATA: formal/blocks.txt): one entry, picked
+  // by the solver at its push, must come out with its data after exactly the entries that were
+  // ahead of it
+`ifdef NIC_FIFO_DATA
+  (* anyseq *) wire f_pick;
+  reg          f_tv = 1'b0;
+  reg [WIDTH-1:0] f_val;
+  reg [CW-1:0] f_ahead;
+  wire f_push = s_valid_i && s_ready_o;
+  wire f_pop  = m_valid_o && m_ready_i;
+  always @(posedge clk_i) begin
+    if (!rst_ni) f_tv <= 1'b0;
+    else if (!f_tv) begin
+      if (f_push && f_pick) begin
+        f_tv    <= 1'b1;
+        f_val   <= s_data_i;
+        f_ahead <= count_o - CW'(f_pop);
+      end
+    end else if (f_pop) begin
+      if (f_ahead == '0) f_tv <= 1'b0;
+      else f_ahead <= f_ahead - 1'b1;
+    end
+  end
+  always @* if (f_rst_seen && rst_ni && f_tv) begin
+    assert (f_ahead < count_o);
+    if (f_ahead == '0) assert (m_valid_o && m_data_o == f_val);
+  end
+  always @(posedge clk_i) cover (f_rst_seen && rst_ni && f_tv && f_ahead == CW'(DEPTH));
+`endif
   generate
     if (WR_REG) begin : g_f_wr_reg
       always @(posedge clk_i) cover (f_rst_seen && rst_ni && $past(load_fwd) && m_valid_o);
