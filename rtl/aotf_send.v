@@ -123,7 +123,10 @@ module aotf_send #(
   // write enable was the critical path); ports and cycles unchanged
   // PUSH_READY: kick includes st_ready_o, which includes fifo_s_ready (timing, see nic_fifo)
   // LOAD_FREE: the output register's enables do not wait for the kick (the FIFO output is only
-  // read while valid: hdr_q -> hd, used while hd_v_q)
+  // read while valid: -> hd, used while hd_v_q)
+  // RD_FREE: the RAM read enable does not wait for the pop (HTLB hit -> pop was the node's
+  // recurring slow-placement path into the 12 DP16KD read enables); the head comes from the
+  // FIFO's hold register
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
@@ -135,13 +138,14 @@ module aotf_send #(
     .byp_data_o(fifo_byp_data), .byp_sel_o(fifo_byp_sel), .hold_data_o(fifo_hold_data)
   );
   // ---------------- head register: a registered copy of the FIFO head, so that no logic sits
-  // behind the FIFO RAM read data (block RAM clock-to-out; on ECP5 hdr_q is folded into the
-  // RAM's output register). hd_v_q: the FIFO head is valid and equals hd (set by a kick that
-  // enters the empty FIFO through its bypass, or one cycle after the head appeared at the FIFO
-  // output); cleared by a pop. The FIFO output m_data = byp_sel ? byp_data : ram_data is not
-  // used: its two sources are registered apart. hdr_q takes the RAM read data (no logic, no
-  // enable); hdk_q takes the kick when a kick would take the bypass (byp_ok), else the FIFO's
-  // bypass register; hd_sel_q = byp_ok || the FIFO output is its bypass register.
+  // behind the FIFO RAM read data (block RAM clock-to-out). hd_v_q: the FIFO head is valid and
+  // equals hd (set by a kick that enters the empty FIFO through its bypass, or one cycle after
+  // the head appeared at the FIFO output); cleared by a pop. The FIFO output m_data is not used:
+  // its sources are registered apart. The RAM side is the FIFO's hold register (RD_FREE:
+  // hold_data_o is the RAM-side head of the previous cycle, loaded from the RAM read data with
+  // no logic in front; the pop drives no RAM read enable); hdk_q takes the kick when a kick
+  // would take the bypass (byp_ok), else the FIFO's bypass register; hd_sel_q = byp_ok || the
+  // FIFO output is its bypass register.
   // byp_ok: a kick this cycle would take the bypass (FIFO RAM empty, output stage free or
   // leaving). hdk_q / hd_sel_q take the kick on byp_ok alone, not on the (late) kick: without a
   // kick, byp_ok makes hd_v_q 0 next cycle (byp_ok excludes fifo_m_valid && !pop), so their

@@ -34,6 +34,14 @@
 // bypass (RAM empty, output stage free or leaving), push or not, so its 'WIDTH' clock enables
 // do not wait for s_valid_i. Without a push the output stage is empty the next cycle, so only
 // m_data_o while m_valid_o is 0 differs (don't-care: the plain FIFO keeps the last entry there).
+// RD_FREE = 1 (timing): the RAM read does not wait for the pop. The RAM reads the entry at
+// rd_ptr_q whenever the RAM holds one that is not in wq_* (flop terms only; rd_ptr_q still moves
+// only on a load), so the pop drives no block RAM read enable. The RAM read register then holds
+// a loaded entry for one cycle only (fresh_q); hold_q takes it in that cycle and is the RAM-side
+// head after it: m_data_o = byp_sel_o ? byp_data_o : (fresh_q ? ram_data_o : hold_data_o), and
+// hold_data_o is the RAM-side head of the previous cycle (a consumer that registers the head,
+// aotf_send, uses hold_q as that register). Ports and cycles are unchanged; ram_data_o is no
+// longer the RAM-side head after its first cycle. hold_data_o is don't-care without RD_FREE.
 // Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
 // the compares of the RAM count are taken from the flops, and the output register loads
 // (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
