@@ -198,7 +198,7 @@ module aotf_send #(
   // es_set_q: the head's set, registered (no enable, no reset). The HTLB enters LOOK only from
   // TAG and the head does not change from the lookup issue to the pop, so in LOOK es_set_q is
   // the looked-up set (asserted): the early read's RAM address has no head mux in front of it
-  // (timing: FIFO RAM -> hdr_q -> hd -> seed RAM address was the node's worst path)
+  // (timing: FIFO RAM -> head register -> hd -> seed RAM address was the node's worst path)
   reg [SW-1:0] es_set_q;
   always @(posedge clk_i) es_set_q <= h_page[SW-1:0];
 `ifdef FORMAL

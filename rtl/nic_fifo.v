@@ -222,13 +222,12 @@ module nic_fifo #(
       assert (count_o <= CW'(DEPTH + 1));
       assert (ram_empty_o == (count_o == CW'(out_valid_q)));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
-      // RAM only if it is not the entry in wq_* (no read of the address written this cycle)
+      // RAM only if it is not the entry in wq_*; for every option (RD_FREE's reads without a
+      // load included) the RAM is never read at the address written in the same cycle
       if (wq_v_q) assert (WR_REG && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
-      if (wq_v_q && ram_rd) assert (rd_ptr_q != wq_addr_q);
+      if (ram_rd_en && ram_we) assert (rd_ptr_q != ram_waddr);
       // a non-empty RAM always has the output stage filled (the control terms use it)
       if (ram_cnt_q != '0) assert (out_valid_q);
-      // the RAM is never read at the address written in the same cycle (all options)
-      if (ram_rd_en && ram_we) assert (rd_ptr_q != ram_waddr);
       // RD_FREE: the read register holds the entry loaded last cycle while fresh_q
       if (!RD_FREE) assert (!fresh_q);
       if (fresh_q) assert (out_valid_q && !byp_sel_q);
