@@ -14,6 +14,8 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
   m->req = (uint32_t)(seed >> 1) & 0xe; /* arbitrary until reset (payload: don't-care while 0) */
+  m->rn_ack = (uint32_t)(seed >> 5) & 1;
+  m->rn_rdata = (uint32_t)(seed >> 13);
   return 0;
 }
 
@@ -84,8 +86,8 @@ void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_ou
   out->st_ready_o = c.so.st_ready_o;
   out->hr_rvalid_o = c.ro.hr_rvalid_o;
   out->hr_rdata_o = c.ro.hr_rdata_o;
-  out->csr_ack_o = c.so.csr_ack_o | c.ro.csr_ack_o | m->node_ack;
-  out->csr_rdata_o = (c.so.csr_ack_o ? c.so.csr_rdata_o : 0) | (c.ro.csr_ack_o ? c.ro.csr_rdata_o : 0) | m->node_rdata;
+  out->csr_ack_o = c.so.csr_ack_o | m->rn_ack;
+  out->csr_rdata_o = (c.so.csr_ack_o ? c.so.csr_rdata_o : 0) | (m->rn_ack ? m->rn_rdata : 0);
   out->irq_o = c.so.irq_o | c.ro.irq_o;
   out->m_axis_tdata = c.so.m_axis_tdata;
   out->m_axis_tkeep = c.so.m_axis_tkeep;
@@ -133,8 +135,12 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   m->wdata = (uint32_t)in->csr_wdata_i;
   if (!in->rst_ni) {
     m->node_id = m->loop = m->scratch = m->unmapped = m->node_ack = m->node_rdata = m->req = 0;
+    m->rn_ack = m->rn_rdata = 0;
     return;
   }
+  /* the rx and node responses of this cycle, registered */
+  m->rn_ack = (uint32_t)(c.ro.csr_ack_o | m->node_ack) & 1;
+  m->rn_rdata = (c.ro.csr_ack_o ? (uint32_t)c.ro.csr_rdata_o : 0) | m->node_rdata;
   m->req = req_d;
   m->node_id = node_id;
   m->loop = loop;

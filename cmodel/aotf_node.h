@@ -18,6 +18,8 @@ typedef struct {
   aotf_send_t send;
   aotf_rx_t rx;
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
+  /* rx and node responses registered once more (rtl rn_ack_q / rn_rdata_q) */
+  uint32_t rn_ack, rn_rdata;
   /* CSR request register (rtl req_q one-hot {none, node, rx} = bits 3..1 here, we_q, loc_q,
    * wdata_q); the send window's request is registered inside aotf_send (CSR_REG) */
   uint32_t req, we, loc, wdata;

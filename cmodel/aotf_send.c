@@ -9,6 +9,8 @@ int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
       (cfg->htlb_sets & (cfg->htlb_sets - 1)) || cfg->csr_reg > 1)
     return -1;
   m->cq_req = (uint32_t)(seed >> 7) & 1; /* arbitrary until reset */
+  m->rs_ack = (uint32_t)(seed >> 9) & 1;
+  m->rs_rdata = (uint32_t)(seed >> 11);
   while ((1u << m->sw) < cfg->htlb_sets) m->sw++;
   m->uw = 3;
   if (nic_fifo_init(&m->fifo, cfg->fifo_depth, 96, seed ^ 0x1111)) return -1;
@@ -188,8 +190,8 @@ void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_o
   const aotf_send_in_t *in = acting(m, bus, &tmp);
   comb(m, in, &a);
   o->st_ready_o = (uint64_t)a.st_ready;
-  o->csr_ack_o = (uint64_t)a.co.ack;
-  o->csr_rdata_o = a.co.rdata;
+  o->csr_ack_o = m->cfg.csr_reg ? (uint64_t)m->rs_ack : (uint64_t)a.co.ack;
+  o->csr_rdata_o = m->cfg.csr_reg ? m->rs_rdata : a.co.rdata;
   o->m_axis_tvalid = (uint64_t)a.po.tvalid;
   o->m_axis_tdata = a.po.tdata;
   o->m_axis_tkeep = a.po.tkeep & 0xFF;
@@ -220,6 +222,8 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   m->cq_we = (uint32_t)bus->csr_we_i & 1;
   m->cq_addr = (uint32_t)bus->csr_addr_i & 0xFFF;
   m->cq_wdata = (uint32_t)bus->csr_wdata_i;
+  m->rs_ack = bus->rst_ni ? (uint32_t)a.co.ack : 0;
+  m->rs_rdata = bus->rst_ni ? a.co.rdata : 0;
   /* head register (the FIFO output is read before its tick) */
   m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
   if (a.byp_ok) {

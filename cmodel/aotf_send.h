@@ -17,7 +17,7 @@ LS_DECLARE_PORTS(aotf_send)
 
 typedef struct {
   uint32_t num_users, fifo_depth, htlb_sets, htlb_ways;
-  uint32_t csr_reg; /* rtl CSR_REG: the CSR request is registered before it acts (0 / 1) */
+  uint32_t csr_reg; /* rtl CSR_REG: the CSR request is registered before it acts and the response once more (0 / 1) */
 } aotf_send_cfg_t;
 
 typedef struct {
@@ -33,6 +33,8 @@ typedef struct {
   uint64_t hdk[2], hdr[2]; /* 96-bit entries {len, data, page, off}, low word first */
   /* CSR request register (cfg.csr_reg; rtl aotf_send_csr rq_*_q) */
   uint32_t cq_req, cq_we, cq_addr, cq_wdata;
+  /* CSR response register (cfg.csr_reg; rtl aotf_send_csr RSP_REG): the response one cycle later */
+  uint32_t rs_ack, rs_rdata;
 } aotf_send_t;
 
 /* 0 on success; cfg must match the RTL parameters (NUM_USERS=8, HTLB 256 x 4) */

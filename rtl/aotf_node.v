@@ -1,11 +1,13 @@
 `default_nettype none
 // aotf_node: one Martini node = AOTF send path + Mini-OTF receive path / LLCM + node CSRs.
 //  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);
-//    every request is acknowledged exactly two cycles later; unmapped windows read CSR_UNMAPPED.
-//    The request is registered once before it acts (timing: no CSR input drives a same-cycle
-//    HTLB / FIFO decision; issue 5): inside aotf_send and aotf_rx (CSR_REG = 1, their write /
-//    lookup strobes decoded before the register) for their windows, here (req_q, we_q, loc_q,
-//    wdata_q) for the node window and unmapped ones; the acting block acks one cycle after that.
+//    every request is acknowledged exactly three cycles later; unmapped windows read
+//    CSR_UNMAPPED. The request is registered once before it acts (timing: no CSR input drives a
+//    same-cycle HTLB / FIFO decision; issue 5): inside aotf_send and aotf_rx (CSR_REG = 1, their
+//    write / lookup strobes decoded before the register) for their windows, here (req_q, we_q,
+//    loc_q, wdata_q) for the node window and unmapped ones; the acting block responds one cycle
+//    after that, and that response is registered once more (timing: aotf_send's own response
+//    register, CSR_REG; here rn_*_q for the rx and node windows) before it leaves the node.
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
@@ -140,14 +142,30 @@ module aotf_node #(
     end
   end
 
-  assign csr_ack_o   = send_ack | rx_ack | node_ack_q;
+  // the rx and node responses one cycle later (aotf_send registers its own: CSR_REG), so that
+  // every window acks three cycles after the request (timing: the rx counter select and the
+  // send view RAM data each reach a register before the node response)
+  reg        rn_ack_q;
+  reg [31:0] rn_rdata_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rn_ack_q   <= 1'b0;
+      rn_rdata_q <= 32'd0;
+    end else begin
+      rn_ack_q   <= rx_ack | node_ack_q;
+      rn_rdata_q <= rx_rdata | node_rdata_q;
+    end
+  end
+  assign csr_ack_o   = send_ack | rn_ack_q;
   // timing: the sub-blocks' read data are 0 outside their ack cycle (asserted), so the response
-  // is a plain OR with no ack gating behind the RAM view data (the C model keeps the gated form)
-  assign csr_rdata_o = send_rdata | rx_rdata | node_rdata_q;
+  // is a plain OR with no ack gating (the C model keeps the gated form)
+  assign csr_rdata_o = send_rdata | rn_rdata_q;
 `ifdef FORMAL
   always @(posedge clk_i) begin
     if (rst_ni && !send_ack) assert (send_rdata == 32'd0);
     if (rst_ni && !rx_ack) assert (rx_rdata == 32'd0);
+    if (rst_ni && !node_ack_q) assert (node_rdata_q == 32'd0);
+    if (rst_ni) assert (!(send_ack && rn_ack_q));   // one response per cycle (in-order bus)
   end
 `endif
   assign irq_o       = send_irq | rx_irq;

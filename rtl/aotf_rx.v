@@ -115,7 +115,7 @@ module aotf_rx #(
   reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
-  reg [3:0]    rcnt_q, rcnt_d;    // counter read in the response cycle (C_NONE: none)
+  reg [9:0]    rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
   reg [31:0]   rcnt;
   // data-beat checks, computed in the cycle before from the header registers (stable from the
   // cycle before the data beat on) and the protection table as it will be in the data-beat
@@ -139,7 +139,7 @@ module aotf_rx #(
   // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
   wire         wb_full = wb_cnt_q[WBW];
   wire         tready  = rx_en_q && !llcm_busy && !wb_full;
-  reg          acc, push, push_pre, beat4, pop, hw_wr, csr_rd;
+  reg          acc, push, push_pre, beat4, pop, hw_wr;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -176,7 +176,6 @@ module aotf_rx #(
   reg [15:0]   rd_pgid_q, rd_pgid_d;
   reg [LB:0]   rd_base_q, rd_base_d, rd_lim_q, rd_lim_d;
   integer      k, kc;
-  localparam logic [3:0] C_NONE = 4'd15;
 
   // ---------------- the CSR request that acts this cycle. CSR_REG = 0: the bus. CSR_REG = 1
   // (aotf_node): the bus registered once, acked one cycle later (two after the request), with
@@ -203,30 +202,76 @@ module aotf_rx #(
     wstrobes[W_HW_CMD]     = w && a == nic_pkg::CSR_AOTF_RX_HW_CMD;
   endfunction
   wire [NW-1:0] bus_w = wstrobes(csr_req_i, csr_we_i, csr_addr_i);
-  reg           rq_req_q, rq_we_q;
+  // read selects, one-hot, decoded like the write strobes (timing: the read register's input is
+  // an AND-OR of registered selects and values, no 12-bit address compare in front of it).
+  // R_CNT + k: counter k (see cnt_q); HW_CMD reads 0 (no select); R_UNM: no register mapped.
+  localparam int NR = 24;
+  localparam int R_ID = 0, R_VERSION = 1, R_CONFIG = 2, R_CTRL = 3, R_STATUS = 4, R_IRQ_EN = 5,
+                 R_PT_INDEX = 6, R_PT_ENTRY = 7, R_PT_BASE = 8, R_PT_LIMIT = 9, R_HW_ADDR = 10,
+                 R_HW_DATA_LO = 11, R_HW_DATA_HI = 12, R_UNM = 13, R_CNT = 14;
+  function automatic [NR-1:0] rstrobes(input logic req, input logic we, input logic [11:0] a);
+    logic r;
+    r = req && !we;
+    rstrobes = '0;
+    case (a)
+      nic_pkg::CSR_AOTF_RX_ID:           rstrobes[R_ID]         = r;
+      nic_pkg::CSR_AOTF_RX_VERSION:      rstrobes[R_VERSION]    = r;
+      nic_pkg::CSR_AOTF_RX_CONFIG:       rstrobes[R_CONFIG]     = r;
+      nic_pkg::CSR_AOTF_RX_CTRL:         rstrobes[R_CTRL]       = r;
+      nic_pkg::CSR_AOTF_RX_STATUS:       rstrobes[R_STATUS]     = r;
+      nic_pkg::CSR_AOTF_RX_IRQ_EN:       rstrobes[R_IRQ_EN]     = r;
+      nic_pkg::CSR_AOTF_RX_PT_INDEX:     rstrobes[R_PT_INDEX]   = r;
+      nic_pkg::CSR_AOTF_RX_PT_ENTRY:     rstrobes[R_PT_ENTRY]   = r;
+      nic_pkg::CSR_AOTF_RX_PT_BASE:      rstrobes[R_PT_BASE]    = r;
+      nic_pkg::CSR_AOTF_RX_PT_LIMIT:     rstrobes[R_PT_LIMIT]   = r;
+      nic_pkg::CSR_AOTF_RX_HW_ADDR:      rstrobes[R_HW_ADDR]    = r;
+      nic_pkg::CSR_AOTF_RX_HW_DATA_LO:   rstrobes[R_HW_DATA_LO] = r;
+      nic_pkg::CSR_AOTF_RX_HW_DATA_HI:   rstrobes[R_HW_DATA_HI] = r;
+      nic_pkg::CSR_AOTF_RX_HW_CMD:       ;
+      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rstrobes[R_CNT + 0]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rstrobes[R_CNT + 1]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rstrobes[R_CNT + 2]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rstrobes[R_CNT + 3]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rstrobes[R_CNT + 4]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rstrobes[R_CNT + 5]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rstrobes[R_CNT + 6]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rstrobes[R_CNT + 7]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rstrobes[R_CNT + 8]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rstrobes[R_CNT + 9]    = r;
+      default:                           rstrobes[R_UNM]        = r;
+    endcase
+  endfunction
+  wire [NR-1:0] bus_r = rstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  reg           rq_req_q;
   reg  [NW-1:0] rq_w_q;
-  reg  [11:0]   rq_addr_q;
+  reg  [NR-1:0] rq_r_q;
   reg  [31:0]   rq_wdata_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rq_req_q <= 1'b0;
       rq_w_q   <= '0;
+      rq_r_q   <= '0;
     end else begin
       rq_req_q <= csr_req_i;
       rq_w_q   <= bus_w;
+      rq_r_q   <= bus_r;
     end
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) rq_wdata_q <= csr_wdata_i;
+`ifdef FORMAL
+  // the registered request, for the strobe checks below only (the block acts on the strobes)
+  reg           rq_we_q;
+  reg  [11:0]   rq_addr_q;
   always @(posedge clk_i) begin
-    rq_we_q    <= csr_we_i;
-    rq_addr_q  <= csr_addr_i;
-    rq_wdata_q <= csr_wdata_i;
+    rq_we_q   <= csr_we_i;
+    rq_addr_q <= csr_addr_i;
   end
+`endif
   wire          c_req   = CSR_REG ? rq_req_q   : csr_req_i;
-  wire          c_we    = CSR_REG ? rq_we_q    : csr_we_i;
-  wire [11:0]   c_addr  = CSR_REG ? rq_addr_q  : csr_addr_i;
   wire [31:0]   c_wdata = CSR_REG ? rq_wdata_q : csr_wdata_i;
   wire [NW-1:0] c_w     = CSR_REG ? rq_w_q     : bus_w;
+  wire [NR-1:0] c_r     = CSR_REG ? rq_r_q     : bus_r;
 
   aotf_llcm #(.WORDS(WORDS)) u_llcm (
     .clk_i      (clk_i),
@@ -252,7 +297,6 @@ module aotf_rx #(
   always @* begin
     acc     = s_axis_tvalid && tready;
     beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
-    csr_rd  = c_req && !c_we;
 
     // ---- checks of a data beat, for the next cycle (see ck_*_q)
     keep_exp = ~(8'hFF << len_q[3:0]);
@@ -470,37 +514,23 @@ module aotf_rx #(
     // is count + pending event = cnt_d, which is cnt_q of the response cycle (a read never
     // coincides with a clear), so the counter is selected there (rcnt_q): no counter adder in
     // front of the read register (timing).
-    rcnt_d = C_NONE;
-    case (c_addr)
-      nic_pkg::CSR_AOTF_RX_ID:         rmux = 32'h4152_5830;
-      nic_pkg::CSR_AOTF_RX_VERSION:    rmux = 32'h0001_0000;
-      nic_pkg::CSR_AOTF_RX_CONFIG:     rmux = {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)};
-      nic_pkg::CSR_AOTF_RX_CTRL:       rmux = {31'd0, rx_en_q};
-      nic_pkg::CSR_AOTF_RX_STATUS:     rmux = {3'd0, 5'(wb_cnt_q), 1'b0, beat_q, 2'd0, disc_q, llcm_busy,
-                                               8'd0, status_q};
-      nic_pkg::CSR_AOTF_RX_IRQ_EN:     rmux = {24'd0, irq_en_q};
-      nic_pkg::CSR_AOTF_RX_PT_INDEX:   rmux = 32'(pt_idx_q);
-      nic_pkg::CSR_AOTF_RX_PT_ENTRY:   rmux = {rd_v_q, 15'd0, rd_pgid_q};
-      nic_pkg::CSR_AOTF_RX_PT_BASE:    rmux = 32'(rd_base_q);
-      nic_pkg::CSR_AOTF_RX_PT_LIMIT:   rmux = 32'(rd_lim_q);
-      nic_pkg::CSR_AOTF_RX_HW_ADDR:    rmux = 32'({hw_addr_q, 3'b000});
-      nic_pkg::CSR_AOTF_RX_HW_DATA_LO: rmux = hw_data_q[31:0];
-      nic_pkg::CSR_AOTF_RX_HW_DATA_HI: rmux = hw_data_q[63:32];
-      nic_pkg::CSR_AOTF_RX_HW_CMD:     rmux = 32'd0;
-      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     begin rmux = 32'd0; rcnt_d = 4'd1; end
-      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    begin rmux = 32'd0; rcnt_d = 4'd9; end
-      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     begin rmux = 32'd0; rcnt_d = 4'd2; end
-      nic_pkg::CSR_AOTF_RX_CNT_LEN:      begin rmux = 32'd0; rcnt_d = 4'd3; end
-      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     begin rmux = 32'd0; rcnt_d = 4'd4; end
-      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    begin rmux = 32'd0; rcnt_d = 4'd5; end
-      nic_pkg::CSR_AOTF_RX_CNT_PROT:     begin rmux = 32'd0; rcnt_d = 4'd6; end
-      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    begin rmux = 32'd0; rcnt_d = 4'd7; end
-      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: begin rmux = 32'd0; rcnt_d = 4'd8; end
-      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   begin rmux = 32'd0; rcnt_d = 4'd0; end
-      default:                         rmux = nic_pkg::CSR_UNMAPPED;
-    endcase
-    rdata_d = csr_rd ? rmux : 32'd0;
-    if (!csr_rd) rcnt_d = C_NONE;
+    rmux = ({32{c_r[R_ID]}}         & 32'h4152_5830) |
+           ({32{c_r[R_VERSION]}}    & 32'h0001_0000) |
+           ({32{c_r[R_CONFIG]}}     & {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
+           ({32{c_r[R_CTRL]}}       & {31'd0, rx_en_q}) |
+           ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_cnt_q), 1'b0, beat_q, 2'd0, disc_q, llcm_busy,
+                                       8'd0, status_q}) |
+           ({32{c_r[R_IRQ_EN]}}     & {24'd0, irq_en_q}) |
+           ({32{c_r[R_PT_INDEX]}}   & 32'(pt_idx_q)) |
+           ({32{c_r[R_PT_ENTRY]}}   & {rd_v_q, 15'd0, rd_pgid_q}) |
+           ({32{c_r[R_PT_BASE]}}    & 32'(rd_base_q)) |
+           ({32{c_r[R_PT_LIMIT]}}   & 32'(rd_lim_q)) |
+           ({32{c_r[R_HW_ADDR]}}    & 32'({hw_addr_q, 3'b000})) |
+           ({32{c_r[R_HW_DATA_LO]}} & hw_data_q[31:0]) |
+           ({32{c_r[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
+           ({32{c_r[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
+    rdata_d = rmux;   // 0 unless a read (every select includes it)
+    rcnt_d  = c_r[R_CNT +: 10];
   end
 
   always @(posedge clk_i) begin
@@ -529,7 +559,7 @@ module aotf_rx #(
       cnt_q      <= '0;
       ack_q      <= 1'b0;
       rdata_q    <= 32'd0;
-      rcnt_q     <= C_NONE;
+      rcnt_q     <= 10'd0;
       cev_q      <= EV_NONE;
       cbytes_q   <= 1'b0;
       chw_q      <= 1'b0;
@@ -597,7 +627,7 @@ module aotf_rx #(
   always @* begin
     rcnt = 32'd0;
     for (kc = 0; kc <= 9; kc = kc + 1)
-      if (rcnt_q == 4'(kc)) rcnt = cnt_q[kc*32 +: 32];
+      rcnt = rcnt | ({32{rcnt_q[kc]}} & cnt_q[kc*32 +: 32]);
   end
   assign csr_rdata_o    = rdata_q | rcnt;
   assign irq_o          = (status_q & irq_en_q) != 8'd0;
@@ -612,6 +642,9 @@ module aotf_rx #(
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   // the registered write strobes are the decode of the registered request
   always @(posedge clk_i) if (f_rst_seen) assert (rq_w_q == wstrobes(rq_req_q, rq_we_q, rq_addr_q));
+  always @(posedge clk_i) if (f_rst_seen) assert (rq_r_q == rstrobes(rq_req_q, rq_we_q, rq_addr_q));
+  // the read selects are one-hot or 0 (at most one counter in the response cycle)
+  always @(posedge clk_i) if (f_rst_seen) assert ($onehot0(c_r) && $onehot0(rcnt_q));
   // hbe_q / hw0_q have no reset: valid from the second cycle after reset on
   reg f_hd_ok = 1'b0;
   always @(posedge clk_i) f_hd_ok <= f_rst_seen && rst_ni;

@@ -9,7 +9,7 @@ module aotf_send #(
   parameter int FIFO_DEPTH = 2048,
   parameter int HTLB_SETS  = 256,
   parameter int HTLB_WAYS  = 4,
-  parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
+  parameter bit CSR_REG    = 1'b0,   // 1: CSR request and response registered, ack 3 cycles later (aotf_node)
   localparam int UW  = $clog2(NUM_USERS),
   localparam int SW  = $clog2(HTLB_SETS),
   localparam int FCW = $clog2(FIFO_DEPTH) + 1,
@@ -238,7 +238,7 @@ module aotf_send #(
 
   // ---------------- CSRs
   aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS),
-                  .REQ_REG(CSR_REG)) u_csr (
+                  .REQ_REG(CSR_REG), .RSP_REG(CSR_REG)) u_csr (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
     .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o), .wdata_o(c_wdata), .irq_o(irq_o),

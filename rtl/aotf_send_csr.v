@@ -23,11 +23,18 @@
 // before it acts, and the RAM / lookup strobes (tag_wr_o ... credit_sel_wr_o) are decoded from
 // the bus before that register (stb_q), so each strobe is a flop. The block then behaves as with
 // REQ_REG = 0 one cycle later: the ack comes two cycles after the request.
+// RSP_REG = 1 (timing, used in aotf_node): the response (ack and read data) is registered once
+// more, so the ack comes one cycle later (three after the request with REQ_REG). The register
+// stage is split by source: the view data of the response cycle (tv_rsp / sv_rsp, one mux level
+// behind the RAM output registers) is registered whole with its one-hot selects, the rest of the
+// AND-OR as one word; the output is an AND-OR of those flops. So no RAM output reaches the
+// CSR response through more than one LUT before a register.
 module aotf_send_csr #(
   parameter int NUM_USERS = 8,
   parameter int FIFO_DEPTH = 2048,
   parameter int SETS = 256,
   parameter bit REQ_REG = 1'b0,   // 1: the request is registered first (ack 2 cycles later)
+  parameter bit RSP_REG = 1'b0,   // 1: the response is registered once more (ack 1 cycle later)
   localparam int UW = $clog2(NUM_USERS),
   localparam int SW = $clog2(SETS),
   localparam int FCW = $clog2(FIFO_DEPTH) + 1
@@ -39,7 +46,7 @@ module aotf_send_csr #(
   input  wire [11:0]   csr_addr_i,
   input  wire [31:0]   csr_wdata_i,
   output wire          csr_ack_o,
-  output reg  [31:0]   csr_rdata_o,
+  output wire [31:0]   csr_rdata_o,
   output wire [31:0]   wdata_o,             // the write data of the acting request (REQ_REG)
   output wire          irq_o,
   // configuration / RAM access strobes (request cycle)
@@ -121,6 +128,7 @@ module aotf_send_csr #(
   reg          rd, wr;
   reg [31:0]   status, rv;
   reg [8:0]    lane;
+  reg [31:0]   rsp_rest;         // the response without the view terms
 
   // RAM / lookup strobes of a request {credit_sel_wr, lim_we, flush, view_rd, seed_wr, tag_wr}.
   // No reset term (timing: the reset net's fanout stays out of the strobes that reach the HTLB
@@ -290,9 +298,7 @@ module aotf_send_csr #(
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
              ({32{csel_r_q[6]}} & c_cred_q);
-    csr_rdata_o = rdata_q | cnt_rd | {23'd0, lane} | ({32{av_r_q}} & avr_q) |
-                  ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
-                  ({32{rsel_q == R_SHI}} & sv_rsp[63:32]);
+    rsp_rest = rdata_q | cnt_rd | ({32{av_r_q}} & avr_q);
   end
 
   always @(posedge clk_i) begin
@@ -321,7 +327,60 @@ module aotf_send_csr #(
   // CREDIT_AVAIL value of the cycle (data register: no reset, selected only by av_r_q)
   always @(posedge clk_i) avr_q <= {sel_used_i, sel_avail_i};
 
-  assign csr_ack_o    = ack_q;
+  // the response of this cycle (RSP_REG = 0: csr_rdata_o)
+  /* verilator lint_off UNUSEDSIGNAL */  // RSP_REG = 1: the FORMAL reference only
+  wire [31:0] rsp = rsp_rest | {23'd0, lane} | ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
+                    ({32{rsel_q == R_SHI}} & sv_rsp[63:32]);
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    if (RSP_REG) begin : g_rsp_reg
+      // the response one cycle later: = rsp of the last cycle (selects and rest reset; the
+      // view words are data registers, read only through their selects)
+      reg        ack2_q;
+      reg [31:0] rest2_q;
+      reg [3:0]  ts2_q;     // tsel_q
+      reg [1:0]  ss2_q;     // {SEED_HI, SEED_LO} selected
+      reg [35:0] tv2_q;     // tv_rsp
+      reg [63:0] sv2_q;     // sv_rsp
+      reg [8:0]  lane2;
+      always @(posedge clk_i) begin
+        if (!rst_ni) begin
+          ack2_q  <= 1'b0;
+          rest2_q <= 32'd0;
+          ts2_q   <= 4'd0;
+          ss2_q   <= 2'd0;
+        end else begin
+          ack2_q  <= ack_q;
+          rest2_q <= rsp_rest;
+          ts2_q   <= tsel_q;
+          ss2_q   <= {rsel_q == R_SHI, rsel_q == R_SLO};
+        end
+      end
+      always @(posedge clk_i) begin
+        tv2_q <= tv_rsp;
+        sv2_q <= sv_rsp;
+      end
+      always @* begin
+        lane2 = 9'd0;
+        for (int w = 0; w < 4; w = w + 1) lane2 = lane2 | ({9{ts2_q[w]}} & tv2_q[w*9 +: 9]);
+      end
+      assign csr_ack_o   = ack2_q;
+      assign csr_rdata_o = rest2_q | {23'd0, lane2} | ({32{ss2_q[0]}} & sv2_q[31:0]) |
+                           ({32{ss2_q[1]}} & sv2_q[63:32]);
+`ifdef FORMAL
+      reg [31:0] f_rsp_q = 32'd0;
+      reg        f_ok = 1'b0;
+      always @(posedge clk_i) begin
+        f_rsp_q <= rsp;
+        f_ok    <= rst_ni;
+        if (f_ok) assert (csr_rdata_o == f_rsp_q);   // the split register = rsp registered
+      end
+`endif
+    end else begin : g_rsp_comb
+      assign csr_ack_o   = ack_q;
+      assign csr_rdata_o = rsp;
+    end
+  endgenerate
   assign irq_o        = (irq_en_q[0] && sticky_q[0]) || (irq_en_q[1] && (sticky_q[4:1] != 4'd0));
   assign window_o     = window_q;
   assign idx_set_o    = set_q;
