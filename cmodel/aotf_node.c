@@ -12,6 +12,7 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
   aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
+  nic_axis_slice_init(&m->loopq, seed ^ 0x4c50ull);
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
   m->req = (uint32_t)(seed >> 1) & 0xe; /* arbitrary until reset (payload: don't-care while 0) */
   m->rn_ack = (uint32_t)(seed >> 5) & 1;
@@ -35,6 +36,7 @@ typedef struct {
   aotf_send_out_t so;
   aotf_rx_in_t ri;
   aotf_rx_out_t ro;
+  nic_axis_slice_sig_out_t lo; /* loopback slice outputs (registers only) */
 } node_comb_t;
 
 enum { REQ_NODE = 4, REQ_NONE = 8 };
@@ -66,13 +68,14 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   aotf_rx_out_t prev_ro;
   memset(&prev_so, 0xff, sizeof(prev_so));
   memset(&prev_ro, 0xff, sizeof(prev_ro));
+  nic_axis_slice_eval(&m->loopq, &c->lo);
   for (int it = 0; it < 8; it++) {
-    c->si.m_axis_tready = m->loop ? c->ro.s_axis_tready : in->m_axis_tready;
+    c->si.m_axis_tready = m->loop ? (uint64_t)c->lo.s_ready : in->m_axis_tready;
     aotf_send_eval(&m->send, &c->si, &c->so);
-    c->ri.s_axis_tdata = m->loop ? c->so.m_axis_tdata : in->s_axis_tdata;
-    c->ri.s_axis_tkeep = m->loop ? c->so.m_axis_tkeep : in->s_axis_tkeep;
-    c->ri.s_axis_tvalid = m->loop ? c->so.m_axis_tvalid : in->s_axis_tvalid;
-    c->ri.s_axis_tlast = m->loop ? c->so.m_axis_tlast : in->s_axis_tlast;
+    c->ri.s_axis_tdata = m->loop ? c->lo.m_data[0] : in->s_axis_tdata;
+    c->ri.s_axis_tkeep = m->loop ? (c->lo.m_data[1] & 0xff) : in->s_axis_tkeep;
+    c->ri.s_axis_tvalid = m->loop ? (uint64_t)c->lo.m_valid : in->s_axis_tvalid;
+    c->ri.s_axis_tlast = m->loop ? ((c->lo.m_data[1] >> 8) & 1) : in->s_axis_tlast;
     aotf_rx_eval(&m->rx, &c->ri, &c->ro);
     if (!memcmp(&prev_so, &c->so, sizeof(prev_so)) && !memcmp(&prev_ro, &c->ro, sizeof(prev_ro))) break;
     prev_so = c->so;
@@ -128,6 +131,13 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
       }
     }
   }
+  nic_axis_slice_sig_in_t li;
+  li.rst_ni = (int)in->rst_ni;
+  li.s_valid = (int)(c.so.m_axis_tvalid && m->loop);
+  li.m_ready = (int)c.ro.s_axis_tready;
+  li.s_data[0] = c.so.m_axis_tdata;
+  li.s_data[1] = (c.so.m_axis_tkeep & 0xff) | ((c.so.m_axis_tlast & 1) << 8);
+  nic_axis_slice_tick(&m->loopq, &li);
   aotf_send_tick(&m->send, &c.si);
   aotf_rx_tick(&m->rx, &c.ri);
   m->we = (uint32_t)in->csr_we_i & 1;

@@ -1,11 +1,12 @@
 /* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, request register,
- * loopback select). */
+ * loopback slice). */
 #ifndef AOTF_NODE_H
 #define AOTF_NODE_H
 #include <stdint.h>
 #include "aotf_node_ports.h"
 #include "aotf_rx.h"
 #include "aotf_send.h"
+#include "nic_axis_slice.h"
 #include "nic_lockstep.h"
 
 LS_DECLARE_PORTS(aotf_node)
@@ -17,6 +18,7 @@ typedef struct {
 typedef struct {
   aotf_send_t send;
   aotf_rx_t rx;
+  nic_axis_slice_t loopq; /* loopback register slice (rtl u_loop): {tdata} / {tlast, tkeep} */
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
   /* rx and node responses registered once more (rtl rn_ack_q / rn_rdata_q) */
   uint32_t rn_ack, rn_rdata;

@@ -11,8 +11,9 @@
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
-//  - CTRL.LOOPBACK = 1: own send -> own receive inside the node; the external link is held off
-//    (m_axis_tvalid 0, s_axis_tready 0). Change it only while the paths are idle.
+//  - CTRL.LOOPBACK = 1: own send -> register slice (nic_axis_slice, one cycle) -> own receive
+//    inside the node; the external link is held off (m_axis_tvalid 0, s_axis_tready 0). Change
+//    it only while the paths are idle.
 module aotf_node #(
   parameter int FIFO_DEPTH = 2048,
   parameter int HTLB_SETS  = 256,     // < 256: small FPGAs (smaller kick window, see aotf_send)
@@ -190,13 +191,24 @@ module aotf_node #(
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
+  // loopback through a register slice (timing: the receive path's ready - LLCM init, write
+  // buffer room - does not reach the packet generator's output stage in the same cycle; the
+  // external link has the link's own registers there). One cycle of latency, full throughput.
+  wire        lb_ready, lb_valid;
+  wire [72:0] lb_data;
+  nic_axis_slice #(.WIDTH(73)) u_loop (
+    .clk_i, .rst_ni,
+    .s_valid_i(tx_tvalid && loop_q), .s_ready_o(lb_ready), .s_data_i({tx_tlast, tx_tkeep, tx_tdata}),
+    .m_valid_o(lb_valid), .m_ready_i(rx_tready), .m_data_o(lb_data)
+  );
+
   aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES), .CSR_REG(1'b1)) u_rx (
     .clk_i, .rst_ni,
-    .s_axis_tdata (loop_q ? tx_tdata  : s_axis_tdata),
-    .s_axis_tkeep (loop_q ? tx_tkeep  : s_axis_tkeep),
-    .s_axis_tvalid(loop_q ? tx_tvalid : s_axis_tvalid),
+    .s_axis_tdata (loop_q ? lb_data[63:0]  : s_axis_tdata),
+    .s_axis_tkeep (loop_q ? lb_data[71:64] : s_axis_tkeep),
+    .s_axis_tvalid(loop_q ? lb_valid       : s_axis_tvalid),
     .s_axis_tready(rx_tready),
-    .s_axis_tlast (loop_q ? tx_tlast  : s_axis_tlast),
+    .s_axis_tlast (loop_q ? lb_data[72]    : s_axis_tlast),
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
@@ -206,7 +218,7 @@ module aotf_node #(
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
-  assign tx_tready     = loop_q ? rx_tready : m_axis_tready;
+  assign tx_tready     = loop_q ? lb_ready : m_axis_tready;
   assign m_axis_tdata  = tx_tdata;
   assign m_axis_tkeep  = tx_tkeep;
   assign m_axis_tvalid = tx_tvalid && !loop_q;
