@@ -194,9 +194,11 @@ module aotf_pktgen #(
       default: ;
     endcase
     // E1 is the hit packet's beat 1 (no issue this cycle: cur is free). Timing: the payload is
-    // taken on E1 alone (without the hit, which only sets the valid): with no hit it is unused
+    // taken on er_q alone; the room check (early1, which has the late tready in it) and the hit
+    // only set the valid. While er_q is set nothing issues (asserted), so r_v_d is 1 only with
+    // E1 and the hit, and otherwise the payload is unused
     if (commit && early1) r_v_d = 1'b1;
-    if (early1) begin
+    if (er_q) begin
       r_user_d = load_user_i;
       r_way_d  = load_way_i;
       r_ram_d  = 1'b1;

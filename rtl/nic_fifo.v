@@ -43,7 +43,7 @@
 // aotf_send, uses hold_q as that register). Ports and cycles are unchanged; ram_data_o is no
 // longer the RAM-side head after its first cycle. hold_data_o is don't-care without RD_FREE.
 // Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
-// the compares of the RAM count are taken from the flops, and the output register loads
+// the compares of the RAM count are flops (full_q, cz_q, c1_q), and the output register loads
 // (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
 // write register), so no data mux sits behind the strobes.
 module nic_fifo #(
@@ -66,7 +66,7 @@ module nic_fifo #(
   input  wire             m_ready_i,
   output wire [WIDTH-1:0] m_data_o,
   output wire [CW-1:0]    count_o,
-  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), flop compare
+  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), a flop
   output wire [WIDTH-1:0] ram_data_o,   // the sources of m_data_o (see the header)
   output wire [WIDTH-1:0] byp_data_o,
   output wire             byp_sel_o,
@@ -90,6 +90,9 @@ module nic_fifo #(
   reg              byp_sel_q, byp_sel_d;
   // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
   reg              full_q, full_d;
+  // cz_q / c1_q: registered copies of (ram_cnt_q == 0) / (ram_cnt_q == 1), updated like full_q
+  // (timing: the count compares stay out of the load / read-enable terms; asserted)
+  reg              cz_q, cz_d, c1_q, c1_d;
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
 
@@ -109,8 +112,8 @@ module nic_fifo #(
 
   always @* begin
     // from the flops
-    cnt_z    = (ram_cnt_q == '0);
-    cnt_one  = (ram_cnt_q == CW'(1));
+    cnt_z    = cz_q;
+    cnt_one  = c1_q;
     fwd_ok   = WR_REG && wq_v_q && cnt_one;   // the only RAM entry is still in wq_*
     // late strobes last
     pop      = out_valid_q && m_ready_i;
@@ -140,6 +143,10 @@ module nic_fifo #(
                   ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
     // full next cycle: +1 from DEPTH - 1, or full and no -1 (no +1 while full)
     full_d      = (cnt_inc && ram_cnt_q == CW'(DEPTH - 1)) || (full_q && !cnt_dec);
+    // zero / one next cycle, from the flops (the strobes select): 0 after -1 from 1; 1 after
+    // +1 from 0 or -1 from 2 (DEPTH >= 2)
+    cz_d        = (cnt_dec && c1_q) || (!cnt_inc && !cnt_dec && cz_q);
+    c1_d        = (cnt_inc && cz_q) || (cnt_dec && ram_cnt_q == CW'(2)) || (!cnt_inc && !cnt_dec && c1_q);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     // output register: load enable from the strobes, source selected by a flop compare
@@ -157,6 +164,8 @@ module nic_fifo #(
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
       full_q      <= 1'b0;
+      cz_q        <= 1'b1;
+      c1_q        <= 1'b0;
       wq_v_q      <= 1'b0;
       fresh_q     <= 1'b0;
     end else begin
@@ -166,6 +175,8 @@ module nic_fifo #(
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
       full_q      <= full_d;
+      cz_q        <= cz_d;
+      c1_q        <= c1_d;
       wq_v_q      <= wq_v_d;
       fresh_q     <= fresh_d;
     end
@@ -203,7 +214,7 @@ module nic_fifo #(
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
-  assign ram_empty_o = (ram_cnt_q == '0);   // = cnt_z (own compare: cnt_z is in the control block)
+  assign ram_empty_o = cz_q;
 
 `ifdef FORMAL
   // Invariants hold once a reset edge has been seen; a held output must not change.
@@ -218,6 +229,8 @@ module nic_fifo #(
     if (f_rst_seen) begin
       assert (ram_cnt_q <= CW'(DEPTH));
       assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
+      assert (cz_q == (ram_cnt_q == '0));              // registered copies
+      assert (c1_q == (ram_cnt_q == CW'(1)));
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
       assert (ram_empty_o == (count_o == CW'(out_valid_q)));
