@@ -145,7 +145,8 @@ module aotf_send_csr #(
     strobes[5] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
   endfunction
 
-  // read selects of a request (one-hot or 0): RS_CNT + k = counter k {kicks, pkts, misses,
+  // read selects of a request (one-hot or 0; compares, not a case: z3 ran out of memory on the
+  // case form in the formal row): RS_CNT + k = counter k {kicks, pkts, misses,
   // align, be, window, credit}; HTLB_TAG / SEED_* / CREDIT_AVAIL answer from their own terms;
   // RS_UNM = no register mapped at the address
   localparam int NRS = 25;
@@ -157,33 +158,31 @@ module aotf_send_csr #(
     logic r;
     r = req && !we;
     rstrobes = '0;
-    case (a)
-      nic_pkg::CSR_AOTF_SEND_ID:             rstrobes[RS_ID]        = r;
-      nic_pkg::CSR_AOTF_SEND_VERSION:        rstrobes[RS_VERSION]   = r;
-      nic_pkg::CSR_AOTF_SEND_PARAMS:         rstrobes[RS_PARAMS]    = r;
-      nic_pkg::CSR_AOTF_SEND_CTRL:           rstrobes[RS_CTRL]      = r;
-      nic_pkg::CSR_AOTF_SEND_STATUS:         rstrobes[RS_STATUS]    = r;
-      nic_pkg::CSR_AOTF_SEND_IRQ_EN:         rstrobes[RS_IRQ_EN]    = r;
-      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:      rstrobes[RS_MISS_ADDR] = r;
-      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM:    rstrobes[RS_VICTIM]    = r;
-      nic_pkg::CSR_AOTF_SEND_HTLB_IDX:       rstrobes[RS_IDX]       = r;
-      nic_pkg::CSR_AOTF_SEND_HTLB_TAG:       rstrobes[RS_TAG]       = r;
-      nic_pkg::CSR_AOTF_SEND_SEED_LO:        rstrobes[RS_SLO]       = r;
-      nic_pkg::CSR_AOTF_SEND_SEED_HI:        rstrobes[RS_SHI]       = r;
-      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:     rstrobes[RS_CSEL]      = r;
-      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT:   rstrobes[RS_CLIMIT]    = r;
-      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL:   rstrobes[RS_CAVAIL]    = r;
-      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:     rstrobes[RS_CERR]      = r;
-      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:     rstrobes[RS_FIFO]      = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      rstrobes[RS_CNT + 0]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       rstrobes[RS_CNT + 1]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     rstrobes[RS_CNT + 2]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  rstrobes[RS_CNT + 3]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     rstrobes[RS_CNT + 4]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: rstrobes[RS_CNT + 5]   = r;
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: rstrobes[RS_CNT + 6]   = r;
-      default:                               rstrobes[RS_UNM]       = r;
-    endcase
+    rstrobes[RS_ID] = r && (a == nic_pkg::CSR_AOTF_SEND_ID);
+    rstrobes[RS_VERSION] = r && (a == nic_pkg::CSR_AOTF_SEND_VERSION);
+    rstrobes[RS_PARAMS] = r && (a == nic_pkg::CSR_AOTF_SEND_PARAMS);
+    rstrobes[RS_CTRL] = r && (a == nic_pkg::CSR_AOTF_SEND_CTRL);
+    rstrobes[RS_STATUS] = r && (a == nic_pkg::CSR_AOTF_SEND_STATUS);
+    rstrobes[RS_IRQ_EN] = r && (a == nic_pkg::CSR_AOTF_SEND_IRQ_EN);
+    rstrobes[RS_MISS_ADDR] = r && (a == nic_pkg::CSR_AOTF_SEND_MISS_ADDR);
+    rstrobes[RS_VICTIM] = r && (a == nic_pkg::CSR_AOTF_SEND_MISS_VICTIM);
+    rstrobes[RS_IDX] = r && (a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX);
+    rstrobes[RS_TAG] = r && (a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG);
+    rstrobes[RS_SLO] = r && (a == nic_pkg::CSR_AOTF_SEND_SEED_LO);
+    rstrobes[RS_SHI] = r && (a == nic_pkg::CSR_AOTF_SEND_SEED_HI);
+    rstrobes[RS_CSEL] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL);
+    rstrobes[RS_CLIMIT] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT);
+    rstrobes[RS_CAVAIL] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL);
+    rstrobes[RS_CERR] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_ERR);
+    rstrobes[RS_FIFO] = r && (a == nic_pkg::CSR_AOTF_SEND_FIFO_COUNT);
+    rstrobes[RS_CNT + 0] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_KICKS);
+    rstrobes[RS_CNT + 1] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_PKTS);
+    rstrobes[RS_CNT + 2] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_MISSES);
+    rstrobes[RS_CNT + 3] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN);
+    rstrobes[RS_CNT + 4] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE);
+    rstrobes[RS_CNT + 5] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW);
+    rstrobes[RS_CNT + 6] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT);
+    rstrobes[RS_UNM] = r && (rstrobes == '0);
   endfunction
 
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
