@@ -78,9 +78,6 @@ module aotf_pktgen #(
   reg [63:0]   cur_data_q, cur_data_d, next_data_q, next_data_d;
   reg [UW-1:0] cur_user_q, cur_user_d, next_user_q, next_user_d;
   reg [2:0]    beat_q, beat_d;
-  // rb_q: registered copy of (beat_q != 4), "cur's beat reads the RAM" (timing: the compare
-  // stays out of issue / cur_free, which enable the slot registers; asserted)
-  reg          rb_q, rb_d;
   // stage R (issued last cycle: RAM data on the RAM output now); er_q: E0 was read last cycle
   reg          r_v_q, r_v_d, er_q, er_d;
   reg [UW-1:0] r_user_q, r_user_d;
@@ -123,7 +120,7 @@ module aotf_pktgen #(
     lvl       = {1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} - {2'd0, pop};
     space     = (lvl <= 3'd2);
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
-    ram_beat  = rb_q;
+    ram_beat  = (beat_q != 3'd4);
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
@@ -165,9 +162,6 @@ module aotf_pktgen #(
       end
     end
     if (commit) beat_d = early1 ? 3'd2 : 3'd1;   // beats 0 (and 1) were the early reads
-    // beat_d != 4, from the flops with the late issue / commit selecting last: a commit goes to
-    // 1 / 2, an issue to 0 (finish) or beat + 1 (4 only from 3), otherwise beat holds
-    rb_d        = commit || (issue && (!rb_q || beat_q != 3'd3)) || (!issue && rb_q);
     if (load_i && !cur_free) begin  // next is free: the lookup only issues while it is
       next_v_d = 1'b1; next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
@@ -258,7 +252,6 @@ module aotf_pktgen #(
       cur_v_q  <= 1'b0;
       next_v_q <= 1'b0;
       beat_q   <= 3'd0;
-      rb_q     <= 1'b1;
       r_v_q    <= 1'b0;
       er_q     <= 1'b0;
       s_v_q    <= 1'b0;
@@ -267,7 +260,6 @@ module aotf_pktgen #(
       cur_v_q  <= cur_v_d;
       next_v_q <= next_v_d;
       beat_q   <= beat_d;
-      rb_q     <= rb_d;
       r_v_q    <= r_v_d;
       er_q     <= er_d;
       s_v_q    <= s_v_d;
@@ -327,7 +319,6 @@ module aotf_pktgen #(
     if (f_rst_seen && $past(rst_ni)) begin
       assert (occ_q <= 2'd3);
       assert (beat_q <= 3'd4);
-      assert (rb_q == (beat_q != 3'd4));   // registered copy
       assert (!next_v_q || cur_v_q);
       // a lookup result only comes while next is free
       if (load_i) assert (!next_v_q);

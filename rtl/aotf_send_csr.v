@@ -125,8 +125,8 @@ module aotf_send_csr #(
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
-  reg          wr;
-  reg [31:0]   status, rv, idx_rv;
+  reg          rd, wr;
+  reg [31:0]   status, rv;
   reg [8:0]    lane;
   reg [31:0]   rsp_rest;         // the response without the view terms
 
@@ -145,46 +145,6 @@ module aotf_send_csr #(
     strobes[5] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
   endfunction
 
-  // read selects of a request (one-hot or 0; compares, not a case: z3 ran out of memory on the
-  // case form in the formal row): RS_CNT + k = counter k {kicks, pkts, misses,
-  // align, be, window, credit}; HTLB_TAG / SEED_* / CREDIT_AVAIL answer from their own terms;
-  // RS_UNM = no register mapped at the address
-  localparam int NRS = 25;
-  localparam int RS_ID = 0, RS_VERSION = 1, RS_PARAMS = 2, RS_CTRL = 3, RS_STATUS = 4,
-                 RS_IRQ_EN = 5, RS_MISS_ADDR = 6, RS_VICTIM = 7, RS_IDX = 8, RS_TAG = 9,
-                 RS_SLO = 10, RS_SHI = 11, RS_CSEL = 12, RS_CLIMIT = 13, RS_CAVAIL = 14,
-                 RS_CERR = 15, RS_FIFO = 16, RS_UNM = 17, RS_CNT = 18;
-  function automatic [NRS-1:0] rstrobes(input logic req, input logic we, input logic [11:0] a);
-    logic r;
-    r = req && !we;
-    rstrobes = '0;
-    rstrobes[RS_ID] = r && (a == nic_pkg::CSR_AOTF_SEND_ID);
-    rstrobes[RS_VERSION] = r && (a == nic_pkg::CSR_AOTF_SEND_VERSION);
-    rstrobes[RS_PARAMS] = r && (a == nic_pkg::CSR_AOTF_SEND_PARAMS);
-    rstrobes[RS_CTRL] = r && (a == nic_pkg::CSR_AOTF_SEND_CTRL);
-    rstrobes[RS_STATUS] = r && (a == nic_pkg::CSR_AOTF_SEND_STATUS);
-    rstrobes[RS_IRQ_EN] = r && (a == nic_pkg::CSR_AOTF_SEND_IRQ_EN);
-    rstrobes[RS_MISS_ADDR] = r && (a == nic_pkg::CSR_AOTF_SEND_MISS_ADDR);
-    rstrobes[RS_VICTIM] = r && (a == nic_pkg::CSR_AOTF_SEND_MISS_VICTIM);
-    rstrobes[RS_IDX] = r && (a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX);
-    rstrobes[RS_TAG] = r && (a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG);
-    rstrobes[RS_SLO] = r && (a == nic_pkg::CSR_AOTF_SEND_SEED_LO);
-    rstrobes[RS_SHI] = r && (a == nic_pkg::CSR_AOTF_SEND_SEED_HI);
-    rstrobes[RS_CSEL] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL);
-    rstrobes[RS_CLIMIT] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT);
-    rstrobes[RS_CAVAIL] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL);
-    rstrobes[RS_CERR] = r && (a == nic_pkg::CSR_AOTF_SEND_CREDIT_ERR);
-    rstrobes[RS_FIFO] = r && (a == nic_pkg::CSR_AOTF_SEND_FIFO_COUNT);
-    rstrobes[RS_CNT + 0] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_KICKS);
-    rstrobes[RS_CNT + 1] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_PKTS);
-    rstrobes[RS_CNT + 2] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_MISSES);
-    rstrobes[RS_CNT + 3] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN);
-    rstrobes[RS_CNT + 4] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE);
-    rstrobes[RS_CNT + 5] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW);
-    rstrobes[RS_CNT + 6] = r && (a == nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT);
-    rstrobes[RS_UNM] = r && (rstrobes == '0);
-  endfunction
-
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
   reg          rq_req_q, rq_we_q;
   reg [11:0]   rq_addr_q;
@@ -195,19 +155,13 @@ module aotf_send_csr #(
   wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
   wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
   wire [5:0]   stb     = REQ_REG ? stb_q : strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
-  // read selects, one-hot, decoded from the bus like the strobes (timing: rdata_q loads an
-  // AND-OR of select flops and register values, no 12-bit address compare in front of it)
-  reg  [NRS-1:0] rs_q;
-  wire [NRS-1:0] rs = REQ_REG ? rs_q : rstrobes(csr_req_i, csr_we_i, csr_addr_i);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rq_req_q <= 1'b0;
       stb_q    <= 6'd0;
-      rs_q     <= '0;
     end else begin
       rq_req_q <= csr_req_i;
       stb_q    <= strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
-      rs_q     <= rstrobes(csr_req_i, csr_we_i, csr_addr_i);
     end
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
@@ -219,6 +173,7 @@ module aotf_send_csr #(
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
+    rd = c_req && !c_we;
     wr = c_req && c_we;
     tag_wr_o  = stb[0];
     seed_wr_o = stb[1];
@@ -234,10 +189,6 @@ module aotf_send_csr #(
     status[nic_pkg::AOTF_SEND_STATUS_MISS_WAIT_LSB] = miss_wait_i;
     status[nic_pkg::AOTF_SEND_STATUS_PG_BUSY_LSB] = pg_busy_i;
     status[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5] = sticky_q;
-    idx_rv = 32'd0;
-    idx_rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
-    idx_rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
-    idx_rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
 
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
@@ -275,26 +226,50 @@ module aotf_send_csr #(
     c_win_d   = c_win_q   + {31'd0, ev_q[5]};
     c_cred_d  = c_cred_q  + {31'd0, ev_q[6]};
 
-    // read mux (request cycle): an AND-OR of the one-hot read selects (see rstrobes)
-    rv = ({32{rs[RS_ID]}}        & 32'h414F_5453) |
-         ({32{rs[RS_VERSION]}}   & 32'h0001_0000) |
-         ({32{rs[RS_PARAMS]}}    & {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)}) |
-         ({32{rs[RS_CTRL]}}      & {28'd0, window_q}) |
-         ({32{rs[RS_STATUS]}}    & status) |
-         ({32{rs[RS_IRQ_EN]}}    & {30'd0, irq_en_q}) |
-         ({32{rs[RS_MISS_ADDR]}} & miss_addr_q) |
-         ({32{rs[RS_VICTIM]}}    & {30'd0, victim_q}) |
-         ({32{rs[RS_IDX]}}       & idx_rv) |
-         ({32{rs[RS_CSEL]}}      & 32'(csel_q)) |
-         ({32{rs[RS_CLIMIT]}}    & {16'd0, sel_limit_i}) |
-         ({32{rs[RS_CERR]}}      & 32'(err_user_q)) |
-         ({32{rs[RS_FIFO]}}      & 32'(fifo_count_i)) |
-         ({32{rs[RS_UNM]}}       & nic_pkg::CSR_UNMAPPED);
-    rsel_d   = {rs[RS_SLO] || rs[RS_SHI], rs[RS_TAG] || rs[RS_SHI]};   // R_TAG 1, R_SLO 2, R_SHI 3
-    csel_r_d = rs[RS_CNT +: 7];
-    av_r_d   = rs[RS_CAVAIL];
+    // read mux (request cycle)
+    rv = nic_pkg::CSR_UNMAPPED;
+    rsel_d = R_REG;
+    csel_r_d = 7'd0;
+    av_r_d = 1'b0;
+    case (c_addr)
+      nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
+      nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
+      nic_pkg::CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
+      nic_pkg::CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
+      nic_pkg::CSR_AOTF_SEND_STATUS:  rv = status;
+      nic_pkg::CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
+      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
+      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
+      nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
+        rv = 32'd0;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
+        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+      end
+      nic_pkg::CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
+      nic_pkg::CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
+      nic_pkg::CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
+      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
+      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
+      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: begin rv = 32'd0; av_r_d = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
+      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
+      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      begin rv = 32'd0; csel_r_d[0] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       begin rv = 32'd0; csel_r_d[1] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     begin rv = 32'd0; csel_r_d[2] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  begin rv = 32'd0; csel_r_d[3] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     begin rv = 32'd0; csel_r_d[4] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: begin rv = 32'd0; csel_r_d[5] = 1'b1; end
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: begin rv = 32'd0; csel_r_d[6] = 1'b1; end
+      default: ;
+    endcase
     ack_d   = c_req;
-    rdata_d = rv;   // 0 unless a read (every select includes it)
+    rdata_d = rd ? rv : 32'd0;
+    if (!rd) begin
+      rsel_d = R_REG;
+      csel_r_d = 7'd0;
+      av_r_d = 1'b0;
+    end
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
     // view: the data of a view read is captured two cycles after it (tag lanes tc_q, seed
@@ -422,11 +397,8 @@ module aotf_send_csr #(
   reg f_pv = 1'b0;
   always @(posedge clk_i) begin
     f_pv <= 1'b1;
-    if (REQ_REG && f_pv && rst_ni && $past(rst_ni)) begin
+    if (REQ_REG && f_pv && rst_ni && $past(rst_ni))
       assert (stb_q == strobes(rq_req_q, rq_we_q, rq_addr_q, rq_wdata_q));
-      assert (rs_q == rstrobes(rq_req_q, rq_we_q, rq_addr_q));
-    end
-    if (f_pv && rst_ni && $past(rst_ni)) assert ($onehot0(rs));
   end
 `endif
 endmodule
