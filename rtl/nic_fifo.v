@@ -41,7 +41,7 @@
 // head after it: m_data_o = byp_sel_o ? byp_data_o : (fresh_q ? ram_data_o : hold_data_o), and
 // hold_data_o is the RAM-side head of the previous cycle (a consumer that registers the head,
 // aotf_send, uses hold_q as that register). Ports and cycles are unchanged; ram_data_o is no
-// longer the RAM-side head after its first cycle. hold_data_o is don't-care without RD_FREE.
+// longer the RAM-side head after its first cycle. hold_data_o is 0 without RD_FREE.
 // Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
 // the compares of the RAM count are flops (full_q, cz_q, c1_q), and the output register loads
 // (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
@@ -209,7 +209,9 @@ module nic_fifo #(
   assign m_valid_o = out_valid_q;
   wire [WIDTH-1:0] ram_side = (RD_FREE && !fresh_q) ? hold_q : ram_rd_data;
   assign m_data_o  = byp_sel_q ? byp_q : ram_side;
-  assign hold_data_o = hold_q;
+  // 0 without RD_FREE (hold_q is then never loaded; an undriven output would make Yosys treat
+  // it as x, which the OOC wrapper's output chain spreads to the whole netlist)
+  assign hold_data_o = RD_FREE ? hold_q : '0;
   assign ram_data_o = ram_rd_data;
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;

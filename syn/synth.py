@@ -623,6 +623,12 @@ def job_pnr(block, kind, files, wdir):
                     extra_files=[os.path.relpath(wrap, ROOT)], ice40_dev=block["ice40"])
     if s["errors"]:
         return {"errors": ["OOC synthesis: " + e for e in s["errors"]]}
+    # an empty netlist (e.g. an undriven DUT output: Yosys makes it x, and the wrapper's output
+    # chain then carries x to the one output, so everything is removed) has no timing paths:
+    # an error, not a timing miss with no figure
+    ncells = sum(len(m.get("cells", {})) for m in json.load(open(jsn)).get("modules", {}).values())
+    if ncells == 0:
+        return {"errors": ["OOC netlist is empty (0 cells): check for undriven / constant-x outputs"]}
     cons = block["ecp5_pnr"] if kind == "ecp5" else ICE40_DEV[block["ice40"]][2]
     pnr_json, outreg = jsn, None
     if kind == "ecp5" and os.environ.get("SYNTH_ECP5_OUTREG", "1") != "0":
