@@ -77,11 +77,9 @@ module aotf_node #(
   end
   // request payload: no reset (don't-care while req_q is 0)
   always @(posedge clk_i) begin
-    // loaded only by a node-window request / write (timing: not merged with the blocks' own
-    // request registers, see aotf_send_csr); we_q / loc_q are read only with req_q set
     we_q    <= csr_we_i;
-    if (req_d != 2'd0) loc_q <= csr_addr_i[11:0];
-    if (req_d[0] && csr_we_i) wdata_q <= csr_wdata_i;
+    loc_q   <= csr_addr_i[11:0];
+    wdata_q <= csr_wdata_i;
   end
   wire        req_node = req_q[0];
   wire        req_none = req_q[1];

@@ -258,9 +258,7 @@ module aotf_rx #(
     end
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
-  // loaded only by a write to this block (timing: otherwise Yosys merges it with the node's and
-  // aotf_send's identical write-data registers into one with a node-wide fanout)
-  always @(posedge clk_i) if (csr_req_i && csr_we_i) rq_wdata_q <= csr_wdata_i;
+  always @(posedge clk_i) rq_wdata_q <= csr_wdata_i;
 `ifdef FORMAL
   // the registered request, for the strobe checks below only (the block acts on the strobes)
   reg           rq_we_q;

@@ -127,7 +127,10 @@ module aotf_send #(
   // RD_FREE: the RAM read enable does not wait for the pop (HTLB hit -> pop was the node's
   // recurring slow-placement path into the 12 DP16KD read enables); the head comes from the
   // FIFO's hold register
-  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1)) u_fifo (
+  // CNT_REG: the RAM count's zero / one flags as flops (count compare -> read enable -> bypass
+  // load was a node placement's worst path, stop 24)
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
+             .CNT_REG(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),

@@ -166,12 +166,9 @@ module aotf_send_csr #(
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
   always @(posedge clk_i) begin
-    // loaded only by a request / a write to this block (timing: otherwise Yosys merges the
-    // identical payload registers of the node and its blocks into one, whose fanout then spans
-    // the node; the payload is only used by the request it came with)
     rq_we_q    <= csr_we_i;
-    if (csr_req_i) rq_addr_q <= csr_addr_i;
-    if (csr_req_i && csr_we_i) rq_wdata_q <= csr_wdata_i;
+    rq_addr_q  <= csr_addr_i;
+    rq_wdata_q <= csr_wdata_i;
   end
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)

@@ -34,6 +34,9 @@
 // bypass (RAM empty, output stage free or leaving), push or not, so its 'WIDTH' clock enables
 // do not wait for s_valid_i. Without a push the output stage is empty the next cycle, so only
 // m_data_o while m_valid_o is 0 differs (don't-care: the plain FIFO keeps the last entry there).
+// CNT_REG = 1 (timing): "RAM count is 0" / "is 1" are flops (cz_q / c1_q) instead of compares
+// of the count, so the count compare is not in front of the read enable, the bypass load and
+// the forward. Ports and cycles are unchanged.
 // RD_FREE = 1 (timing): the RAM read does not wait for the pop. The RAM reads the entry at
 // rd_ptr_q whenever the RAM holds one that is not in wq_* (flop terms only; rd_ptr_q still moves
 // only on a load), so the pop drives no block RAM read enable. The RAM read register then holds
@@ -43,7 +46,7 @@
 // aotf_send, uses hold_q as that register). Ports and cycles are unchanged; ram_data_o is no
 // longer the RAM-side head after its first cycle. hold_data_o is 0 without RD_FREE.
 // Timing (all settings): the late strobes (s_valid_i, m_ready_i) enter the control terms last;
-// the compares of the RAM count are flops (full_q, cz_q, c1_q), and the output register loads
+// the compares of the RAM count are taken from the flops (CNT_REG: are flops), and the output register loads
 // (CE) one of two sources selected by a flop compare (RAM empty: the pushed entry, else the
 // write register), so no data mux sits behind the strobes.
 module nic_fifo #(
@@ -54,6 +57,7 @@ module nic_fifo #(
   parameter bit PUSH_READY = 1'b0,
   parameter bit LOAD_FREE = 1'b0,
   parameter bit RD_FREE = 1'b0,
+  parameter bit CNT_REG = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -66,7 +70,7 @@ module nic_fifo #(
   input  wire             m_ready_i,
   output wire [WIDTH-1:0] m_data_o,
   output wire [CW-1:0]    count_o,
-  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), a flop
+  output wire             ram_empty_o,  // no entry in the RAM (count_o == m_valid_o), flop (compare)
   output wire [WIDTH-1:0] ram_data_o,   // the sources of m_data_o (see the header)
   output wire [WIDTH-1:0] byp_data_o,
   output wire             byp_sel_o,
@@ -90,8 +94,9 @@ module nic_fifo #(
   reg              byp_sel_q, byp_sel_d;
   // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
   reg              full_q, full_d;
-  // cz_q / c1_q: registered copies of (ram_cnt_q == 0) / (ram_cnt_q == 1), updated like full_q
-  // (timing: the count compares stay out of the load / read-enable terms; asserted)
+  // CNT_REG: cz_q / c1_q, registered copies of (ram_cnt_q == 0) / (ram_cnt_q == 1), updated
+  // like full_q, replace the compares (timing: the count compares stay out of the load /
+  // read-enable terms; asserted). Without CNT_REG they are unused (removed by synthesis).
   reg              cz_q, cz_d, c1_q, c1_d;
   reg  [WIDTH-1:0] byp_q, byp_d;
   wire [WIDTH-1:0] ram_rd_data;
@@ -112,8 +117,8 @@ module nic_fifo #(
 
   always @* begin
     // from the flops
-    cnt_z    = cz_q;
-    cnt_one  = c1_q;
+    cnt_z    = CNT_REG ? cz_q : (ram_cnt_q == '0);
+    cnt_one  = CNT_REG ? c1_q : (ram_cnt_q == CW'(1));
     fwd_ok   = WR_REG && wq_v_q && cnt_one;   // the only RAM entry is still in wq_*
     // late strobes last
     pop      = out_valid_q && m_ready_i;
@@ -216,7 +221,7 @@ module nic_fifo #(
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;
   assign count_o   = ram_cnt_q + CW'(out_valid_q);
-  assign ram_empty_o = cz_q;
+  assign ram_empty_o = CNT_REG ? cz_q : (ram_cnt_q == '0);   // a flop / a flop compare
 
 `ifdef FORMAL
   // Invariants hold once a reset edge has been seen; a held output must not change.
