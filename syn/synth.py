@@ -626,7 +626,8 @@ def job_pnr(block, kind, files, wdir):
     # an empty netlist (e.g. an undriven DUT output: Yosys makes it x, and the wrapper's output
     # chain then carries x to the one output, so everything is removed) has no timing paths:
     # an error, not a timing miss with no figure
-    ncells = sum(len(m.get("cells", {})) for m in json.load(open(jsn)).get("modules", {}).values())
+    d = json.load(open(jsn))
+    ncells = sum(len(m.get("cells", {})) for m in d.get("modules", {}).values())
     if ncells == 0:
         return {"errors": ["OOC netlist is empty (0 cells): check for undriven / constant-x outputs"]}
     cons = block["ecp5_pnr"] if kind == "ecp5" else ICE40_DEV[block["ice40"]][2]
@@ -634,8 +635,7 @@ def job_pnr(block, kind, files, wdir):
     if kind == "ecp5" and os.environ.get("SYNTH_ECP5_OUTREG", "1") != "0":
         # fold the read register behind each DP16KD into its output register (syn/ecp5_outreg.py)
         import ecp5_outreg
-        d = json.load(open(jsn))
-        st = ecp5_outreg.fold(d)
+        st = ecp5_outreg.fold(d)   # d: the netlist parsed above (folded in place)
         pnr_json = os.path.join(pdir, "ooc_outreg.json")
         with open(pnr_json, "w") as f:
             json.dump(d, f)
