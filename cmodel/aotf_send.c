@@ -17,6 +17,8 @@ int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
   if (aotf_htlb_init(&m->htlb, cfg->htlb_sets, seed ^ 0x2222)) return -1;
   if (aotf_pktgen_init(&m->pg, cfg->htlb_sets, seed ^ 0x3333)) return -1;
   if (aotf_credit_init(&m->cred, cfg->num_users, cfg->fifo_depth / cfg->num_users, seed ^ 0x4444)) return -1;
+  nic_axis_slice_init(&m->st, seed ^ 0x6666);
+  m->st.load_any = 1;
   return aotf_send_csr_init(&m->csr, cfg->num_users, cfg->fifo_depth, cfg->htlb_sets, seed ^ 0x5555);
 }
 
@@ -45,7 +47,10 @@ typedef struct {
   aotf_htlb_out_t ho;
   aotf_pktgen_in_t pi;
   aotf_pktgen_out_t po;
-  int st_ready, st_fire, kick, e_credit, fifo_byp, byp_ok;
+  nic_axis_slice_sig_out_t so;
+  uint64_t sdata[NIC_AXIS_SLICE_WORDS]; /* the decoded store offered to the stage */
+  int st_ready, d_go, d_fire, d_ok, d_align, d_window, d_be, kick, e_credit, fifo_byp, byp_ok;
+  uint32_t d_page, d_user;
   uint32_t h_off, h_page, h_len;
   uint64_t h_data;
 } all_t;
@@ -69,10 +74,22 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ki.window = a->co.window;
   a->ki.sw = m->sw;
   aotf_kick_decode_eval(m->uw, &a->ki, &a->ko);
+  a->sdata[0] = (uint64_t)(a->ko.off & 0xFFF) | ((uint64_t)(a->ko.page & 0xFFFF) << 12) | (a->ko.data << 28);
+  a->sdata[1] = (a->ko.data >> 36) | ((uint64_t)(a->ko.len & 0xF) << 28) | ((uint64_t)(a->ko.err_be & 1) << 32) |
+                ((uint64_t)(a->ko.err_window & 1) << 33) | ((uint64_t)(a->ko.err_align & 1) << 34) |
+                ((uint64_t)(a->ko.ok & 1) << 35);
+  /* store stage: the decoded store registered in the slice */
+  nic_axis_slice_eval(&m->st, &a->so);
+  a->d_page = (uint32_t)(a->so.m_data[0] >> 12) & 0xFFFF;
+  a->d_user = (a->d_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
+  a->d_be = (int)(a->so.m_data[1] >> 32 & 1);
+  a->d_window = (int)(a->so.m_data[1] >> 33 & 1);
+  a->d_align = (int)(a->so.m_data[1] >> 34 & 1);
+  a->d_ok = (int)(a->so.m_data[1] >> 35 & 1);
   /* credit check */
   a->cri.rst_ni = rst_ni;
-  a->cri.chk_user = a->ko.user;
-  a->cri.take_user = a->ko.user;
+  a->cri.chk_user = a->d_user;
+  a->cri.take_user = a->d_user;
   a->cri.sel_user = a->co.credit_sel;
   a->cri.lim_we = a->co.lim_we;
   a->cri.lim_data = (uint32_t)in->csr_wdata_i & 0xFFFF;
@@ -81,17 +98,17 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->fi.rst_ni = rst_ni;
   a->fi.s_data = a->fdata;
   nic_fifo_eval(&m->fifo, &a->fi, &a->fo);
-  /* rtl st_rdy: ready without the reset term drives the datapath (a store taken in reset
-   * changes nothing: all it reaches is reset); the port is st_ready */
-  int st_rdy = !m->htlb.busy && a->fo.s_ready;
-  a->st_ready = rst_ni && st_rdy;
-  a->st_fire = in->st_valid_i && st_rdy;
-  a->kick = a->st_fire && a->ko.ok && a->cro.has_credit;
-  a->e_credit = a->st_fire && a->ko.ok && !a->cro.has_credit;
+  /* the store port is the stage's registered ready; the stage acts when the HTLB is not
+   * sweeping and the FIFO takes a push */
+  a->st_ready = rst_ni && a->so.s_ready;
+  a->d_go = !m->htlb.busy && a->fo.s_ready;
+  a->d_fire = a->so.m_valid && a->d_go;
+  a->kick = a->d_fire && a->d_ok && a->cro.has_credit;
+  a->e_credit = a->d_fire && a->d_ok && !a->cro.has_credit;
   a->fi.s_valid = a->kick;
   /* {len, data, page, off}: 96 bits */
-  a->fdata[0] = (uint64_t)(a->ko.off & 0xFFF) | ((uint64_t)(a->ko.page & 0xFFFF) << 12) | (a->ko.data << 28);
-  a->fdata[1] = (a->ko.data >> 36) | ((uint64_t)(a->ko.len & 0xF) << 28);
+  a->fdata[0] = a->so.m_data[0];
+  a->fdata[1] = a->so.m_data[1] & 0xFFFFFFFFull;
   /* head register: hd = hd_sel ? hdk : hdr */
   const uint64_t *hd = m->hd_sel ? m->hdk : m->hdr;
   a->h_off = (uint32_t)(hd[0] & 0xFFF);
@@ -109,7 +126,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.head_page = a->h_page;
   a->hi.next_free = pg0.next_free;
   a->hi.early_v = a->kick && a->fo.count == 0;
-  a->hi.early_set = a->ko.page & (m->cfg.htlb_sets - 1);
+  a->hi.early_set = a->d_page & (m->cfg.htlb_sets - 1);
   a->hi.csr_tag_wr = a->co.tag_wr;
   /* view read (HTLB_IDX write): both RAMs are read at the index being written */
   uint32_t vr_set = ((uint32_t)in->csr_wdata_i >> AOTF_SEND_HTLB_IDX_SET_LSB) & (m->cfg.htlb_sets - 1);
@@ -160,11 +177,11 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.miss_victim = a->ho.victim;
   a->ci.kick = a->kick;
   a->ci.pkt = a->po.ret;
-  a->ci.err_align = a->st_fire && a->ko.err_align;
-  a->ci.err_be = a->st_fire && a->ko.err_be;
-  a->ci.err_window = a->st_fire && a->ko.err_window;
+  a->ci.err_align = a->d_fire && a->d_align;
+  a->ci.err_be = a->d_fire && a->d_be;
+  a->ci.err_window = a->d_fire && a->d_window;
   a->ci.err_credit = a->e_credit;
-  a->ci.err_user = a->ko.user;
+  a->ci.err_user = a->d_user;
   a->ci.fifo_count = a->fo.count;
   a->ci.sel_limit = a->cro.sel_limit;
   a->ci.sel_used = a->cro.sel_used;
@@ -205,6 +222,7 @@ void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_o
   o->dbg_init_ptr_o = a.ho.init_ptr;
   o->dbg_rr_o = a.ho.rr;
   o->dbg_status_o = a.co.status;
+  o->dbg_st_o = (uint64_t)((a.d_fire << 1) | a.so.m_valid);
   o->dbg_used_lo_o = 0;
   o->dbg_used_hi_o = 0;
   for (uint32_t u = 0; u < 4; u++) {
@@ -233,6 +251,13 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   m->hdr[0] = a.fo.m_data[0];
   m->hdr[1] = a.fo.m_data[1];
   m->hd_v = in->rst_ni ? (a.fifo_byp || (a.fo.m_valid && !a.ho.pop)) : 0;
+  nic_axis_slice_sig_in_t si;
+  si.rst_ni = (int)(in->rst_ni & 1);
+  si.s_valid = (int)(in->st_valid_i & 1);
+  si.m_ready = a.d_go;
+  si.s_data[0] = a.sdata[0];
+  si.s_data[1] = a.sdata[1];
+  nic_axis_slice_tick(&m->st, &si);
   nic_fifo_tick(&m->fifo, &a.fi);
   aotf_htlb_tick(&m->htlb, &a.hi);
   aotf_pktgen_tick(&m->pg, &a.pi);

@@ -1,6 +1,6 @@
 /* C model of rtl/aotf_send.v: the AOTF send path, composed of the sub-block models exactly as
- * the RTL composes the sub-modules (aotf_kick_decode, nic_fifo, aotf_htlb, aotf_pktgen,
- * aotf_credit, aotf_send_csr). */
+ * the RTL composes the sub-modules (aotf_kick_decode, nic_axis_slice, nic_fifo, aotf_htlb,
+ * aotf_pktgen, aotf_credit, aotf_send_csr). */
 #ifndef AOTF_SEND_H
 #define AOTF_SEND_H
 #include <stdint.h>
@@ -10,6 +10,7 @@
 #include "aotf_pktgen.h"
 #include "aotf_send_csr.h"
 #include "aotf_send_ports.h"
+#include "nic_axis_slice.h"
 #include "nic_fifo.h"
 #include "nic_lockstep.h"
 
@@ -28,6 +29,9 @@ typedef struct {
   aotf_pktgen_t pg;
   aotf_credit_t cred;
   aotf_send_csr_t csr;
+  /* store stage (rtl u_st, LOAD_ANY): the decoded store {ok, align, window, be, entry}, entry
+   * in word 0 and bits 31:0 of word 1, the flags at bits 32 (be) .. 35 (ok) of word 1 */
+  nic_axis_slice_t st;
   /* head register (rtl/aotf_send.v): registered copy of the FIFO head */
   int hd_v, hd_sel;
   uint64_t hdk[2], hdr[2]; /* 96-bit entries {len, data, page, off}, low word first */

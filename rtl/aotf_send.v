@@ -1,6 +1,7 @@
 `default_nettype none
 // aotf_send: Martini AOTF send path. A host store to a kick address becomes a 5-beat packet.
-//   store -> aotf_kick_decode -> (credit check) -> transaction FIFO (nic_fifo)
+//   store -> aotf_kick_decode -> store stage (nic_axis_slice) -> (credit check)
+//         -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
 // CSRs in aotf_send_csr. See docs/aotf_send.md.
 // FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
@@ -47,7 +48,8 @@ module aotf_send #(
   output wire [1:0]    dbg_rr_o,
   output wire [15:0]   dbg_status_o,
   output wire [63:0]   dbg_used_lo_o,   // credits used, users 0..3 (16 bits each)
-  output wire [63:0]   dbg_used_hi_o    // users 4..7
+  output wire [63:0]   dbg_used_hi_o,   // users 4..7
+  output wire [1:0]    dbg_st_o         // store stage {acts this cycle, holds a store}
 );
 `ifndef __ICARUS__
   generate
@@ -89,13 +91,15 @@ module aotf_send #(
   wire [11:0]   k_off;
   wire [3:0]    k_len;
   wire [63:0]   k_data;
-  wire [UW-1:0] k_user;
   wire          has_credit;
 
   aotf_kick_decode #(.UW(UW), .SW(SW)) u_dec (
     .addr_i(st_addr_i), .be_i(st_be_i), .data_i(st_data_i), .window_i(window),
     .err_align_o(k_align), .err_window_o(k_window), .err_be_o(k_be), .ok_o(k_ok),
-    .page_o(k_page), .off_o(k_off), .len_o(k_len), .data_o(k_data), .user_o(k_user)
+    .page_o(k_page), .off_o(k_off), .len_o(k_len), .data_o(k_data),
+    /* verilator lint_off PINCONNECTEMPTY */  // the user is the page's top bits (d_user)
+    .user_o()
+    /* verilator lint_on PINCONNECTEMPTY */
   );
 
   wire          init_busy;
@@ -107,15 +111,35 @@ module aotf_send #(
   wire          fifo_byp_sel;
   wire [FCW-1:0] fifo_count;
   wire          fifo_ram_empty;   // = (fifo_count == fifo_m_valid), from the FIFO's flops
-  // st_rdy: the store port's ready without the reset term. The datapath uses it (timing: the
-  // reset net has the largest fanout; it only enters the flops' synchronous reset). In a reset
-  // cycle a store taken by st_rdy changes nothing: every register it reaches is reset that
-  // cycle and the FIFO RAM write is registered (wq_v_q, reset). The port is still 0 in reset.
-  wire          st_rdy    = !init_busy && fifo_s_ready;
-  wire          st_fire   = st_valid_i && st_rdy;
-  wire          kick      = st_fire && k_ok && has_credit;
-  wire          e_credit  = st_fire && k_ok && !has_credit;
-  assign st_ready_o = rst_ni && st_rdy;
+
+  // ---------------- store stage: the decoded store is registered in a two-entry slice before
+  // the credit check and the FIFO push (timing: store port -> kick decode -> credit / FIFO
+  // write pointer was the node's worst path). st_ready_o is the slice's registered "skid
+  // entry empty"; a store waits in the slice while the HTLB init sweep runs or the FIFO is
+  // full. The stage classifies the store when it acts (d_fire): counters, credit check, FIFO
+  // push. One cycle from the port to the FIFO. Slice word: {ok, align, window, be, entry}.
+  localparam int DW = EW + 4;
+  wire          d_valid, st_s_ready;
+  wire [DW-1:0] d_word;
+  wire          d_go = !init_busy && fifo_s_ready;   // the stage may act (flops only)
+  nic_axis_slice #(.WIDTH(DW), .LOAD_ANY(1'b1)) u_st (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .s_valid_i(st_valid_i), .s_ready_o(st_s_ready),
+    .s_data_i({k_ok, k_align, k_window, k_be, k_len, k_data, k_page, k_off}),
+    .m_valid_o(d_valid), .m_ready_i(d_go), .m_data_o(d_word)
+  );
+  wire [EW-1:0] d_entry  = d_word[EW-1:0];   // {len, data, page, off}
+  wire [SW-1:0] d_set    = d_word[12 +: SW];              // page bits SW-1:0 (HTLB set)
+  wire [UW-1:0] d_user   = d_word[27 -: UW];              // page bits 15:16-UW
+  wire          d_be     = d_word[EW];
+  wire          d_window = d_word[EW+1];
+  wire          d_align  = d_word[EW+2];
+  wire          d_ok     = d_word[EW+3];
+  wire          d_fire   = d_valid && d_go;
+  wire          kick     = d_fire && d_ok && has_credit;
+  wire          e_credit = d_fire && d_ok && !has_credit;
+  assign st_ready_o = rst_ni && st_s_ready;
+  assign dbg_st_o   = {d_fire, d_valid};
 
   // ---------------- transaction FIFO
   wire          pop;
@@ -132,7 +156,7 @@ module aotf_send #(
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
              .CNT_REG(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i({k_len, k_data, k_page, k_off}),
+    .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i(d_entry),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),
     .ram_empty_o(fifo_ram_empty),
     /* verilator lint_off PINCONNECTEMPTY */  // RD_FREE: the head is taken from hold_data_o
@@ -162,13 +186,13 @@ module aotf_send #(
     if (!rst_ni) hd_v_q <= 1'b0;
     else         hd_v_q <= fifo_byp || (fifo_m_valid && !pop);
     hd_sel_q <= byp_ok || fifo_byp_sel;
-    hdk_q    <= byp_ok ? {k_len, k_data, k_page, k_off} : fifo_byp_data;
+    hdk_q    <= byp_ok ? d_entry : fifo_byp_data;
   end
 `ifdef FORMAL
   // the head equals its definition whenever it is valid: the kick that took the bypass, or
   // the FIFO output of the previous cycle
   reg [EW-1:0] f_hd_ref;
-  always @(posedge clk_i) f_hd_ref <= fifo_byp ? {k_len, k_data, k_page, k_off} : fifo_m_data;
+  always @(posedge clk_i) f_hd_ref <= fifo_byp ? d_entry : fifo_m_data;
   always @(posedge clk_i) begin
     if (rst_ni && hd_v_q) assert (hd == f_hd_ref);
   end
@@ -187,7 +211,7 @@ module aotf_send #(
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .head_valid_i(hd_v_q), .head_page_i(h_page), .next_free_i(next_free),
-    .early_v_i(kick && fifo_empty), .early_set_i(k_page[SW-1:0]),
+    .early_v_i(kick && fifo_empty), .early_set_i(d_set),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
     .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(view_rd), .csr_rd_set_i(vr_set), .csr_set_i(idx_set),
@@ -230,8 +254,8 @@ module aotf_send #(
   wire [NUM_USERS*16-1:0] used_flat;
   aotf_credit #(.NUM_USERS(NUM_USERS), .RESET_LIMIT(FIFO_DEPTH / NUM_USERS)) u_cred (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .take_i(st_fire && k_ok), .take_user_i(k_user), .ret_i(ret), .ret_user_i(ret_user),
-    .chk_user_i(k_user), .has_credit_o(has_credit),
+    .take_i(d_fire && d_ok), .take_user_i(d_user), .ret_i(ret), .ret_user_i(ret_user),
+    .chk_user_i(d_user), .has_credit_o(has_credit),
     .sel_user_i(credit_sel), .sel_wr_i(credit_sel_wr),
     .sel_wdata_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
     .lim_data_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
@@ -252,8 +276,8 @@ module aotf_send #(
     .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),
-    .err_align_i(st_fire && k_align), .err_be_i(st_fire && k_be),
-    .err_window_i(st_fire && k_window), .err_credit_i(e_credit), .err_user_i(k_user),
+    .err_align_i(d_fire && d_align), .err_be_i(d_fire && d_be),
+    .err_window_i(d_fire && d_window), .err_credit_i(e_credit), .err_user_i(d_user),
     .fifo_count_i(fifo_count), .sel_limit_i(sel_limit), .sel_used_i(sel_used),
     .sel_avail_i(sel_avail), .tag_rd_data_i(tag_rd_data), .seed_rd_data_i(seed_rd_data),
     .status_o(dbg_status_o)

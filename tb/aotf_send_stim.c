@@ -73,6 +73,12 @@ typedef struct {
 } kick_t;
 
 typedef struct {
+  int cls; /* 0 ok, 1 align, 2 window, 3 be */
+  uint32_t page, off, len, user;
+  uint64_t data;
+} dec_t;
+
+typedef struct {
   nic_rng_t rng;
   int mode;
   int variant;        /* V_NONE, V_DEMO, V_BENCH */
@@ -101,6 +107,12 @@ typedef struct {
   /* expected packets */
   kick_t q[QCAP];
   uint32_t qh, qn, beat;
+  /* the store stage (two entries): stores accepted by the port, decoded with the window of
+   * that cycle, not yet classified (credit check, counters, FIFO push) */
+  dec_t pend[2];
+  uint64_t pend_t[2];
+  uint32_t pend_n;
+  uint64_t n_stage_wait; /* cycles a store waited in the stage (init sweep / FIFO full) */
   int prev_hold; /* last cycle tvalid && !tready */
   uint64_t prev_tdata;
   uint32_t prev_tkeep, prev_tlast;
@@ -172,11 +184,6 @@ static uint64_t seed_word(const st_t *s, uint32_t page, uint32_t w) { return mix
 static uint64_t seed_alt(const st_t *s, uint32_t page, uint32_t w) { return seed_word(s, page, w) ^ 0x5AA5C33C0FF0A55Aull; }
 
 /* ------------------------------------------------------------------ reference decode */
-typedef struct {
-  int cls; /* 0 ok, 1 align, 2 window, 3 be */
-  uint32_t page, off, len, user;
-  uint64_t data;
-} dec_t;
 
 static dec_t ref_decode(const st_t *s, uint32_t addr, uint32_t be, uint64_t data) {
   dec_t d;
@@ -443,6 +450,7 @@ static void ref_reset(st_t *s) {
   s->cnt_kicks = s->cnt_pkts = s->cnt_align = s->cnt_be = s->cnt_win = s->cnt_cred = 0;
   s->err_user = 0;
   s->qn = 0;
+  s->pend_n = 0;
   s->beat = 0;
   s->prev_hold = 0;
   s->first_seen = 0;
@@ -760,7 +768,7 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
       break;
     }
     case 3: /* drain: every expected packet out */
-      if (s->qn == 0 && idle && !s->drv_busy && prev && !prev->dbg_miss_o) {
+      if (s->qn == 0 && s->pend_n == 0 && idle && !s->drv_busy && prev && !prev->dbg_miss_o) {
         readback_all(s);
         s->step = 4;
         s->step_t = s->cycle;
@@ -1082,6 +1090,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (s->mode == M_CONFLICT && !s->saw_victim_nonzero) fail(s, "victim way never > 0", 0, 1);
       if (s->mode == M_CREDITS && !s->saw_credit_err) fail(s, "credits never exhausted", 0, 1);
       if (s->mode == M_CREDITS && !s->n_full) fail(s, "FIFO never full (back-pressure)", 0, 1);
+      if ((s->mode == M_CREDITS || s->mode == M_RESET) && !s->n_stage_wait) fail(s, "no store waited in the store stage", 0, 1);
       if (s->mode == M_BP && !s->saw_stall) fail(s, "no stall seen", 0, 1);
       if (s->mode == M_RESET && s->n_resets < 3) fail(s, "resets", s->n_resets, 3);
       if (s->mode == M_CSR && !s->n_alt) fail(s, "csr: no packet through the double mapping", 0, 1);
@@ -1092,11 +1101,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     }
     fprintf(stderr,
             "aotf_send stim [%s]: cycles=%llu kicks=%llu refused=%llu pkts=%llu beats=%llu misses_handled=%llu "
-            "irqs=%llu resets=%llu fifo_full=%llu sweep_pokes=%llu alt_pkts=%llu\n",
+            "irqs=%llu resets=%llu fifo_full=%llu stage_waits=%llu sweep_pokes=%llu alt_pkts=%llu\n",
             s->name, (unsigned long long)s->cycle, (unsigned long long)s->n_kicks,
             (unsigned long long)s->n_refused, (unsigned long long)s->n_pkts, (unsigned long long)s->n_beats,
             (unsigned long long)s->n_miss_handled, (unsigned long long)s->n_irq, (unsigned long long)s->n_resets,
-            (unsigned long long)s->n_full, (unsigned long long)s->n_pokes, (unsigned long long)s->n_alt);
+            (unsigned long long)s->n_full, (unsigned long long)s->n_stage_wait, (unsigned long long)s->n_pokes,
+            (unsigned long long)s->n_alt);
     if (s->lat_n)
       fprintf(stderr, "aotf_send stim [%s]: kick->first beat latency (empty pipe) min=%llu max=%llu avg=%.2f n=%llu\n",
               s->name, (unsigned long long)s->lat_min, (unsigned long long)s->lat_max,
@@ -1140,12 +1150,16 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     uint64_t got = ((u < 4 ? o->dbg_used_lo_o : o->dbg_used_hi_o) >> (16 * (u & 3))) & 0xFFFF;
     if (got != s->used[u]) { fail(s, "credits used (dbg_used)", got, s->used[u]); break; }
   }
-  if (!o->dbg_init_o) {
-    if (o->dbg_fifo_count_o < FDEPTH && !o->st_ready_o) fail(s, "st_ready_o low with room in the FIFO", o->dbg_fifo_count_o, FDEPTH);
-    if (o->dbg_fifo_count_o == FDEPTH + 1 && o->st_ready_o) fail(s, "st_ready_o high with the FIFO full", 1, 0);
-  } else if (o->st_ready_o) {
-    fail(s, "st_ready_o during the init sweep", 1, 0);
-  }
+  /* store stage: the port is ready while the stage holds fewer than two stores; the stage
+   * holds exactly the accepted, unclassified stores; it acts on its oldest store whenever the
+   * HTLB is not sweeping and the FIFO has room */
+  if (o->st_ready_o != (s->pend_n < 2)) fail(s, "st_ready_o vs stores held in the store stage", o->st_ready_o, s->pend_n < 2);
+  if ((o->dbg_st_o & 1) != (s->pend_n > 0)) fail(s, "store stage valid (dbg_st_o)", o->dbg_st_o & 1, s->pend_n > 0);
+  if (s->pend_n && !o->dbg_init_o && o->dbg_fifo_count_o < FDEPTH && !(o->dbg_st_o & 2))
+    fail(s, "store stage holds a store with room in the FIFO", o->dbg_fifo_count_o, FDEPTH);
+  if ((o->dbg_st_o & 2) && (o->dbg_init_o || o->dbg_fifo_count_o > FDEPTH))
+    fail(s, "store stage acts during the init sweep / with the FIFO full", o->dbg_st_o, 1);
+  if (s->pend_n && !(o->dbg_st_o & 2)) s->n_stage_wait++;
   if (o->dbg_fifo_count_o > FDEPTH + 1) fail(s, "FIFO count", o->dbg_fifo_count_o, FDEPTH + 1);
   if (!o->st_ready_o && !o->dbg_init_o) s->n_full++;
   if ((s->irq_en & 2) && s->sticky_err && !o->irq_o) fail(s, "irq_o low with an enabled error", 0, 1);
@@ -1177,8 +1191,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
   /* ---- stores */
   if (in->csr_req_i && in->csr_we_i && in->csr_addr_i == CSR_AOTF_SEND_STATUS)
     csr_write_ref(s, (uint32_t)in->csr_addr_i, (uint32_t)in->csr_wdata_i);
-  if (in->st_valid_i && o->st_ready_o) {
-    dec_t d = ref_decode(s, (uint32_t)in->st_addr_i, (uint32_t)in->st_be_i, in->st_data_i);
+  if ((o->dbg_st_o & 2) && s->pend_n) {
+    dec_t d = s->pend[0];
+    uint64_t acc_t = s->pend_t[0];
+    s->pend[0] = s->pend[1];
+    s->pend_t[0] = s->pend_t[1];
+    s->pend_n--;
     if (d.cls == 1) { s->cnt_align++; s->sticky_err |= 1; s->n_refused++; }
     else if (d.cls == 2) { s->cnt_win++; s->sticky_err |= 4; s->n_refused++; }
     else if (d.cls == 3) { s->cnt_be++; s->sticky_err |= 2; s->n_refused++; }
@@ -1197,13 +1215,20 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
         k->len = d.len;
         k->user = d.user;
         k->data = d.data;
-        k->cycle = s->cycle;
+        k->cycle = acc_t;
         k->alt = s->alt_active && (int)d.page == s->force_page;
         k->empty = s->qn == 1 && s->cycle > s->last_first_seen && (s->mode == M_RANDOM || s->step == 2);
       }
       s->used[d.user]++;
       s->cnt_kicks++;
       s->n_kicks++;
+    }
+  }
+  if (in->st_valid_i && o->st_ready_o) { /* into the store stage, decoded with this cycle's window */
+    if (s->pend_n >= 2) fail(s, "store accepted with the store stage full", s->pend_n, 1);
+    else {
+      s->pend[s->pend_n] = ref_decode(s, (uint32_t)in->st_addr_i, (uint32_t)in->st_be_i, in->st_data_i);
+      s->pend_t[s->pend_n++] = s->cycle;
     }
   }
 
