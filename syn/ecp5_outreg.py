@@ -12,10 +12,13 @@ automatically; this pass does the same on the Yosys JSON netlist, before nextpnr
 
 A DP16KD is folded when, for every connected read data bit DOBn:
   - its only load is the D input (DI) of one TRELLIS_FF, and it is not a module port;
-  - that flip-flop is clocked by the RAM's CLKB net (CLKMUX = CLK), has no clock enable
-    (CEMUX = 1) and no set / reset (LSR unconnected or 0);
-and the RAM's OCEB is 1 and RSTB is 0. Then REGMODE_B becomes OUTREG, DOBn drives the
-flip-flop's Q net and the flip-flop is removed.
+  - that flip-flop is clocked by the RAM's CLKB net (CLKMUX = CLK) and has no set / reset
+    (LSR unconnected or 0);
+  - every such flip-flop of the RAM has the same clock enable: none (CEMUX = 1), or one
+    non-inverted CE net (CEMUX = CE; since stop 25: the read-hold registers of nic_fifo,
+    RD_FREE, load only when the RAM read data is new);
+and the RAM's OCEB is 1 and RSTB is 0. Then REGMODE_B becomes OUTREG, OCEB becomes the
+flip-flops' clock enable, DOBn drives the flip-flop's Q net and the flip-flop is removed.
 
 A 36-bit (pseudo dual port) DP16KD reads on both halves: bits 17:0 on DOA, bits 35:18 on DOB,
 and nextpnr times every output in the CLKB (read) domain. Which REGMODE registers DOA in that
@@ -26,12 +29,12 @@ Before stop 19 the pass looked at DOB alone and left a 36-bit RAM with DOA unreg
 the RAM but REGMODE_B = OUTREG (aotf_send's HTLB tag RAM); the ECP5-netlist lockstep with
 sim/ecp5_dp16kd.v, which registers all 36 bits by REGMODE_B, failed on it.
 
-Equivalence: the flip-flop samples DOBn at every edge; the output register samples the same
-read latch at every edge (OCEB = 1), so the Q nets carry the same values from the first clock
-edge on. A flip-flop with no reset has no defined power-up value in the RTL (the designs never
+Equivalence: the flip-flop samples DOBn at every edge where its enable is 1; the output
+register samples the same read latch at every edge where OCEB (= that enable) is 1, so the Q
+nets carry the same values from the first clock edge on. A flip-flop with no reset has no defined power-up value in the RTL (the designs never
 use it before it is written), so the register's power-up value 0 is one of its allowed values.
-RAMs whose output has logic behind it, a clock enable, a reset or a second load are left as
-they are and counted by reason.
+RAMs whose output has logic behind it, an inverted clock enable or different enables per bit,
+a reset or a second load are left as they are and counted by reason.
 """
 import json
 import sys
@@ -89,7 +92,7 @@ def fold(d):
             skip("36-bit: REGMODE_A set or RSTA not constant")
             continue
         clk = conn.get("CLKB", [None])[0]
-        plan, why = [], None
+        plan, why, ens = [], None, set()
         pins = ["DOB%d" % i for i in range(18)]
         if pdp:
             pins = ["DOA%d" % i for i in range(18)] + pins
@@ -115,8 +118,16 @@ def fold(d):
             if fc["CLK"][0] != clk or str(fp.get("CLKMUX", "CLK")).strip() != "CLK":
                 why = "other clock"
                 break
-            if str(fp.get("CEMUX", "1")).strip() != "1" and not const_is(fc, "CE", "1"):
-                why = "clock enable"
+            cemux = str(fp.get("CEMUX", "1")).strip()
+            if cemux == "1" or const_is(fc, "CE", "1"):
+                ens.add("1")
+            elif cemux == "CE" and isinstance(fc.get("CE", [None])[0], int):
+                ens.add(fc["CE"][0])
+            else:
+                why = "clock enable (inverted or constant 0)"
+                break
+            if len(ens) > 1:
+                why = "clock enables differ between the read bits"
                 break
             if "LSR" in fc and not const_is(fc, "LSR", "0") and \
                     str(fp.get("LSRMUX", "LSR")).strip() != "0":
@@ -126,10 +137,14 @@ def fold(d):
         if why or not plan:
             skip(why or "no read data used")
             continue
+        en = ens.pop()
         par["REGMODE_B"] = "OUTREG"
+        conn["OCEB"] = [en]
         if pdp:
             par["REGMODE_A"] = "OUTREG"
-            conn["OCEA"] = ["1"]
+            conn["OCEA"] = [en]
+        if en != "1":
+            stats["with_enable"] = stats.get("with_enable", 0) + 1
         for pin_o, ff_name, q in plan:
             conn[pin_o] = [q]
             del cells[ff_name]
@@ -139,11 +154,12 @@ def fold(d):
 
 
 def selftest():
-    """A netlist of six DP16KD: one with a plain read register (folded), one whose register
-    has a clock enable, one with a LUT behind the read data and one whose read data also
-    drives a second flip-flop (none of the three folded); and two 36-bit ones reading on DOA
-    and DOB: plain registers (folded, both REGMODEs, OCEA tied to 1), and a clock enable on
-    the DOA register (neither half folded)."""
+    """A netlist of eight DP16KD: one with a plain read register (folded), one whose two read
+    registers share one clock enable (folded, OCEB = that enable), one with an enable on one
+    bit only, one with a LUT behind the read data and one whose read data also drives a second
+    flip-flop (none of the three folded); and three 36-bit ones reading on DOA and DOB: plain
+    registers (folded, both REGMODEs, OCEA tied to 1), one enable on both (folded, OCEA = OCEB
+    = the enable), and a clock enable on the DOA register only (neither half folded)."""
     cells, net = {}, [10]
 
     def nb():
@@ -152,6 +168,8 @@ def selftest():
     clk = 2
     ff_par = {"CEMUX": "1 ", "CLKMUX": "CLK", "LSRMUX": "LSR", "GSR": "DISABLED"}
     ffdir = {"CLK": "input", "CE": "input", "LSR": "input", "DI": "input", "Q": "output"}
+
+    shared_ce = nb()
 
     def ram(name, kind):
         do = [nb() for _ in range(2)]
@@ -165,6 +183,8 @@ def selftest():
             ce = ["1"]
             if kind == "ce" and i == 1:
                 par["CEMUX"], ce = "CE", [nb()]
+            if kind == "ce2":
+                par["CEMUX"], ce = "CE", [shared_ce]
             if kind == "lut" and i == 1:
                 cells[name + "_lut"] = {"type": "LUT4", "parameters": {},
                                         "port_directions": {"A": "input", "Z": "output"},
@@ -179,10 +199,11 @@ def selftest():
                                          "port_directions": ffdir,
                                          "connections": {"CLK": [clk], "CE": ["1"], "LSR": ["0"],
                                                          "DI": [b], "Q": [nb()]}}
-    for nm, kind in (("r_plain", "plain"), ("r_ce", "ce"), ("r_lut", "lut"), ("r_fan", "fanout")):
+    for nm, kind in (("r_plain", "plain"), ("r_ce", "ce"), ("r_ce2", "ce2"), ("r_lut", "lut"),
+                     ("r_fan", "fanout")):
         ram(nm, kind)
 
-    def pdp(name, ce_on_a):
+    def pdp(name, ce_on_a, ce_both=False):
         """A 36-bit RAM reading DOA0 and DOB0, each into a flip-flop (the DOA one with a clock
         enable if ce_on_a): folded as a whole or not at all."""
         cells[name] = {"type": "DP16KD",
@@ -198,18 +219,27 @@ def selftest():
             par, ce = dict(ff_par), ["1"]
             if ce_on_a and pin == "DOA0":
                 par["CEMUX"], ce = "CE", [nb()]
+            if ce_both:
+                par["CEMUX"], ce = "CE", [shared_ce]
             cells["%s_ff_%s" % (name, pin)] = {
                 "type": "TRELLIS_FF", "parameters": par, "port_directions": ffdir,
                 "connections": {"CLK": [clk], "CE": ce, "LSR": ["0"],
                                 "DI": cells[name]["connections"][pin], "Q": [nb()]}}
     pdp("p_plain", False)
     pdp("p_ce", True)
+    pdp("p_ce2", False, True)
     q0 = cells["r_plain_ff0"]["connections"]["Q"][0]
     d = {"modules": {"t": {"attributes": {"top": 1}, "ports": {}, "cells": cells}}}
     st = fold(d)
     c = d["modules"]["t"]["cells"]
     pp, pc = c["p_plain"], c["p_ce"]
-    ok = (st["rams"] == 2 and st["ffs"] == 4 and c["r_plain"]["parameters"]["REGMODE_B"] == "OUTREG"
+    p2, r2 = c["p_ce2"], c["r_ce2"]
+    ok = (st["rams"] == 4 and st["ffs"] == 8 and st.get("with_enable") == 2
+          and r2["parameters"]["REGMODE_B"] == "OUTREG" and r2["connections"]["OCEB"] == [shared_ce]
+          and p2["parameters"]["REGMODE_A"] == "OUTREG" and p2["connections"]["OCEA"] == [shared_ce]
+          and p2["connections"]["OCEB"] == [shared_ce] and "r_ce2_ff1" not in c
+          and c["r_plain"]["connections"]["OCEB"] == ["1"]
+          and c["r_plain"]["parameters"]["REGMODE_B"] == "OUTREG"
           and pp["parameters"]["REGMODE_A"] == "OUTREG" and pp["parameters"]["REGMODE_B"] == "OUTREG"
           and pp["connections"]["OCEA"] == ["1"] and "p_plain_ff_DOA0" not in c
           and "p_plain_ff_DOB0" not in c
@@ -218,7 +248,8 @@ def selftest():
           and c["r_plain"]["connections"]["DOB0"] == [q0] and "r_plain_ff0" not in c
           and "r_plain_ff1" not in c
           and all(c[r]["parameters"]["REGMODE_B"] == "NOREG" for r in ("r_ce", "r_lut", "r_fan"))
-          and st["skipped"] == {"clock enable": 2, "logic behind the read data": 1,
+          and st["skipped"] == {"clock enables differ between the read bits": 2,
+                                "logic behind the read data": 1,
                                 "read data with more than one load": 1})
     print("ecp5_outreg selftest: %s (%s)" % ("pass" if ok else "FAIL", st))
     return 0 if ok else 1

@@ -639,7 +639,8 @@ def job_pnr(block, kind, files, wdir):
         pnr_json = os.path.join(pdir, "ooc_outreg.json")
         with open(pnr_json, "w") as f:
             json.dump(d, f)
-        outreg = {"ffs": st["ffs"], "rams": st["rams"], "not_folded": st["skipped"]}
+        outreg = {"ffs": st["ffs"], "rams": st["rams"], "with_enable": st.get("with_enable", 0),
+                  "not_folded": st["skipped"]}
     runs = [pnr(block, kind, pnr_json, pdir, cons, ice40_dev=block["ice40"], seed=sd)
             for sd in pnr_seeds(kind)]
     ok = [x for x in runs if not x["errors"] and x.get("fmax_mhz") is not None]
@@ -943,8 +944,10 @@ def gen_doc(json_path, md_path, source=None, quiet=False, check=False):
             o = R.get(p + "outreg")
             if t == "ecp5" and o is not None:
                 nf = ", ".join("%s %d" % kv for kv in sorted(o.get("not_folded", {}).items()))
-                fo.append("%s: %d flip-flops into %d DP16KD%s" % (
-                    n, o["ffs"], o["rams"], (" (not folded: %s)" % nf) if nf else ""))
+                we = (", %d of them with the registers' clock enable as OCE" % o["with_enable"]
+                      if o.get("with_enable") else "")
+                fo.append("%s: %d flip-flops into %d DP16KD%s%s" % (
+                    n, o["ffs"], o["rams"], we, (" (not folded: %s)" % nf) if nf else ""))
         if fo:
             L += ["DP16KD output registers (`syn/ecp5_outreg.py`, step 5): " + "; ".join(fo) +
                   ". ECP5 rows not named here were placed without the pass.", ""]
