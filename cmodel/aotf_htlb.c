@@ -63,8 +63,8 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
     case AOTF_LK_IDLE:
       if (c->issue) c->state_d = AOTF_LK_TAG;
       break;
-    case AOTF_LK_TAG:
-      c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_LOOK;
+    case AOTF_LK_TAG: /* a head read, or an early read whose store is kicked now */
+      c->state_d = (c->tag_write || !(in->head_valid || in->early_ok)) ? AOTF_LK_IDLE : AOTF_LK_LOOK;
       break;
     case AOTF_LK_LOOK:
       c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_DEC;

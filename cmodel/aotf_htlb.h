@@ -15,7 +15,7 @@ typedef struct {
 } aotf_htlb_t;
 
 typedef struct {
-  int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush, early_v;
+  int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush, early_v, early_ok;
   uint32_t head_page, csr_set, csr_way, csr_tag, early_set;
   uint32_t csr_rd_set; /* view read (csr_tag_rd = HTLB_IDX write): the set being written */
 } aotf_htlb_in_t;

@@ -125,8 +125,11 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.head_valid = m->hd_v;
   a->hi.head_page = a->h_page;
   a->hi.next_free = pg0.next_free;
-  a->hi.early_v = a->kick && a->fo.count == 0;
-  a->hi.early_set = a->d_page & (m->cfg.htlb_sets - 1);
+  /* early tag read: a store taken into the empty stage with the FIFO empty (it is the head two
+   * cycles later if the stage kicks it); confirmed in TAG by its kick into the empty FIFO */
+  a->hi.early_v = (int)(in->st_valid_i & 1) && !a->so.m_valid && a->fo.count == 0;
+  a->hi.early_set = a->ko.page & (m->cfg.htlb_sets - 1);
+  a->hi.early_ok = a->kick && a->fo.count == 0;
   a->hi.csr_tag_wr = a->co.tag_wr;
   /* view read (HTLB_IDX write): both RAMs are read at the index being written */
   uint32_t vr_set = ((uint32_t)in->csr_wdata_i >> AOTF_SEND_HTLB_IDX_SET_LSB) & (m->cfg.htlb_sets - 1);

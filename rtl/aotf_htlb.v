@@ -6,12 +6,15 @@
 // (no RAM read data in front of this block). Lookup FSM (head-of-line; popped only on a hit):
 //   IDLE: no sweep, no CSR tag access, next packet slot free, and either
 //         - head valid: read the head's set, or
-//         - early_v_i (a kick is entering the empty FIFO this cycle and becomes the head next
-//           cycle): read early_set_i, the kick's set, so that the lookup does not wait for it;
+//         - early_v_i (a store is taken into aotf_send's empty store stage with the FIFO and
+//           the head empty: if the stage kicks it next cycle, it becomes the head the cycle
+//           after): read early_set_i, its set, so that the lookup does not wait for it;
 //         -> TAG
 //   TAG:  tag RAM read data -> tq_q (a register with no logic in front: block RAM clock-to-out
 //         plus the route leave no time for a LUT); any tag RAM write this cycle -> IDLE (retry),
-//         else -> LOOK
+//         else -> LOOK if the head is valid (a head read) or early_ok_i (the early read's store
+//         is kicked into the empty FIFO this cycle: the head next cycle), else -> IDLE (the
+//         store was refused: nothing to look up)
 //   LOOK: tq_q -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the compare is
 //         split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep) -> IDLE (retry),
 //         else -> DEC
@@ -39,8 +42,9 @@ module aotf_htlb #(
   input  wire [15:0]   head_page_i,   // {tag[7:0], set}
   /* verilator lint_on UNUSEDSIGNAL */
   input  wire          next_free_i,   // the packet generator can take a packet
-  input  wire          early_v_i,     // a kick enters the empty FIFO (head next cycle)
+  input  wire          early_v_i,     // a store enters the empty store stage (FIFO, head empty)
   input  wire [SW-1:0] early_set_i,   // its set
+  input  wire          early_ok_i,    // TAG after an early read: that store is kicked now
   output reg           pop_o,         // hit: head consumed, packet loaded
   output reg  [1:0]    hit_way_o,
   output reg           miss_o,        // pulse: lookup missed this cycle
@@ -123,7 +127,7 @@ module aotf_htlb #(
     rr_d    = rr_q;
     case (state_q)
       S_IDLE: if (issue) state_d = S_TAG;
-      S_TAG:  state_d = tag_write ? S_IDLE : S_LOOK;
+      S_TAG:  state_d = (tag_write || !(head_valid_i || early_ok_i)) ? S_IDLE : S_LOOK;
       S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
       S_DEC: begin
         if (tag_write) state_d = S_IDLE;

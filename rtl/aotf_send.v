@@ -178,6 +178,10 @@ module aotf_send #(
   // kick, byp_ok makes hd_v_q 0 next cycle (byp_ok excludes fifo_m_valid && !pop), so their
   // value is then don't-care (timing: the kick decode stays out of 97 selects).
   wire          fifo_empty = fifo_ram_empty && !fifo_m_valid;   // = (fifo_count == 0)
+  // early tag read (HTLB): a store taken into the empty store stage while the FIFO is empty is
+  // the head two cycles later if the stage kicks it; its set is read now, from the port
+  // (kick -> first beat stays 5 cycles with the store stage)
+  wire          early_v    = st_valid_i && !d_valid && fifo_empty;
   wire          byp_ok     = fifo_ram_empty && (!fifo_m_valid || pop);
   wire          fifo_byp   = kick && byp_ok;
   reg           hd_v_q, hd_sel_q;
@@ -211,7 +215,7 @@ module aotf_send #(
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .head_valid_i(hd_v_q), .head_page_i(h_page), .next_free_i(next_free),
-    .early_v_i(kick && fifo_empty), .early_set_i(d_set),
+    .early_v_i(early_v), .early_set_i(k_page[SW-1:0]), .early_ok_i(kick && fifo_empty),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
     .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(view_rd), .csr_rd_set_i(vr_set), .csr_set_i(idx_set),
@@ -226,8 +230,11 @@ module aotf_send #(
   // TAG and the head does not change from the lookup issue to the pop, so in LOOK es_set_q is
   // the looked-up set (asserted): the early read's RAM address has no head mux in front of it
   // (timing: FIFO RAM -> head register -> hd -> seed RAM address was the node's worst path)
+  // The early lookup (early_v): LOOK comes the cycle the early-read store becomes the head, so
+  // es_set_q takes the store stage's set while the head is not valid (the stage kicks it into
+  // the empty FIFO in that cycle when the HTLB goes TAG -> LOOK).
   reg [SW-1:0] es_set_q;
-  always @(posedge clk_i) es_set_q <= h_page[SW-1:0];
+  always @(posedge clk_i) es_set_q <= hd_v_q ? h_page[SW-1:0] : d_set;
 `ifdef FORMAL
   reg f_es_rst = 1'b0;   // a reset has been seen (the HTLB state is defined)
   always @(posedge clk_i) if (!rst_ni) f_es_rst <= 1'b1;
