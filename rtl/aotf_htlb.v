@@ -209,6 +209,9 @@ module aotf_htlb #(
     end
     cover (f_rst_seen && rst_ni && miss_o);
     cover (f_rst_seen && rst_ni && pop_o);
+    // the early lookup: confirmed by the kick (-> LOOK with no head yet), and refused (-> IDLE)
+    cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && early_ok_i && !tag_write);
+    cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && !early_ok_i && !tag_write);
   end
 `endif
 endmodule

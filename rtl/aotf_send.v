@@ -73,6 +73,7 @@ module aotf_send #(
   wire [SW-1:0] idx_set;
   wire [1:0]    idx_way, idx_word;
   wire          tag_wr, view_rd, seed_wr, flush, lim_we, sweep_wr;
+  wire [15:0]   lim_data;  // CREDIT_LIMIT write data (CSR_REG: a register of its own)
   wire [31:0]   c_wdata;   // write data of the acting CSR request (CSR_REG: registered)
   // view read (HTLB_IDX write): RAM address = the index being written
   wire [SW-1:0] vr_set  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
@@ -265,7 +266,7 @@ module aotf_send #(
     .chk_user_i(d_user), .has_credit_o(has_credit),
     .sel_user_i(credit_sel), .sel_wr_i(credit_sel_wr),
     .sel_wdata_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
-    .lim_data_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
+    .lim_data_i(lim_data),
     .sel_limit_o(sel_limit), .sel_used_o(sel_used), .sel_avail_o(sel_avail),
     .used_flat_o(used_flat)
   );
@@ -279,7 +280,7 @@ module aotf_send #(
     .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
     .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
-    .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we),
+    .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we), .lim_data_o(lim_data),
     .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),

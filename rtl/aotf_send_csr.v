@@ -62,6 +62,7 @@ module aotf_send_csr #(
   output wire [UW-1:0] credit_sel_o,
   output reg           credit_sel_wr_o,     // CREDIT_SEL written (credit_sel_o <= wdata USER)
   output reg           lim_we_o,
+  output wire [15:0]   lim_data_o,          // the CREDIT_LIMIT value of a lim_we_o write
   // events and state
   input  wire          init_busy_i,
   input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
@@ -150,18 +151,19 @@ module aotf_send_csr #(
   reg [11:0]   rq_addr_q;
   reg [31:0]   rq_wdata_q;
   reg [5:0]    stb_q;
+  wire [5:0]   stb_in  = strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);   // of the bus request
   wire         c_req   = REQ_REG ? rq_req_q   : csr_req_i;
   wire         c_we    = REQ_REG ? rq_we_q    : csr_we_i;
   wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
   wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
-  wire [5:0]   stb     = REQ_REG ? stb_q : strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+  wire [5:0]   stb     = REQ_REG ? stb_q : stb_in;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rq_req_q <= 1'b0;
       stb_q    <= 6'd0;
     end else begin
       rq_req_q <= csr_req_i;
-      stb_q    <= strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);
+      stb_q    <= stb_in;
     end
   end
   // request payload: no reset (don't-care while rq_req_q is 0)
@@ -170,6 +172,15 @@ module aotf_send_csr #(
     rq_addr_q  <= csr_addr_i;
     rq_wdata_q <= csr_wdata_i;
   end
+
+  // REQ_REG: the CREDIT_LIMIT write data in a register of its own, loaded only by such a write
+  // (timing: the credit compare behind it is the only load, so it is not the request payload
+  // register that every CSR write of the node reaches; no reset, used only with lim_we_o)
+  reg [15:0] ld_q;
+  always @(posedge clk_i)
+    if (stb_in[4])
+      ld_q <= csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16];
+  assign lim_data_o = REQ_REG ? ld_q : csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16];
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
@@ -399,6 +410,9 @@ module aotf_send_csr #(
     f_pv <= 1'b1;
     if (REQ_REG && f_pv && rst_ni && $past(rst_ni))
       assert (stb_q == strobes(rq_req_q, rq_we_q, rq_addr_q, rq_wdata_q));
+    // the limit register holds the acting CREDIT_LIMIT write's data
+    if (REQ_REG && f_pv && rst_ni && $past(rst_ni) && lim_we_o)
+      assert (lim_data_o == rq_wdata_q[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]);
   end
 `endif
 endmodule
