@@ -1114,13 +1114,17 @@ def import_md(md_path, out_path):
         elif sec and sec.startswith("Place and route") and ln.startswith("DP16KD output registers"):
             lst = ln.split("step 5): ", 1)[1].rsplit(". ECP5 rows not named", 1)[0]
             for item in lst.split("; "):
-                mm = re.fullmatch(r"(\S+): (\d+) flip-flops into (\d+) DP16KD(?: \(not folded: (.*)\))?", item)
+                mm = re.fullmatch(r"(\S+): (\d+) flip-flops into (\d+) DP16KD"
+                                  r"(?:, (\d+) of them with the registers' clock enable as OCE)?"
+                                  r"(?: \(not folded: (.*)\))?", item)
                 nf = {}
-                for x in (mm.group(4).split(", ") if mm.group(4) else []):
+                for x in (mm.group(5).split(", ") if mm.group(5) else []):
                     k, v = x.rsplit(" ", 1)
                     nf[k] = int(v)
                 R["%s.ecp5.outreg" % mm.group(1)] = {"ffs": int(mm.group(2)), "rams": int(mm.group(3)),
                                                      "not_folded": nf}
+                if mm.group(4):
+                    R["%s.ecp5.outreg" % mm.group(1)]["with_enable"] = int(mm.group(4))
         elif sec == "ECP5 (synth_ecp5)" and ln.startswith("synth_ecp5 options per row"):
             for n, v in parse_groups(ln.split("(step 2): ", 1)[1].rstrip("."), ECP5_FLAGS_NONE).items():
                 R["%s.ecp5.synth_flags" % n] = v
