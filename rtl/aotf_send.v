@@ -203,6 +203,29 @@ module aotf_send #(
   end
 `endif
   wire [EW-1:0] hd     = hd_sel_q ? hdk_q : fifo_hold_data;
+
+  // The head's set for the HTLB's tag RAM read address from a RAM of its own: a second nic_fifo
+  // of SW bits with the same pushes and pops (Yosys shares the identical pointer logic; the
+  // RAM is one block RAM more). Timing: the backlog lookup's read address then comes from one
+  // block RAM that the placer can put next to the tag RAM, not from the 12 block RAMs of the
+  // 96-bit FIFO spread over the die (FIFO RAM -> head mux -> tag RAM address was the worst path
+  // of two of five node placements at stop 25). hs == the head's set whenever the head is valid
+  // (asserted).
+  wire [SW-1:0] set_hold;
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(SW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
+             .CNT_REG(1)) u_set_fifo (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .s_valid_i(kick), .s_data_i(d_set), .m_ready_i(pop),
+    /* verilator lint_off PINCONNECTEMPTY */  // the pointers are those of u_fifo: only the hold register is used
+    .s_ready_o(), .m_valid_o(), .m_data_o(), .count_o(), .ram_empty_o(), .ram_data_o(),
+    .byp_data_o(), .byp_sel_o(),
+    /* verilator lint_on PINCONNECTEMPTY */
+    .hold_data_o(set_hold)
+  );
+  wire [SW-1:0] hs = hd_sel_q ? hdk_q[12 +: SW] : set_hold;
+`ifdef FORMAL
+  always @(posedge clk_i) if (rst_ni && hd_v_q) assert (hs == hd[12 +: SW]);
+`endif
   wire [11:0] h_off  = hd[11:0];
   wire [15:0] h_page = hd[27:12];
   wire [63:0] h_data = hd[91:28];
@@ -215,7 +238,7 @@ module aotf_send #(
   wire [SW-1:0] init_ptr;
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .head_valid_i(hd_v_q), .head_page_i(h_page), .next_free_i(next_free),
+    .head_valid_i(hd_v_q), .head_page_i({h_page[15:SW], hs}), .next_free_i(next_free),
     .early_v_i(early_v), .early_set_i(k_page[SW-1:0]), .early_ok_i(kick && fifo_empty),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
