@@ -146,7 +146,7 @@ module aotf_send #(
   wire          pop;
   // WR_REG: the RAM write is registered inside the FIFO (timing: store -> kick decode -> RAM
   // write enable was the critical path); ports and cycles unchanged
-  // PUSH_READY: kick includes st_ready_o, which includes fifo_s_ready (timing, see nic_fifo)
+  // PUSH_READY: kick includes the store stage's d_go, which includes fifo_s_ready (timing, see nic_fifo)
   // LOAD_FREE: the output register's enables do not wait for the kick (the FIFO output is only
   // read while valid: -> hd, used while hd_v_q)
   // RD_FREE: the RAM read enable does not wait for the pop (HTLB hit -> pop was the node's

@@ -31,8 +31,9 @@ sim/ecp5_dp16kd.v, which registers all 36 bits by REGMODE_B, failed on it.
 
 Equivalence: the flip-flop samples DOBn at every edge where its enable is 1; the output
 register samples the same read latch at every edge where OCEB (= that enable) is 1, so the Q
-nets carry the same values from the first clock edge on. A flip-flop with no reset has no defined power-up value in the RTL (the designs never
-use it before it is written), so the register's power-up value 0 is one of its allowed values.
+nets carry the same values from the first clock edge on. A flip-flop with no reset has no
+defined power-up value in the RTL (the designs never use it before it is written), so the
+register's power-up value 0 is one of its allowed values.
 RAMs whose output has logic behind it, an inverted clock enable or different enables per bit,
 a reset or a second load are left as they are and counted by reason.
 """
