@@ -11,7 +11,7 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
   m->next.v = (int)((seed >> 1) & 1);
   m->beat = (uint32_t)(seed >> 2) % 5;
   m->r.v = (int)((seed >> 5) & 1);
-  m->occ = (uint32_t)(seed >> 6) & 3;
+  m->occ = (uint32_t)(seed >> 6) & 7;
   m->s.v = (int)((seed >> 8) & 1);
   m->er = (int)((seed >> 9) & 1);
   return nic_ram_init(&m->ram, sets * 4, 256, 4, seed ^ 0x53454544ull);
@@ -30,14 +30,14 @@ static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1)
 static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
   uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v;
   c->pop = m->occ != 0 && in->tready;
-  int space = inflight - (uint32_t)c->pop <= 2;
+  int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
   int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
   int ram_beat = m->beat != 4;
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
   c->early = in->spec && !m->cur.v && !seed_busy && space;
-  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v - (uint32_t)c->pop <= 1;
+  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v <= AOTF_PG_NB - 2;
   c->commit = m->er && in->load;
   c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early || c->early1;
   if (in->csr_seed_rd)
@@ -48,7 +48,7 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
     c->rd_addr = (in->spec_set << 2) | (uint32_t)(m->er & 1);
 
   uint64_t lane = m->sq[m->s.way & 3];
-  c->w.data = m->s.ram ? ((lane & ~m->s.msk) | m->s.val) : m->s.val;
+  c->w.data = (lane & (m->s.ram ? ~m->s.msk : 0)) | m->s.val;
   c->w.keep = m->s.keep;
   c->w.last = m->s.last;
   c->w.user = m->s.user;
@@ -61,8 +61,8 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
   o->tlast = (int)m->b[0].last;
   o->ret = c->pop && m->b[0].last;
   o->ret_user = m->b[0].user;
-  o->dbg = ((uint32_t)m->cur.v << 8) | ((uint32_t)m->next.v << 7) | ((m->beat & 7) << 4) |
-           ((uint32_t)m->r.v << 3) | ((uint32_t)m->s.v << 2) | (m->occ & 3);
+  o->dbg = ((uint32_t)m->cur.v << 9) | ((uint32_t)m->next.v << 8) | ((m->beat & 7) << 5) |
+           ((uint32_t)m->r.v << 4) | ((uint32_t)m->s.v << 3) | (m->occ & 7);
 }
 
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out) {
@@ -117,7 +117,12 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
     }
   }
   if (c.commit) beat = c.early1 ? 2 : 1; /* beats 0 (and 1) were the early reads */
-  if (in->load && !c.cur_free) next = ld; /* next is free: the lookup only issues while it is */
+  /* next's payload follows the lookup while next is free; it becomes valid on a hit that cur
+   * does not take (the lookup only issues while next is free) */
+  if (!m->next.v) {
+    next = ld;
+    next.v = in->load && !c.cur_free;
+  }
   /* stage R: the issued beat, or the hit packet's beat 1 read by E1 */
   aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user);
   r.v = c.issue;
@@ -126,13 +131,12 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   aotf_pg_beat_t s = m->r;
   if (c.commit) s = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
-  aotf_beat_t b[3] = {m->b[0], m->b[1], m->b[2]};
-  if (c.pop) {
-    b[0] = m->b[1];
-    b[1] = m->b[2];
-  }
+  aotf_beat_t b[AOTF_PG_NB];
+  memcpy(b, m->b, sizeof(b));
+  if (c.pop)
+    for (int i = 0; i < AOTF_PG_NB - 1; i++) b[i] = m->b[i + 1];
   uint32_t lpos = m->occ - (uint32_t)c.pop;
-  if (m->s.v && lpos < 3) b[lpos] = c.w;
+  if (m->s.v && lpos < AOTF_PG_NB) b[lpos] = c.w;
   uint32_t occ = m->occ + (uint32_t)m->s.v - (uint32_t)c.pop;
   memcpy(m->b, b, sizeof(b));
   memcpy(m->sq, sq, sizeof(sq));
@@ -152,7 +156,7 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
     m->occ = 0;
     return;
   }
-  m->occ = occ & 3;
+  m->occ = occ & 7;
   m->beat = beat;
   m->er = c.early;
 }

@@ -1,5 +1,5 @@
 /* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
- * beat-0/1 reads, stages R and S, 3-entry output buffer. */
+ * beat-0/1 reads, stages R and S, 4-entry output buffer. */
 #ifndef AOTF_PKTGEN_H
 #define AOTF_PKTGEN_H
 #include <stdint.h>
@@ -23,6 +23,8 @@ typedef struct {
   uint64_t msk, val;      /* bits replaced (msk) by val */
 } aotf_pg_beat_t;
 
+#define AOTF_PG_NB 4 /* output buffer entries */
+
 typedef struct {
   uint32_t sets;
   aotf_pkt_slot_t cur, next;
@@ -32,7 +34,7 @@ typedef struct {
   uint64_t sq[4];         /* RAM output register, lane = way */
   uint32_t vw1, vw2;      /* way of a view read, 1 and 2 cycles later */
   uint32_t occ;
-  aotf_beat_t b[3];
+  aotf_beat_t b[AOTF_PG_NB];
   nic_ram_t ram; /* sets*4 x 256, address {set, word}, lane = way */
 } aotf_pktgen_t;
 

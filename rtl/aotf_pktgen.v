@@ -6,17 +6,22 @@
 // cycle; timing: block RAM clock-to-out plus the route to the far RAMs leaves no time for a
 // LUT), and the way is selected behind that register.
 // Two packet slots (cur, next): a hit loads cur if cur is free (or finishes this cycle), else
-// next; next moves to cur when cur finishes. cur issues one beat per cycle, 0..3 = seed RAM
+// next; next moves to cur when cur finishes. next's payload registers load the lookup's fields
+// in every cycle next is free (timing: their enable is a flop, not the hit). cur issues one beat per cycle, 0..3 = seed RAM
 // reads (word = beat), 4 = the data beat (no RAM read). An issued beat passes two stages
 //   R (the cycle its RAM data is on the RAM output) and S (the data in sq_q),
-// and is then written into a 3-entry output buffer, with
+// and is then written into a 4-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
 //   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
-// with the beat. A beat issues only if the buffer will have room: occ + R + S - pop <= 2.
+// with the beat. A beat issues only if the buffer will have room whatever the sink does this
+// cycle: occ + R + S <= 3 (timing: tready, which comes through the node's loopback mux, stays
+// out of the issue decision, the slot hand-over and the payload register enables; the fourth
+// entry keeps one beat per cycle with tready held high: the same issue cycles as a 3-entry
+// buffer with the pop counted).
 // Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
-// packet slot is busy, the seed RAM port free and the buffer has room for one beat (counting
-// this cycle's pop, as an issue does), word 0 of the looked-up set (spec_set_i) is read (E0);
+// packet slot is busy, the seed RAM port free and the buffer has room for one beat (the issue
+// rule), word 0 of the looked-up set (spec_set_i) is read (E0);
 // in the next cycle (the HTLB decides) word 1 is read if the port is free and there is room
 // for two beats (E1). If that cycle's lookup hits (load_i), E0 becomes the packet's beat 0
 // (it enters S with the hit way), E1 its beat 1 (in R), and cur starts at beat 2 (1 without
@@ -63,7 +68,7 @@ module aotf_pktgen #(
   // credit return: last beat accepted
   output wire          ret_o,
   output wire [UW-1:0] ret_user_o,
-  output wire [8:0]    dbg_o          // {cur_v, next_v, beat[2:0], r_v, s_v, occ[1:0]}
+  output wire [9:0]    dbg_o          // {cur_v, next_v, beat[2:0], r_v, s_v, occ[2:0]}
 );
   localparam int FL = nic_pkg::AOTF_HDR_FLAGS_LSB;
   localparam int RA = nic_pkg::AOTF_HDR_RADDR_LSB;
@@ -92,23 +97,23 @@ module aotf_pktgen #(
   reg [255:0]  sq_q;
   reg [UW-1:0] s_user_q, s_user_d;
   reg [1:0]    s_way_q, s_way_d;
-  reg          s_ram_q, s_ram_d;
-  reg [63:0]   s_msk_q, s_msk_d;
+  reg [63:0]   s_kl_q, s_kl_d;              // RAM bits kept (the beat takes the RAM data, no field)
   reg [63:0]   s_val_q, s_val_d;
   reg [7:0]    s_keep_q, s_keep_d;
   reg          s_last_q, s_last_d;
   // view read: way of the read, one and two cycles later
   reg [1:0]    vw1_q, vw2_q;
-  // output buffer (b0 = head)
-  reg [1:0]    occ_q, occ_d;
-  reg [63:0]   b0_data_q, b0_data_d, b1_data_q, b1_data_d, b2_data_q, b2_data_d;
-  reg [7:0]    b0_keep_q, b0_keep_d, b1_keep_q, b1_keep_d, b2_keep_q, b2_keep_d;
-  reg          b0_last_q, b0_last_d, b1_last_q, b1_last_d, b2_last_q, b2_last_d;
-  reg [UW-1:0] b0_user_q, b0_user_d, b1_user_q, b1_user_d, b2_user_q, b2_user_d;
+  // output buffer (entry 0 = head)
+  localparam int NB = 4;
+  reg [2:0]    occ_q, occ_d;
+  // entry i: data [64i +: 64], keep [8i +: 8], last [i], user [UW*i +: UW]
+  reg [64*NB-1:0] bd_q, bd_d;
+  reg [8*NB-1:0]  bk_q, bk_d;
+  reg [NB-1:0]    bl_q, bl_d;
+  reg [UW*NB-1:0] bu_q, bu_d;
 
   reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early, early1, commit;
-  reg [2:0]    lvl;
-  reg [1:0]    lpos;
+  reg [2:0]    lpos;
   reg [SW+1:0] rd_addr;
   wire [255:0] rd_data;
   reg [7:0]    len_keep;
@@ -116,19 +121,18 @@ module aotf_pktgen #(
   integer i;
 
   always @* begin
-    pop       = (occ_q != 2'd0) && m_axis_tready;
-    lvl       = {1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} - {2'd0, pop};
-    space     = (lvl <= 3'd2);
+    pop       = (occ_q != 3'd0) && m_axis_tready;
+    space     = (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);   // (no pop: see the header)
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
     ram_beat  = (beat_q != 3'd4);
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
     // E0: no slot busy (so nothing else issues this cycle or the next, and a hit next cycle
-    // loads cur), RAM port free, room for one beat (the issue rule; tready only reaches er_q)
+    // loads cur), RAM port free, room for one beat (the issue rule)
     early     = spec_i && !cur_v_q && !seed_busy && space;
     // E1, the cycle after E0 (cur is still free and nothing is in R): room for two beats
-    early1    = er_q && !seed_busy && (({1'b0, occ_q} + {2'd0, s_v_q} - {2'd0, pop}) <= 3'd1);
+    early1    = er_q && !seed_busy && (occ_q + {2'd0, s_v_q} <= 3'd2);
     // the lookup of the early reads hits: beat 0 is in stage R now
     commit    = er_q && load_i;
 
@@ -162,8 +166,9 @@ module aotf_pktgen #(
       end
     end
     if (commit) beat_d = early1 ? 3'd2 : 3'd1;   // beats 0 (and 1) were the early reads
-    if (load_i && !cur_free) begin  // next is free: the lookup only issues while it is
-      next_v_d = 1'b1; next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
+    if (load_i && !cur_free) next_v_d = 1'b1;  // next is free: the lookup only issues while it is
+    if (!next_v_q) begin  // next's payload follows the lookup while next is free (see the header)
+      next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
     end
 
@@ -214,37 +219,34 @@ module aotf_pktgen #(
     s_v_d    = r_v_q || commit;
     s_user_d = er_q ? load_user_i : r_user_q;
     s_way_d  = er_q ? load_way_i : r_way_q;
-    s_ram_d  = er_q || r_ram_q;
-    s_msk_d  = r_msk_q;
+    s_kl_d   = r_ram_q ? ~r_msk_q : 64'd0;
     s_val_d  = r_val_q;
     s_keep_d = r_keep_q;
     s_last_d = r_last_q;
     if (er_q) begin
-      s_msk_d = 64'd0; s_msk_d[FL] = 1'b1;
+      s_kl_d  = {64{1'b1}}; s_kl_d[FL] = 1'b0;
       s_val_d = 64'd0; s_val_d[FL] = 1'b1;
       s_keep_d = 8'hFF;
       s_last_d = 1'b0;
     end
 
     // output buffer: the beat in S goes to the first free entry after the pop
+    // (s_kl_q: the field mask and the RAM / no-RAM choice in one register, so a data bit is
+    // one LUT behind the lane select)
     s_lane = sq_q[64 * s_way_q +: 64];
-    w_data = s_ram_q ? ((s_lane & ~s_msk_q) | s_val_q) : s_val_q;
-    occ_d  = occ_q + {1'b0, s_v_q} - {1'b0, pop};
-    lpos   = occ_q - {1'b0, pop};
-    b0_data_d = pop ? b1_data_q : b0_data_q; b0_keep_d = pop ? b1_keep_q : b0_keep_q;
-    b0_last_d = pop ? b1_last_q : b0_last_q; b0_user_d = pop ? b1_user_q : b0_user_q;
-    b1_data_d = pop ? b2_data_q : b1_data_q; b1_keep_d = pop ? b2_keep_q : b1_keep_q;
-    b1_last_d = pop ? b2_last_q : b1_last_q; b1_user_d = pop ? b2_user_q : b1_user_q;
-    b2_data_d = b2_data_q; b2_keep_d = b2_keep_q; b2_last_d = b2_last_q; b2_user_d = b2_user_q;
-    if (s_v_q && lpos == 2'd0) begin
-      b0_data_d = w_data; b0_keep_d = s_keep_q; b0_last_d = s_last_q; b0_user_d = s_user_q;
-    end
-    if (s_v_q && lpos == 2'd1) begin
-      b1_data_d = w_data; b1_keep_d = s_keep_q; b1_last_d = s_last_q; b1_user_d = s_user_q;
-    end
-    if (s_v_q && lpos == 2'd2) begin
-      b2_data_d = w_data; b2_keep_d = s_keep_q; b2_last_d = s_last_q; b2_user_d = s_user_q;
-    end
+    w_data = (s_lane & s_kl_q) | s_val_q;
+    occ_d  = occ_q + {2'd0, s_v_q} - {2'd0, pop};
+    lpos   = occ_q - {2'd0, pop};
+    // a pop shifts the entries down (the last one keeps its value: it is free after a pop)
+    bd_d = pop ? {bd_q[64*(NB-1) +: 64], bd_q[64*NB-1:64]} : bd_q;
+    bk_d = pop ? {bk_q[8*(NB-1) +: 8], bk_q[8*NB-1:8]} : bk_q;
+    bl_d = pop ? {bl_q[NB-1], bl_q[NB-1:1]} : bl_q;
+    bu_d = pop ? {bu_q[UW*(NB-1) +: UW], bu_q[UW*NB-1:UW]} : bu_q;
+    for (i = 0; i < NB; i = i + 1)
+      if (s_v_q && lpos == 3'(i)) begin
+        bd_d[64 * i +: 64] = w_data; bk_d[8 * i +: 8] = s_keep_q;
+        bl_d[i] = s_last_q;          bu_d[UW * i +: UW] = s_user_q;
+      end
   end
 
   always @(posedge clk_i) begin
@@ -255,7 +257,7 @@ module aotf_pktgen #(
       r_v_q    <= 1'b0;
       er_q     <= 1'b0;
       s_v_q    <= 1'b0;
-      occ_q    <= 2'd0;
+      occ_q    <= 3'd0;
     end else begin
       cur_v_q  <= cur_v_d;
       next_v_q <= next_v_d;
@@ -277,17 +279,13 @@ module aotf_pktgen #(
     r_msk_q    <= r_msk_d;    r_val_q    <= r_val_d;    r_keep_q   <= r_keep_d;
     r_last_q   <= r_last_d;
     sq_q       <= rd_data;    // no logic in front (see the header)
-    s_user_q   <= s_user_d;   s_way_q    <= s_way_d;    s_ram_q    <= s_ram_d;
-    s_msk_q    <= s_msk_d;    s_val_q    <= s_val_d;    s_keep_q   <= s_keep_d;
+    s_user_q   <= s_user_d;   s_way_q    <= s_way_d;    s_kl_q     <= s_kl_d;
+    s_val_q    <= s_val_d;    s_keep_q   <= s_keep_d;
     s_last_q   <= s_last_d;
     vw1_q      <= csr_seed_rd_addr_i[3:2];
     vw2_q      <= vw1_q;
-    b0_data_q  <= b0_data_d;  b0_keep_q  <= b0_keep_d;  b0_last_q  <= b0_last_d;
-    b0_user_q  <= b0_user_d;
-    b1_data_q  <= b1_data_d;  b1_keep_q  <= b1_keep_d;  b1_last_q  <= b1_last_d;
-    b1_user_q  <= b1_user_d;
-    b2_data_q  <= b2_data_d;  b2_keep_q  <= b2_keep_d;  b2_last_q  <= b2_last_d;
-    b2_user_q  <= b2_user_d;
+    bd_q       <= bd_d;       bk_q       <= bk_d;       bl_q       <= bl_d;
+    bu_q       <= bu_d;
   end
 
   nic_ram_1r1w #(.DEPTH(SETS * 4), .WIDTH(256), .NBE(4)) u_seed_ram (
@@ -303,12 +301,12 @@ module aotf_pktgen #(
 
   assign next_free_o   = !next_v_q;
   assign seed_rd_o     = sq_q[64 * vw2_q +: 64];
-  assign m_axis_tvalid = (occ_q != 2'd0);
-  assign m_axis_tdata  = b0_data_q;
-  assign m_axis_tkeep  = b0_keep_q;
-  assign m_axis_tlast  = b0_last_q;
-  assign ret_o         = pop && b0_last_q;
-  assign ret_user_o    = b0_user_q;
+  assign m_axis_tvalid = (occ_q != 3'd0);
+  assign m_axis_tdata  = bd_q[63:0];
+  assign m_axis_tkeep  = bk_q[7:0];
+  assign m_axis_tlast  = bl_q[0];
+  assign ret_o         = pop && bl_q[0];
+  assign ret_user_o    = bu_q[UW-1:0];
   assign dbg_o         = {cur_v_q, next_v_q, beat_q, r_v_q, s_v_q, occ_q};
 
 `ifdef FORMAL
@@ -317,13 +315,13 @@ module aotf_pktgen #(
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
-      assert (occ_q <= 2'd3);
+      assert (occ_q <= 3'd4);
       assert (beat_q <= 3'd4);
       assert (!next_v_q || cur_v_q);
       // a lookup result only comes while next is free
       if (load_i) assert (!next_v_q);
       // the buffer never overflows: what is in it and on the way fits
-      assert ({1'b0, occ_q} + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);
+      assert (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd4);
       // E0 happened only with no slot busy and nothing issued in that cycle
       if (er_q) assert (!r_v_q && !cur_v_q && !issue);
       // a committed early read enters an empty stage S
@@ -336,7 +334,7 @@ module aotf_pktgen #(
         assert (m_axis_tlast == $past(m_axis_tlast));
       end
     end
-    cover (f_rst_seen && rst_ni && occ_q == 2'd3 && next_v_q);
+    cover (f_rst_seen && rst_ni && occ_q == 3'd4 && next_v_q);
     cover (f_rst_seen && rst_ni && commit);
     cover (f_rst_seen && rst_ni && commit && early1);
     cover (f_rst_seen && rst_ni && ret_o);

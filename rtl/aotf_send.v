@@ -43,7 +43,7 @@ module aotf_send #(
   output wire          dbg_init_o,
   output wire          dbg_miss_o,
   output wire [2:0]    dbg_lk_state_o,
-  output wire [8:0]    dbg_pg_o,
+  output wire [9:0]    dbg_pg_o,
   output wire [7:0]    dbg_init_ptr_o,
   output wire [1:0]    dbg_rr_o,
   output wire [15:0]   dbg_status_o,
@@ -75,10 +75,12 @@ module aotf_send #(
   wire          tag_wr, view_rd, seed_wr, flush, lim_we, sweep_wr;
   wire [15:0]   lim_data;  // CREDIT_LIMIT write data (CSR_REG: a register of its own)
   wire [31:0]   c_wdata;   // write data of the acting CSR request (CSR_REG: registered)
-  // view read (HTLB_IDX write): RAM address = the index being written
-  wire [SW-1:0] vr_set  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
-  wire [1:0]    vr_way  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
-  wire [1:0]    vr_word = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
+  // view read (HTLB_IDX write): RAM address = the index being written (CSR_REG: a register of
+  // its own, see aotf_send_csr)
+  wire [SW+3:0] view_idx;
+  wire [SW-1:0] vr_set  = view_idx[SW+3:4];
+  wire [1:0]    vr_way  = view_idx[3:2];
+  wire [1:0]    vr_word = view_idx[1:0];
   wire [63:0]   seed_wdata;
   wire [UW-1:0] credit_sel;
   wire          credit_sel_wr;
@@ -303,8 +305,8 @@ module aotf_send #(
     .window_o(window), .idx_set_o(idx_set), .idx_way_o(idx_way), .idx_word_o(idx_word),
     .tag_wr_o(tag_wr), .seed_wr_o(seed_wr), .view_rd_o(view_rd),
     .seed_wdata_o(seed_wdata), .flush_o(flush), .credit_sel_o(credit_sel),
-    .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we), .lim_data_o(lim_data),
-    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[8] /* cur valid; next valid implies it */), .miss_i(miss),
+    .credit_sel_wr_o(credit_sel_wr), .lim_we_o(lim_we), .lim_data_o(lim_data), .view_idx_o(view_idx),
+    .init_busy_i(init_busy), .sweep_wr_i(sweep_wr), .init_ptr_i(init_ptr), .miss_wait_i(lk_state == 3'd2), .pg_busy_i(dbg_pg_o[9] /* cur valid; next valid implies it */), .miss_i(miss),
     .miss_page_i(h_page), .miss_off_i(h_off), .miss_victim_i(victim),
     .kick_i(kick), .pkt_i(ret),
     .err_align_i(d_fire && d_align), .err_be_i(d_fire && d_be),

@@ -63,6 +63,7 @@ module aotf_send_csr #(
   output reg           credit_sel_wr_o,     // CREDIT_SEL written (credit_sel_o <= wdata USER)
   output reg           lim_we_o,
   output wire [15:0]   lim_data_o,          // the CREDIT_LIMIT value of a lim_we_o write
+  output wire [SW+3:0] view_idx_o,          // {set, way, word} of a view_rd_o read (HTLB_IDX data)
   // events and state
   input  wire          init_busy_i,
   input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
@@ -181,6 +182,19 @@ module aotf_send_csr #(
     if (stb_in[4])
       ld_q <= csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16];
   assign lim_data_o = REQ_REG ? ld_q : csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16];
+
+  // REQ_REG: the view read's index (HTLB_IDX write data) in a register of its own, loaded only by
+  // such a write (timing: it drives the tag and seed RAM read addresses; the request payload
+  // register is shared with every CSR write of the node and sits far from those RAMs; no reset,
+  // used only with view_rd_o)
+  wire [SW+3:0] vi_in = {csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW],
+                         csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2],
+                         csr_wdata_i[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2]};
+  reg [SW+3:0] vi_q;
+  always @(posedge clk_i)
+    if (stb_in[2])
+      vi_q <= vi_in;
+  assign view_idx_o = REQ_REG ? vi_q : vi_in;
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
@@ -413,6 +427,11 @@ module aotf_send_csr #(
     // the limit register holds the acting CREDIT_LIMIT write's data
     if (REQ_REG && f_pv && rst_ni && $past(rst_ni) && lim_we_o)
       assert (lim_data_o == rq_wdata_q[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]);
+    // the view index register holds the acting HTLB_IDX write's index
+    if (REQ_REG && f_pv && rst_ni && $past(rst_ni) && view_rd_o)
+      assert (view_idx_o == {rq_wdata_q[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW],
+                             rq_wdata_q[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2],
+                             rq_wdata_q[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2]});
   end
 `endif
 endmodule

@@ -6,7 +6,8 @@ path per run and its figure moves ~10% with the placement seed; this lists every
 endpoint whose estimated register-to-register delay is over a budget, with the path, in
 seconds. The delay model is a placement-free estimate (not a timing sign-off):
 
-  start      TRELLIS_FF Q 0.40 ns; DP16KD DO 4.26 ns (no output register); input port 0
+  start      TRELLIS_FF Q 0.40 ns; DP16KD DO 4.26 ns (no output register), 0.72 ns with the
+             output register (REGMODE_A / REGMODE_B = OUTREG, syn/ecp5_outreg.py); input port 0
   per cell   LUT4 0.18; PFUMX / L6MUX21 0.18 (fed from the same slice: no route);
              CCU2C A..D -> S 0.32, -> COUT 0.36, CIN -> COUT 0.03 (2 bits / cell), CIN -> S 0.32;
              TRELLIS_DPR16X4 RAD -> DO 0.45; MULT18X18D 3.0 (combinational)
@@ -32,6 +33,17 @@ ROUTE_BASE = 0.6
 ROUTE_FANOUT = 0.08
 START = {"TRELLIS_FF": 0.40, "DP16KD": 4.26, "PDPW16KD": 4.26, "MULT18X18D": 0.0,
          "TRELLIS_DPR16X4": None}
+START_OUTREG = 0.72   # block RAM clock-to-out with the output register (nextpnr-ecp5 report)
+
+
+def start_delay(ctype, params, port):
+    """Clock-to-out of a sequential cell's output port (block RAM: by its REGMODE)."""
+    if ctype in ("DP16KD", "PDPW16KD") and port.startswith("DO"):
+        # DOA* by REGMODE_A, DOB* by REGMODE_B (a 36-bit RAM's 36 outputs: both are set)
+        mode = params.get("REGMODE_A" if port.startswith("DOA") else "REGMODE_B", "NOREG")
+        if str(mode).strip() == "OUTREG":
+            return START_OUTREG
+    return START.get(ctype, 0.4) or 0.4
 SETUP = {"TRELLIS_FF": 0.10, "DP16KD": 0.25, "PDPW16KD": 0.25, "TRELLIS_DPR16X4": 0.10,
          "MULT18X18D": 0.25}
 SEQ = ("TRELLIS_FF", "DP16KD", "PDPW16KD")
@@ -104,7 +116,7 @@ def analyse(path, scope=""):
                 if dirs.get(p) == "output":
                     for b in bits:
                         if isinstance(b, int):
-                            start[b] = (START.get(t, 0.4) or 0.4, cn)
+                            start[b] = (start_delay(t, c.get("parameters", {}), p), cn)
                 elif dirs.get(p) == "input" and p not in ("CLK", "CLKA", "CLKB", "WCK"):
                     for b in bits:
                         if isinstance(b, int):
