@@ -110,10 +110,9 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
       cur = m->next;
       cur.v = 1;
       next.v = 0;
-    } else if (in->load) {
+    } else { /* the lookup's fields (RTL: the payload enable is cur_free alone) */
       cur = ld;
-    } else {
-      cur.v = 0;
+      cur.v = in->load;
     }
   }
   if (c.commit) beat = c.early1 ? 2 : 1; /* beats 0 (and 1) were the early reads */

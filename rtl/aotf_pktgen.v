@@ -83,6 +83,9 @@ module aotf_pktgen #(
   reg [63:0]   cur_data_q, cur_data_d, next_data_q, next_data_d;
   reg [UW-1:0] cur_user_q, cur_user_d, next_user_q, next_user_d;
   reg [2:0]    beat_q, beat_d;
+  // timing: the issue decision from flops only (it enables the ~100 slot payload registers):
+  // b4_q = (beat_q == 4), spc_q = the buffer has room for one more beat (occ + R + S <= 3)
+  reg          b4_q, b4_d, spc_q, spc_d;
   // stage R (issued last cycle: RAM data on the RAM output now); er_q: E0 was read last cycle
   reg          r_v_q, r_v_d, er_q, er_d;
   reg [UW-1:0] r_user_q, r_user_d;
@@ -122,9 +125,9 @@ module aotf_pktgen #(
 
   always @* begin
     pop       = (occ_q != 3'd0) && m_axis_tready;
-    space     = (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3);   // (no pop: see the header)
+    space     = spc_q;   // occ + R + S <= 3 (no pop: see the header)
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
-    ram_beat  = (beat_q != 3'd4);
+    ram_beat  = !b4_q;
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
@@ -153,19 +156,21 @@ module aotf_pktgen #(
     next_v_d    = next_v_q;  next_set_d = next_set_q; next_way_d = next_way_q;
     next_off_d  = next_off_q; next_len_d = next_len_q; next_data_d = next_data_q;
     next_user_d = next_user_q;
+    // a free cur takes next, else the lookup's fields (valid with a hit; timing: the payload
+    // enable is cur_free alone, without the hit)
     if (cur_free) begin
+      cur_v_d = next_v_q || load_i;
       if (next_v_q) begin
-        cur_v_d = 1'b1; cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
+        cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
         cur_len_d = next_len_q; cur_data_d = next_data_q; cur_user_d = next_user_q;
         next_v_d = 1'b0;
-      end else if (load_i) begin
-        cur_v_d = 1'b1; cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
-        cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
       end else begin
-        cur_v_d = 1'b0;
+        cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
+        cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
       end
     end
     if (commit) beat_d = early1 ? 3'd2 : 3'd1;   // beats 0 (and 1) were the early reads
+    b4_d = (beat_d == 3'd4);
     if (load_i && !cur_free) next_v_d = 1'b1;  // next is free: the lookup only issues while it is
     if (!next_v_q) begin  // next's payload follows the lookup while next is free (see the header)
       next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
@@ -236,6 +241,7 @@ module aotf_pktgen #(
     s_lane = sq_q[64 * s_way_q +: 64];
     w_data = (s_lane & s_kl_q) | s_val_q;
     occ_d  = occ_q + {2'd0, s_v_q} - {2'd0, pop};
+    spc_d  = (occ_d + {2'd0, r_v_d} + {2'd0, s_v_d} <= 3'd3);
     lpos   = occ_q - {2'd0, pop};
     // a pop shifts the entries down (the last one keeps its value: it is free after a pop)
     bd_d = pop ? {bd_q[64*(NB-1) +: 64], bd_q[64*NB-1:64]} : bd_q;
@@ -254,6 +260,8 @@ module aotf_pktgen #(
       cur_v_q  <= 1'b0;
       next_v_q <= 1'b0;
       beat_q   <= 3'd0;
+      b4_q     <= 1'b0;
+      spc_q    <= 1'b1;
       r_v_q    <= 1'b0;
       er_q     <= 1'b0;
       s_v_q    <= 1'b0;
@@ -262,6 +270,8 @@ module aotf_pktgen #(
       cur_v_q  <= cur_v_d;
       next_v_q <= next_v_d;
       beat_q   <= beat_d;
+      b4_q     <= b4_d;
+      spc_q    <= spc_d;
       r_v_q    <= r_v_d;
       er_q     <= er_d;
       s_v_q    <= s_v_d;
@@ -317,6 +327,8 @@ module aotf_pktgen #(
     if (f_rst_seen && $past(rst_ni)) begin
       assert (occ_q <= 3'd4);
       assert (beat_q <= 3'd4);
+      assert (b4_q == (beat_q == 3'd4));
+      assert (spc_q == (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3));
       assert (!next_v_q || cur_v_q);
       // a lookup result only comes while next is free
       if (load_i) assert (!next_v_q);

@@ -133,6 +133,7 @@ module aotf_send #(
   );
   wire [EW-1:0] d_entry  = d_word[EW-1:0];   // {len, data, page, off}
   wire [SW-1:0] d_set    = d_word[12 +: SW];              // page bits SW-1:0 (HTLB set)
+  wire [15:0]   d_page   = d_word[27:12];                 // page (HTLB tag and set)
   wire [UW-1:0] d_user   = d_word[27 -: UW];              // page bits 15:16-UW
   wire          d_be     = d_word[EW];
   wire          d_window = d_word[EW+1];
@@ -206,27 +207,28 @@ module aotf_send #(
 `endif
   wire [EW-1:0] hd     = hd_sel_q ? hdk_q : fifo_hold_data;
 
-  // The head's set for the HTLB's tag RAM read address from a RAM of its own: a second nic_fifo
-  // of SW bits with the same pushes and pops (Yosys shares the identical pointer logic; the
-  // RAM is one block RAM more). Timing: the backlog lookup's read address then comes from one
-  // block RAM that the placer can put next to the tag RAM, not from the 12 block RAMs of the
-  // 96-bit FIFO spread over the die (FIFO RAM -> head mux -> tag RAM address was the worst path
-  // of two of five node placements at stop 25). hs == the head's set whenever the head is valid
+  // The head's page (tag and set) for the HTLB from a RAM of its own: a second nic_fifo of 16
+  // bits with the same pushes and pops (Yosys shares the identical pointer logic; the RAM is two
+  // block RAMs more). Timing: the backlog lookup's tag RAM read address (the set) and the tag
+  // compare (the tag) then come from block RAMs that the placer can put next to the tag RAM,
+  // not from the 12 block RAMs of the 96-bit FIFO spread over the die (FIFO RAM -> head mux ->
+  // tag RAM address was the worst path of two of five node placements at stop 25, FIFO RAM ->
+  // head mux -> compare of one at stop 26). hp == the head's page whenever the head is valid
   // (asserted).
-  wire [SW-1:0] set_hold;
-  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(SW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
-             .CNT_REG(1)) u_set_fifo (
+  wire [15:0] page_hold;
+  nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(16), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
+             .CNT_REG(1)) u_page_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .s_valid_i(kick), .s_data_i(d_set), .m_ready_i(pop),
+    .s_valid_i(kick), .s_data_i(d_page), .m_ready_i(pop),
     /* verilator lint_off PINCONNECTEMPTY */  // the pointers are those of u_fifo: only the hold register is used
     .s_ready_o(), .m_valid_o(), .m_data_o(), .count_o(), .ram_empty_o(), .ram_data_o(),
     .byp_data_o(), .byp_sel_o(),
     /* verilator lint_on PINCONNECTEMPTY */
-    .hold_data_o(set_hold)
+    .hold_data_o(page_hold)
   );
-  wire [SW-1:0] hs = hd_sel_q ? hdk_q[12 +: SW] : set_hold;
+  wire [15:0] hp = hd_sel_q ? hdk_q[27:12] : page_hold;
 `ifdef FORMAL
-  always @(posedge clk_i) if (rst_ni && hd_v_q) assert (hs == hd[12 +: SW]);
+  always @(posedge clk_i) if (rst_ni && hd_v_q) assert (hp == hd[27:12]);
 `endif
   wire [11:0] h_off  = hd[11:0];
   wire [15:0] h_page = hd[27:12];
@@ -240,7 +242,7 @@ module aotf_send #(
   wire [SW-1:0] init_ptr;
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .head_valid_i(hd_v_q), .head_page_i({h_page[15:SW], hs}), .next_free_i(next_free),
+    .head_valid_i(hd_v_q), .head_page_i(hp), .next_free_i(next_free),
     .early_v_i(early_v), .early_set_i(k_page[SW-1:0]), .early_ok_i(kick && fifo_empty),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
@@ -260,7 +262,7 @@ module aotf_send #(
   // es_set_q takes the store stage's set while the head is not valid (the stage kicks it into
   // the empty FIFO in that cycle when the HTLB goes TAG -> LOOK).
   reg [SW-1:0] es_set_q;
-  always @(posedge clk_i) es_set_q <= hd_v_q ? h_page[SW-1:0] : d_set;
+  always @(posedge clk_i) es_set_q <= hd_v_q ? hp[SW-1:0] : d_set;
 `ifdef FORMAL
   reg f_es_rst = 1'b0;   // a reset has been seen (the HTLB state is defined)
   always @(posedge clk_i) if (!rst_ni) f_es_rst <= 1'b1;
