@@ -124,7 +124,7 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
         case CSR_AOTF_NODE_ID: rdata = AOTF_NODE_ID_RESET; break;
         case CSR_AOTF_NODE_NODE_ID: rdata = m->node_id; break;
         case CSR_AOTF_NODE_CTRL: rdata = m->loop; break;
-        case CSR_AOTF_NODE_IRQ_STATUS: rdata = (uint32_t)(c.so.irq_o | (c.ro.irq_o << 1)); break;
+        case CSR_AOTF_NODE_IRQ_STATUS: rdata = m->irqs; break; /* the lines of the last cycle */
         case CSR_AOTF_NODE_SCRATCH: rdata = m->scratch; break;
         case CSR_AOTF_NODE_UNMAPPED_CNT: rdata = m->unmapped; break;
         default: rdata = CSR_UNMAPPED;
@@ -146,6 +146,7 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   if (!in->rst_ni) {
     m->node_id = m->loop = m->scratch = m->unmapped = m->node_ack = m->node_rdata = m->req = 0;
     m->rn_ack = m->rn_rdata = 0;
+    m->irqs = 0;
     return;
   }
   /* the rx and node responses of this cycle, registered */
@@ -158,4 +159,5 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   m->unmapped += (uint32_t)req_none;
   m->node_ack = (uint32_t)(req_node || req_none);
   m->node_rdata = rdata;
+  m->irqs = (uint32_t)((c.so.irq_o & 1) | ((c.ro.irq_o & 1) << 1)); /* this cycle's lines */
 }

@@ -20,6 +20,9 @@ typedef struct {
   aotf_rx_t rx;
   nic_axis_slice_t loopq; /* loopback register slice (rtl u_loop): {tdata} / {tlast, tkeep} */
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
+  /* interrupt lines registered for the IRQ_STATUS read (rtl irqs_q): {rx irq, send irq} of the
+   * previous cycle */
+  uint32_t irqs;
   /* rx and node responses registered once more (rtl rn_ack_q / rn_rdata_q) */
   uint32_t rn_ack, rn_rdata;
   /* CSR request register (rtl req_q one-hot {none, node, rx} = bits 3..1 here, we_q, loc_q,

@@ -91,9 +91,16 @@ module aotf_node #(
   reg [31:0] unmapped_q, unmapped_d;
   reg        node_ack_q, node_ack_d;
   reg [31:0] node_rdata_q, node_rdata_d;
+  // the interrupt lines registered for the IRQ_STATUS read (timing: send_irq and rx_irq come
+  // from the send and rx blocks, placed far apart on the FPGA; registered here next to the
+  // node read mux, neither long route reaches node_rdata_d in the cycle of the read). The read
+  // returns the lines as they were one cycle before the decode cycle, i.e. in the request cycle.
+  reg  [1:0]  irqs_q, irqs_d;   // {rx_irq, send_irq}
 
   wire        send_ack, rx_ack, send_irq, rx_irq;
   wire [31:0] send_rdata, rx_rdata;
+
+  always @* irqs_d = {rx_irq, send_irq};
 
   always @* begin
     node_id_d    = node_id_q;
@@ -116,7 +123,7 @@ module aotf_node #(
           nic_pkg::CSR_AOTF_NODE_ID:           node_rdata_d = nic_pkg::AOTF_NODE_ID_RESET;
           nic_pkg::CSR_AOTF_NODE_NODE_ID:      node_rdata_d = {16'd0, node_id_q};
           nic_pkg::CSR_AOTF_NODE_CTRL:         node_rdata_d = {31'd0, loop_q};
-          nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   node_rdata_d = {30'd0, rx_irq, send_irq};
+          nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   node_rdata_d = {30'd0, irqs_q};
           nic_pkg::CSR_AOTF_NODE_SCRATCH:      node_rdata_d = scratch_q;
           nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT: node_rdata_d = unmapped_q;
           default:                             node_rdata_d = nic_pkg::CSR_UNMAPPED;
@@ -133,6 +140,7 @@ module aotf_node #(
       unmapped_q   <= 32'd0;
       node_ack_q   <= 1'b0;
       node_rdata_q <= 32'd0;
+      irqs_q       <= 2'd0;
     end else begin
       node_id_q    <= node_id_d;
       loop_q       <= loop_d;
@@ -140,6 +148,7 @@ module aotf_node #(
       unmapped_q   <= unmapped_d;
       node_ack_q   <= node_ack_d;
       node_rdata_q <= node_rdata_d;
+      irqs_q       <= irqs_d;
     end
   end
 

@@ -3,24 +3,239 @@
  * whole stack - libaotf, HTLB miss service, LLCM polling - runs against RTL and model at once.
  * The applications check their own data (the scoreboard); the runner compares every output.
  * Modes: apps (all applications, paper host costs), apps_zero (no host costs), loopback,
- * random (random kicks of random lengths/lanes, checked round by round; never stops). */
+ * random (random kicks of random lengths/lanes, checked round by round; never stops).
+ * In every mode each node's program first reads and checks every node register (the node
+ * window, CSR_BASE_AOTF_NODE) against values it knows independently of the model - the
+ * generated reset constants, what it wrote, the accesses it made, the interrupts it caused -
+ * and checks them again after the applications (directed modes); see node_regs_*(). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "aotf_apps.h"
 #include "aotf_system2.h"
 #include "nic_backend.h"
+#include "nic_pkg.h"
 
 LS_DECLARE_STIM(aotf_system2)
 
 #define RESET_CYCLES 4
+
+/* port monitor of one node's CSR bus: the node's requests in order until their ack; for an
+ * IRQ_STATUS read, irq_o in the request cycle and in the cycle after it */
+#define MON_Q 8
+typedef struct {
+  struct {
+    int irq_read, irq_req, irq_next, next_set;
+  } q[MON_Q];
+  unsigned qh, qn;
+  uint64_t irq_reads, irq_edges; /* IRQ_STATUS reads; of those, irq_o changed right after the request */
+} csr_mon_t;
+
+/* node register checks of one node's host program */
+typedef struct {
+  aotf_apps_node_t *n;
+  const csr_mon_t *mon; /* this node's port monitor (IRQ_STATUS reads at an interrupt edge) */
+  uint64_t seed;
+  uint32_t unmapped; /* accesses this program made to unmapped windows (UNMAPPED_CNT) */
+  uint32_t scratch;  /* last value written to SCRATCH */
+} node_chk_t;
 
 typedef struct {
   aotf_apps_t apps;
   nic_hosts_t *hs;
   aotf_system2_in_t in;
   int random;
+  node_chk_t chk[AOTF_APPS_NODES];
+  csr_mon_t mon[AOTF_APPS_NODES];
 } st_t;
+
+/* ---------------------------------------------------------------- node register checks */
+#define NODE_REG(r) ((uint16_t)(CSR_BASE_AOTF_NODE + CSR_AOTF_NODE_##r))
+#define RX_REG(r) ((uint16_t)(CSR_BASE_AOTF_RX + CSR_AOTF_RX_##r))
+#define SEND_REG(r) ((uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_##r))
+#define IRQ_SEND (1u << AOTF_NODE_IRQ_STATUS_SEND_LSB)
+#define IRQ_RX (1u << AOTF_NODE_IRQ_STATUS_RX_LSB)
+#define POLL_MAX 20000 /* CSR reads before a wait for an interrupt / a packet gives up */
+/* a kick page no application maps (user 0, index 0x180: tag 1, set 0x80): its HTLB miss is
+ * serviced by libaotf with a seed the peer's receive path drops (pgid 0xFFFF: DROP_PROT) */
+#define UNMAPPED_PAGE_INDEX 0x180u
+
+static int chk_fail(node_chk_t *k, nic_host_t *h, const char *what, uint32_t got, uint32_t want) {
+  fprintf(stderr, "aotf_system2: node %d register check FAILED at cycle %llu: %s = 0x%08x, expected 0x%08x\n",
+          k->n->node, (unsigned long long)nic_host_now(h), what, got, want);
+  k->n->c->fail = 1;
+  return 1;
+}
+
+static int chk_eq(node_chk_t *k, nic_host_t *h, const char *what, uint32_t got, uint32_t want) {
+  return got == want ? 0 : chk_fail(k, h, what, got, want);
+}
+
+/* read a node register and compare it with want */
+static int chk_rd(node_chk_t *k, nic_host_t *h, uint16_t addr, const char *what, uint32_t want) {
+  return chk_eq(k, h, what, nic_host_csr_read(h, addr), want);
+}
+
+/* IRQ_STATUS at a point where the interrupt state is known and stable (the sources are sticky
+ * status bits): the bits read must be want, and the node's irq_o (as the host sees it in the
+ * cycle the read is acknowledged) must be their OR */
+static int chk_irq(node_chk_t *k, nic_host_t *h, const char *what, uint32_t want) {
+  char buf[96];
+  snprintf(buf, sizeof(buf), "IRQ_STATUS (%s)", what);
+  if (chk_rd(k, h, NODE_REG(IRQ_STATUS), buf, want)) return 1;
+  snprintf(buf, sizeof(buf), "irq_o at the IRQ_STATUS read (%s)", what);
+  return chk_eq(k, h, buf, (uint32_t)nic_host_irq(h), want != 0);
+}
+
+/* poll IRQ_STATUS until SEND shows (the reads before show 0). The source is a sticky status
+ * bit, so irq_o is still 1 when the read that shows it is acknowledged. */
+static int poll_irq_send(node_chk_t *k, nic_host_t *h, const char *what) {
+  char buf[128];
+  for (unsigned i = 0;; i++) {
+    uint32_t v = nic_host_csr_read(h, NODE_REG(IRQ_STATUS));
+    if (v & IRQ_SEND) {
+      snprintf(buf, sizeof(buf), "IRQ_STATUS, first read showing SEND (%s)", what);
+      if (chk_eq(k, h, buf, v, IRQ_SEND)) return 1;
+      snprintf(buf, sizeof(buf), "irq_o at the first IRQ_STATUS read showing SEND (%s)", what);
+      return chk_eq(k, h, buf, (uint32_t)nic_host_irq(h), 1);
+    }
+    snprintf(buf, sizeof(buf), "IRQ_STATUS while waiting for the send interrupt (%s)", what);
+    if (chk_eq(k, h, buf, v, 0)) return 1;
+    snprintf(buf, sizeof(buf), "IRQ_STATUS.SEND (no send interrupt: %s)", what);
+    if (i == POLL_MAX) return chk_fail(k, h, buf, 0, IRQ_SEND);
+  }
+}
+
+/* wait (CSR polling) until this node's receive path has dropped the peer's reject packet */
+static int wait_rx_drop(node_chk_t *k, nic_host_t *h) {
+  for (unsigned i = 0; i < POLL_MAX; i++) {
+    if (nic_host_csr_read(h, RX_REG(STATUS)) & (1u << AOTF_RX_STATUS_DROP_PROT_LSB)) return 0;
+    nic_host_wait(h, 4);
+  }
+  return chk_fail(k, h, "rx STATUS.DROP_PROT (the peer's reject packet never arrived)", 0, 1);
+}
+
+/* after reset, before and around the driver's open: every node register */
+static int node_regs_before(node_chk_t *k, nic_host_t *h) {
+  aotf_apps_node_t *n = k->n;
+  const int node = n->node;
+  /* reset values; writes to the read-only ID are ignored */
+  if (chk_rd(k, h, NODE_REG(ID), "ID", AOTF_NODE_ID_RESET)) return 1;
+  nic_host_csr_write(h, NODE_REG(ID), 0x12345678u);
+  if (chk_rd(k, h, NODE_REG(ID), "ID after a write (read-only)", AOTF_NODE_ID_RESET)) return 1;
+  if (chk_rd(k, h, NODE_REG(NODE_ID), "NODE_ID at reset", AOTF_NODE_NODE_ID_ID_RESET)) return 1;
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL at reset", AOTF_NODE_CTRL_LOOPBACK_RESET)) return 1;
+  if (chk_irq(k, h, "at reset", 0)) return 1;
+  if (chk_rd(k, h, NODE_REG(SCRATCH), "SCRATCH at reset", AOTF_NODE_SCRATCH_RESET)) return 1;
+  if (chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at reset", AOTF_NODE_UNMAPPED_CNT_RESET)) return 1;
+  /* CTRL.LOOPBACK: only bit 0 is stored. Toggled here, before either node has kicked (the
+   * peer's first packet leaves after its driver's open, long after this), so no packet is
+   * on the link while the loop is switched */
+  nic_host_csr_write(h, NODE_REG(CTRL), 0xffffffffu);
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=1", 1u << AOTF_NODE_CTRL_LOOPBACK_LSB)) return 1;
+  nic_host_csr_write(h, NODE_REG(CTRL), 0);
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=0", 0)) return 1;
+  /* SCRATCH: every pattern written reads back (all 32 bits); the last one stays for the end */
+  const uint32_t pat[] = {0xffffffffu, 0x00000000u, 0xa5a55a5au ^ (uint32_t)node, 0x80000001u,
+                          0x5c000000u | ((uint32_t)node << 16) | (uint32_t)(k->seed & 0xffffu)};
+  for (unsigned i = 0; i < sizeof(pat) / sizeof(pat[0]); i++) {
+    nic_host_csr_write(h, NODE_REG(SCRATCH), pat[i]);
+    k->scratch = pat[i];
+    if (chk_rd(k, h, NODE_REG(SCRATCH), "SCRATCH read back", k->scratch)) return 1;
+  }
+  /* offsets of the node window without a register read CSR_UNMAPPED and are not counted */
+  if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0x018u), "node window offset 0x018", CSR_UNMAPPED)) return 1;
+  if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0xffcu), "node window offset 0xFFC", CSR_UNMAPPED)) return 1;
+  /* UNMAPPED_CNT: N reads and writes to windows no block owns (reads return CSR_UNMAPPED) */
+  const uint16_t unm[] = {0x3000u, 0x4004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
+  unsigned nacc = 3u + (unsigned)(k->seed % 4u) + (unsigned)node;
+  for (unsigned i = 0; i < nacc; i++) {
+    uint16_t a = unm[i % (sizeof(unm) / sizeof(unm[0]))];
+    if (i & 1) {
+      nic_host_csr_write(h, a, 0xc0ffee00u + i);
+    } else if (chk_rd(k, h, a, "unmapped window read", CSR_UNMAPPED)) {
+      return 1;
+    }
+    k->unmapped++;
+  }
+  if (chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT", k->unmapped)) return 1;
+  nic_host_csr_write(h, NODE_REG(UNMAPPED_CNT), 0);
+  if (chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT after a write (read-only)", k->unmapped)) return 1;
+  /* NODE_ID: 16 bits stored; then the driver's open writes this node's number */
+  nic_host_csr_write(h, NODE_REG(NODE_ID), 0xbeef1234u ^ (uint32_t)node);
+  if (chk_rd(k, h, NODE_REG(NODE_ID), "NODE_ID (16 bits)", 0x1234u ^ (uint32_t)node)) return 1;
+  if (aotf_open(&n->a, h, (uint16_t)node)) return chk_fail(k, h, "aotf_open", 1, 0);
+  if (chk_rd(k, h, NODE_REG(NODE_ID), "NODE_ID written by aotf_open", (uint32_t)node)) return 1;
+  /* IRQ_STATUS: an HTLB miss raises the send interrupt (aotf_open set IRQ_EN.MISS); the peer's
+   * dropped packet raises the receive interrupt once rx IRQ_EN.DROP_PROT is set. The driver's
+   * idle hook (which would service the miss at once) is off until the applications' open. */
+  nic_host_set_idle_hook(h, NULL, NULL);
+  if (chk_irq(k, h, "after aotf_open", 0)) return 1;
+  /* the send interrupt's rising edge under a read: misaligned stores (refused, ERR_ALIGN, no
+   * packet) with IRQ_EN.ERR set, polled from a start one cycle later each time, until one
+   * IRQ_STATUS read was issued in the last cycle before the line rose (csr_monitor() then
+   * checks that the read returned the line of its request cycle, 0) */
+  nic_host_csr_write(h, SEND_REG(IRQ_EN), (1u << AOTF_SEND_IRQ_EN_MISS_LSB) | (1u << AOTF_SEND_IRQ_EN_ERR_LSB));
+  for (unsigned i = 0; i < 8 && !k->mon->irq_edges; i++) {
+    nic_host_store(h, aotf_kick_page(0, UNMAPPED_PAGE_INDEX) | 4u, 0, 0x0f);
+    n->a.kicks++; /* a refused store counts as a kick done (CNT_ERR_ALIGN), see aotf_flush */
+    nic_host_wait(h, i % 4);
+    if (poll_irq_send(k, h, "misaligned store, IRQ_EN.ERR")) return 1;
+    nic_host_csr_write(h, SEND_REG(STATUS), 1u << AOTF_SEND_STATUS_ERR_ALIGN_LSB); /* W1C */
+    if (chk_irq(k, h, "ERR_ALIGN cleared", 0)) return 1;
+  }
+  if (!k->mon->irq_edges) return chk_fail(k, h, "IRQ_STATUS reads at a rising interrupt edge (coverage)", 0, 1);
+  nic_host_csr_write(h, SEND_REG(IRQ_EN), 1u << AOTF_SEND_IRQ_EN_MISS_LSB); /* the driver's setting */
+  /* an HTLB miss: a kick to a page nobody mapped */
+  aotf_kick(&n->a, aotf_kick_page(0, UNMAPPED_PAGE_INDEX), 0x600d0000u + (uint32_t)node, 8);
+  if (poll_irq_send(k, h, "HTLB miss")) return 1;
+  if (chk_irq(k, h, "HTLB miss pending", IRQ_SEND)) return 1;
+  const uint32_t rx_en = 1u << AOTF_RX_STATUS_DROP_PROT_LSB;
+  if (node == 0) {
+    /* both interrupts at once: the miss stays pending until the peer's packet was dropped here
+     * (the peer services its own miss without waiting, so its packet comes) */
+    if (wait_rx_drop(k, h)) return 1;
+    if (chk_irq(k, h, "rx drop seen, rx IRQ_EN still 0", IRQ_SEND)) return 1;
+    nic_host_csr_write(h, RX_REG(IRQ_EN), rx_en);
+    if (chk_irq(k, h, "miss pending, rx drop enabled", IRQ_SEND | IRQ_RX)) return 1;
+    aotf_service(&n->a);
+    if (chk_eq(k, h, "miss serviced as an unknown page", (uint32_t)n->a.unknown_misses, 1)) return 1;
+    if (chk_irq(k, h, "miss serviced, rx drop pending", IRQ_RX)) return 1;
+  } else {
+    aotf_service(&n->a);
+    if (chk_eq(k, h, "miss serviced as an unknown page", (uint32_t)n->a.unknown_misses, 1)) return 1;
+    if (chk_irq(k, h, "miss serviced", 0)) return 1;
+    if (wait_rx_drop(k, h)) return 1;
+    if (chk_irq(k, h, "rx drop seen, rx IRQ_EN still 0", 0)) return 1;
+    nic_host_csr_write(h, RX_REG(IRQ_EN), rx_en);
+    if (chk_irq(k, h, "rx drop enabled", IRQ_RX)) return 1;
+  }
+  nic_host_csr_write(h, RX_REG(STATUS), rx_en); /* W1C */
+  if (chk_irq(k, h, "rx drop cleared, rx IRQ_EN still set", 0)) return 1;
+  nic_host_csr_write(h, RX_REG(IRQ_EN), 0);
+  aotf_flush(&n->a); /* the reject packet has left; the applications' open starts afresh */
+  return chk_irq(k, h, "before the applications", 0);
+}
+
+/* after the applications (directed modes): nothing of theirs touches the node registers but
+ * NODE_ID (the open) and CTRL (loopback, off again at the end) */
+static int node_regs_after(node_chk_t *k, nic_host_t *h) {
+  const int node = k->n->node;
+  if (chk_rd(k, h, NODE_REG(ID), "ID at the end", AOTF_NODE_ID_RESET)) return 1;
+  if (chk_rd(k, h, NODE_REG(NODE_ID), "NODE_ID at the end", (uint32_t)node)) return 1;
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL at the end", 0)) return 1;
+  if (chk_irq(k, h, "at the end, every kick done", 0)) return 1;
+  if (chk_rd(k, h, NODE_REG(SCRATCH), "SCRATCH at the end", k->scratch)) return 1;
+  return chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at the end", k->unmapped);
+}
+
+static void node_prog(nic_host_t *h, void *arg) {
+  node_chk_t *k = arg;
+  k->n->a.h = h;
+  if (node_regs_before(k, h)) return;
+  aotf_apps_prog(h, k->n);
+  if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
+}
 
 const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random"; }
 
@@ -45,8 +260,11 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   nic_host_prog_t progs[AOTF_APPS_NODES];
   void *args[AOTF_APPS_NODES];
   for (int i = 0; i < AOTF_APPS_NODES; i++) {
-    progs[i] = aotf_apps_prog;
-    args[i] = &s->apps.nodes[i];
+    s->chk[i].n = &s->apps.nodes[i];
+    s->chk[i].seed = seed;
+    s->chk[i].mon = &s->mon[i];
+    progs[i] = node_prog;
+    args[i] = &s->chk[i];
   }
   s->hs = nic_hosts_new(&cost, progs, args);
   return s;
@@ -70,6 +288,59 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
   return 1;
 }
 
+/* every IRQ_STATUS read, whoever issues it (the checks above, the polling loop): the value is
+ * the interrupt lines registered, i.e. their value in the request cycle, so it is nonzero
+ * exactly when irq_o (their OR) was 1 in that cycle; bits above RX read 0 */
+static int csr_monitor(st_t *s, int node, const aotf_system2_out_t *out) {
+  csr_mon_t *m = &s->mon[node];
+  const aotf_system2_in_t *in = &s->in;
+  int req = (int)(node ? in->csr_req_b_i : in->csr_req_a_i);
+  int we = (int)(node ? in->csr_we_b_i : in->csr_we_a_i);
+  uint32_t addr = (uint32_t)(node ? in->csr_addr_b_i : in->csr_addr_a_i);
+  int ack = (int)(node ? out->csr_ack_b_o : out->csr_ack_a_o);
+  uint32_t rdata = (uint32_t)(node ? out->csr_rdata_b_o : out->csr_rdata_a_o);
+  int irq = (int)(node ? out->irq_b_o : out->irq_a_o);
+  for (unsigned i = 0; i < m->qn; i++) { /* requests of earlier cycles: irq_o one cycle later */
+    unsigned j = (m->qh + i) % MON_Q;
+    if (!m->q[j].next_set) {
+      m->q[j].irq_next = irq;
+      m->q[j].next_set = 1;
+    }
+  }
+  if (ack) {
+    if (!m->qn) {
+      fprintf(stderr, "aotf_system2: node %d: CSR ack without a request\n", node);
+      return 1;
+    }
+    unsigned j = m->qh;
+    m->qh = (m->qh + 1) % MON_Q;
+    m->qn--;
+    if (m->q[j].irq_read) {
+      m->irq_reads++;
+      if (m->q[j].irq_req != m->q[j].irq_next) m->irq_edges++;
+      if ((rdata & ~(IRQ_SEND | IRQ_RX)) || (rdata != 0) != (m->q[j].irq_req != 0)) {
+        fprintf(stderr,
+                "aotf_system2: node %d IRQ_STATUS check FAILED: read 0x%08x, but irq_o was %d in the request "
+                "cycle (%d the cycle after); IRQ_STATUS is the lines registered, their value in the request cycle\n",
+                node, rdata, m->q[j].irq_req, m->q[j].irq_next);
+        return 1;
+      }
+    }
+  }
+  if (req) {
+    if (m->qn == MON_Q) {
+      fprintf(stderr, "aotf_system2: node %d: more than %d CSR requests without an ack\n", node, MON_Q);
+      return 1;
+    }
+    unsigned j = (m->qh + m->qn) % MON_Q;
+    m->q[j].irq_read = !we && addr == NODE_REG(IRQ_STATUS);
+    m->q[j].irq_req = irq;
+    m->q[j].next_set = 0;
+    m->qn++;
+  }
+  return 0;
+}
+
 int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
   st_t *s = p;
   if (!out) {
@@ -84,7 +355,11 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
     }
     return 0;
   }
-  if (s->in.rst_ni) nic_hosts_observe(s->hs, &s->in, out);
+  if (s->in.rst_ni) {
+    for (int i = 0; i < AOTF_APPS_NODES; i++)
+      if (csr_monitor(s, i, out)) s->apps.fail = 1;
+    nic_hosts_observe(s->hs, &s->in, out);
+  }
   return s->apps.fail;
 }
 
