@@ -7,16 +7,23 @@ int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed) {
   m->sets = sets;
   m->state = (uint32_t)(seed & 3);
   m->tq = seed >> 20;
+  m->tqb = seed >> 24;
+  m->rb = (uint32_t)(seed >> 13) & 1;
+  m->rb2 = (uint32_t)(seed >> 14) & 1;
   m->busy = (uint32_t)((seed >> 2) & 1);
   m->ptr = (uint32_t)(seed >> 3) & (sets - 1);
   m->rr = (uint32_t)(seed >> 11) & 3;
-  return nic_ram_init(&m->ram, sets, 36, 4, seed ^ 0x48544c42ull);
+  if (nic_ram_init(&m->ram, sets, 36, 4, seed ^ 0x48544c42ull)) return -1;
+  return nic_ram_init(&m->ram_b, sets, 36, 4, seed ^ 0x48544c42ull ^ 0xb0b0ull);
 }
 
-void aotf_htlb_free(aotf_htlb_t *m) { nic_ram_free(&m->ram); }
+void aotf_htlb_free(aotf_htlb_t *m) {
+  nic_ram_free(&m->ram);
+  nic_ram_free(&m->ram_b);
+}
 
 typedef struct {
-  int wr_en, rd_en, issue, tag_write;
+  int wr_en, rd_en, rd_b, issue, tag_write;
   uint32_t v_d, eql_d, eqh_d;
   uint32_t wr_addr, rd_addr, wr_be;
   uint64_t wr_data;
@@ -25,7 +32,6 @@ typedef struct {
 
 static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, htlb_ctl_t *c) {
   uint32_t head_tag = (in->head_page >> 8) & 0xFFu;
-  uint32_t head_set = in->head_page & (m->sets - 1);
   int csr_acc = in->csr_tag_wr || in->csr_tag_rd;
   c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd);
   c->wr_addr = in->csr_tag_wr ? in->csr_set : m->ptr;
@@ -40,13 +46,16 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   c->tag_write = c->wr_en || in->flush;
   int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
   c->issue = rd_idle && (in->head_valid || in->early_v);
-  c->rd_en = in->csr_tag_rd || rd_idle;
-  c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : in->head_valid ? head_set : (in->early_set & (m->sets - 1));
+  /* copy B: a head in the FIFO's hold register; copy A: the rest */
+  c->rd_b = rd_idle && in->head_valid && in->hold_sel;
+  c->rd_en = in->csr_tag_rd || (rd_idle && !(in->head_valid && in->hold_sel));
+  c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : (in->head_valid ? in->byp_set : in->early_set) & (m->sets - 1);
+  uint64_t tq = m->rb2 ? m->tqb : m->tq; /* the lookup's read data */
 
   /* LOOK: split compare of the registered RAM read data, registered */
   c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
-    uint32_t lane = (uint32_t)(m->tq >> (9 * w)) & 0x1FFu;
+    uint32_t lane = (uint32_t)(tq >> (9 * w)) & 0x1FFu;
     if (lane & 0x100u) c->v_d |= 1u << w;
     if ((lane & 0xFu) == (head_tag & 0xFu)) c->eql_d |= 1u << w;
     if (((lane >> 4) & 0xFu) == (head_tag >> 4)) c->eqh_d |= 1u << w;
@@ -101,7 +110,7 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
   o->state = m->state;
   o->init_ptr = m->ptr;
   o->rr = m->rr;
-  o->tag_rd = m->tq; /* registered RAM read data (RTL tag_rd_o = tq_q) */
+  o->tag_rd = m->tq; /* copy A's registered read data (RTL tag_rd_o = tq_q) */
 }
 
 void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out) {
@@ -114,7 +123,11 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
   aotf_htlb_out_t o;
   comb(m, in, &o, &c);
   m->tq = nic_ram_rd64(&m->ram) & 0xFFFFFFFFFull; /* no reset in RTL (read data before the edge) */
+  m->tqb = nic_ram_rd64(&m->ram_b) & 0xFFFFFFFFFull;
+  m->rb2 = m->rb;
+  m->rb = (uint32_t)c.rd_b;
   nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
+  nic_ram_tick64(&m->ram_b, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_b, in->hold_set & (m->sets - 1));
   m->v = c.v_d; /* no reset in RTL */
   m->eql = c.eql_d;
   m->eqh = c.eqh_d;

@@ -9,15 +9,23 @@ enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3, AO
 typedef struct {
   uint32_t sets;
   uint32_t state, busy, ptr, rr;
-  uint64_t tq;          /* TAG -> LOOK: the tag RAM read data, registered */
+  uint64_t tq;          /* TAG -> LOOK: tag RAM copy A's read data, registered (rtl tq_q) */
+  uint64_t tqb;         /* copy B's (rtl tqb_q) */
+  uint32_t rb, rb2;     /* the read one / two cycles ago was copy B's (rtl rb_q, rb2_q) */
   uint32_t v, eql, eqh; /* LOOK -> DEC: split compare (per way: valid, tag[3:0] ==, tag[7:4] ==) */
-  nic_ram_t ram; /* sets x 36, 4 lanes of {valid, tag[7:0]} */
+  nic_ram_t ram;   /* copy A: sets x 36, 4 lanes of {valid, tag[7:0]} */
+  nic_ram_t ram_b; /* copy B: the same writes; read only by the lookup of a head in the FIFO's
+                    * hold register, at hold_set (rtl u_tag_ram_b) */
 } aotf_htlb_t;
 
 typedef struct {
   int rst_ni, head_valid, next_free, csr_tag_wr, csr_tag_rd, csr_valid, flush, early_v, early_ok;
   uint32_t head_page, csr_set, csr_way, csr_tag, early_set;
   uint32_t csr_rd_set; /* view read (csr_tag_rd = HTLB_IDX write): the set being written */
+  /* the head's set by where it sits (rtl hold_sel_i / hold_set_i / byp_set_i): equal to
+   * head_page's set whenever head_valid */
+  int hold_sel;
+  uint32_t hold_set, byp_set;
 } aotf_htlb_in_t;
 
 typedef struct {

@@ -29,7 +29,7 @@ void aotf_send_free(aotf_send_t *m) {
 }
 
 uint64_t aotf_send_collisions(const aotf_send_t *m) {
-  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->pg.ram.collisions;
+  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->htlb.ram_b.collisions + m->pg.ram.collisions;
 }
 
 /* every sub-block's inputs and outputs for one cycle, in the RTL's dependency order */
@@ -124,6 +124,10 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.rst_ni = rst_ni;
   a->hi.head_valid = m->hd_v;
   a->hi.head_page = a->h_page;
+  /* the head's set by where it sits (rtl: hold_sel = !hd_sel_q, page_hold / hdk_q set bits) */
+  a->hi.hold_sel = m->hd_hold;
+  a->hi.hold_set = a->h_page & (m->cfg.htlb_sets - 1);
+  a->hi.byp_set = a->h_page & (m->cfg.htlb_sets - 1);
   a->hi.next_free = pg0.next_free;
   /* early tag read: a store taken into the empty stage with the FIFO empty (it is the head two
    * cycles later if the stage kicks it); confirmed in TAG by its kick into the empty FIFO */
@@ -247,6 +251,7 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   m->rs_rdata = bus->rst_ni ? a.co.rdata : 0;
   /* head register (the FIFO output is read before its tick) */
   m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
+  m->hd_hold = !(a.byp_ok || a.fo.byp_sel); /* rtl hd_sel_q <= byp_ok || fifo_byp_sel */
   if (a.byp_ok) {
     m->hdk[0] = a.fdata[0];
     m->hdk[1] = a.fdata[1];

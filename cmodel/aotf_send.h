@@ -34,6 +34,8 @@ typedef struct {
   nic_axis_slice_t st;
   /* head register (rtl/aotf_send.v): registered copy of the FIFO head */
   int hd_v, hd_sel;
+  int hd_hold; /* rtl !hd_sel_q: the head is the FIFO's RAM-side hold register (the HTLB reads its
+                * tag RAM copy B then); hd_sel above is the model's own data select */
   uint64_t hdk[2], hdr[2]; /* 96-bit entries {len, data, page, off}, low word first */
   /* CSR request register (cfg.csr_reg; rtl aotf_send_csr rq_*_q) */
   uint32_t cq_req, cq_we, cq_addr, cq_wdata;

@@ -1,7 +1,14 @@
 `default_nettype none
 // aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
 // its init sweep and the lookup of the transaction FIFO head.
-// Tag RAM: one nic_ram_1r1w, SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way.
+// Tag RAM: SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way, kept in two identical
+// copies (nic_ram_1r1w each, the same writes): copy B is read only by the lookup of a head that
+// sits in the transaction FIFO's RAM-side hold register (hold_sel_i), at hold_set_i, the page
+// FIFO's RAM output register, with no logic between the two block RAMs; copy A serves every
+// other read (CSR view read, a head that took the FIFO bypass, the early read). Timing: the
+// backlog lookup's address was page FIFO RAM -> 4:1 address mux -> tag RAM, two long routes
+// when the mux sat near its other inputs (worst path of two of five node placements at stop
+// 26). The lookup's read data is the copy read (rb2_q); the CSR view data is copy A's.
 // The head (head_valid_i/head_page_i) is the registered copy of the FIFO head kept by aotf_send
 // (no RAM read data in front of this block). Lookup FSM (head-of-line; popped only on a hit):
 //   IDLE: no sweep, no CSR tag access, next packet slot free, and either
@@ -39,8 +46,13 @@ module aotf_htlb #(
   // transaction FIFO head
   input  wire          head_valid_i,
   /* verilator lint_off UNUSEDSIGNAL */  // set bits above SW are 0 when SETS < 256 (kick decode)
-  input  wire [15:0]   head_page_i,   // {tag[7:0], set}
+  input  wire [15:0]   head_page_i,   // {tag[7:0], set}: the tag for the compare
   /* verilator lint_on UNUSEDSIGNAL */
+  // the head's set for the tag RAM read address, by where the head sits (equal to head_page_i's
+  // set whenever head_valid_i: assumed here, asserted in aotf_send)
+  input  wire          hold_sel_i,    // the head is the FIFO's RAM-side hold register
+  input  wire [SW-1:0] hold_set_i,    // its set (page FIFO RAM output register)
+  input  wire [SW-1:0] byp_set_i,     // the set of a head that took the FIFO bypass (!hold_sel_i)
   input  wire          next_free_i,   // the packet generator can take a packet
   input  wire          early_v_i,     // a store enters the empty store stage (FIFO, head empty)
   input  wire [SW-1:0] early_set_i,   // its set
@@ -80,24 +92,26 @@ module aotf_htlb #(
   reg [SW-1:0] ptr_q, ptr_d;
   reg [1:0]    rr_q, rr_d;
 
-  reg          wr_en, rd_en;
+  reg          wr_en, rd_en, rd_b;
   reg [SW-1:0] wr_addr, rd_addr;
   reg [35:0]   wr_data;
   reg [3:0]    wr_be;
-  wire [35:0]  rd_data;
-  reg  [35:0]  tq_q;      // tag RAM read data, registered (TAG -> LOOK)
+  wire [35:0]  rd_data, rd_data_b;
+  // tag RAM read data, registered (TAG -> LOOK), per copy: no logic in front, so each folds into
+  // its block RAM's output register
+  reg  [35:0]  tq_q, tqb_q;
+  reg          rb_q, rb2_q;  // the read one / two cycles ago was copy B's (no reset: LOOK only)
+  reg  [35:0]  tq;           // the lookup's read data (LOOK)
 
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
   // LOOK -> DEC: the split compare of the four ways
   reg [3:0]    v_q, v_d, eql_q, eql_d, eqh_q, eqh_d;
   reg [7:0]    head_tag;
-  reg [SW-1:0] head_set;
   integer w;
 
   always @* begin
     head_tag = head_page_i[15:8];
-    head_set = head_page_i[SW-1:0];
     csr_acc  = csr_tag_wr_i || csr_tag_rd_i;
     // tag RAM write port: CSR first, else the sweep
     wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i);
@@ -108,13 +122,16 @@ module aotf_htlb #(
     // lookup issue (from registered state and the early kick only)
     rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc;
     issue   = rd_idle && (head_valid_i || early_v_i);
-    rd_en   = csr_tag_rd_i || rd_idle;
-    rd_addr = csr_tag_rd_i ? csr_rd_set_i : (head_valid_i ? head_set : early_set_i);
+    // copy B: a head in the hold register; copy A: the rest (a don't-care read when idle)
+    rd_b    = rd_idle && head_valid_i && hold_sel_i;
+    rd_en   = csr_tag_rd_i || (rd_idle && !(head_valid_i && hold_sel_i));
+    rd_addr = csr_tag_rd_i ? csr_rd_set_i : (head_valid_i ? byp_set_i : early_set_i);
     // LOOK: first half of the compare (registered RAM read data -> flops)
+    tq = rb2_q ? tqb_q : tq_q;
     for (w = 0; w < 4; w = w + 1) begin
-      v_d[w]   = tq_q[w*9 + 8];
-      eql_d[w] = (tq_q[w*9 +: 4] == head_tag[3:0]);
-      eqh_d[w] = (tq_q[w*9 + 4 +: 4] == head_tag[7:4]);
+      v_d[w]   = tq[w*9 + 8];
+      eql_d[w] = (tq[w*9 +: 4] == head_tag[3:0]);
+      eqh_d[w] = (tq[w*9 + 4 +: 4] == head_tag[7:4]);
     end
     // DEC: second half
     validv = v_q;
@@ -170,10 +187,13 @@ module aotf_htlb #(
     end
   end
 
-  // compare halves: no reset (only used in DEC, always written in LOOK); tq_q: no reset
-  // (only used in LOOK, always written in TAG)
+  // compare halves: no reset (only used in DEC, always written in LOOK); tq_q / tqb_q, rb_q /
+  // rb2_q: no reset (only used in LOOK, always written in IDLE / TAG)
   always @(posedge clk_i) begin
     tq_q  <= rd_data;
+    tqb_q <= rd_data_b;
+    rb_q  <= rd_b;
+    rb2_q <= rb_q;
     v_q   <= v_d;
     eql_q <= eql_d;
     eqh_q <= eqh_d;
@@ -189,12 +209,22 @@ module aotf_htlb #(
     .rd_addr_i(rd_addr),
     .rd_data_o(rd_data)
   );
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram_b (
+    .clk_i    (clk_i),
+    .wr_en_i  (wr_en),
+    .wr_addr_i(wr_addr),
+    .wr_data_i(wr_data),
+    .wr_be_i  (wr_be),
+    .rd_en_i  (rd_b),
+    .rd_addr_i(hold_set_i),
+    .rd_data_o(rd_data_b)
+  );
 
   assign init_busy_o = busy_q;
   assign state_o     = state_q;
   assign init_ptr_o  = ptr_q;
   assign rr_o        = rr_q;
-  assign tag_rd_o    = tq_q;      // (timing: the RAM read data has one load, tq_q)
+  assign tag_rd_o    = tq_q;      // copy A (timing: the RAM read data has one load, tq_q)
   assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i
 
 `ifdef FORMAL
@@ -202,13 +232,21 @@ module aotf_htlb #(
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @* if (f_rst_seen) assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle (strobes may be flops: X before reset)
+  // the head's set by where it sits equals the head's (aotf_send asserts these of its own head)
+  always @* if (f_rst_seen && head_valid_i && hold_sel_i) assume (hold_set_i == head_page_i[SW-1:0]);
+  always @* if (f_rst_seen && head_valid_i && !hold_sel_i) assume (byp_set_i == head_page_i[SW-1:0]);
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       // the tag RAM is never read and written in the same cycle (no collision possible)
       assert (!(rd_en && wr_en));
+      assert (!(rd_b && wr_en));
+      assert (!(rd_en && rd_b));   // one copy per read
     end
     cover (f_rst_seen && rst_ni && miss_o);
     cover (f_rst_seen && rst_ni && pop_o);
+    // a hit read from each copy
+    cover (f_rst_seen && rst_ni && pop_o && !$past(rb2_q) && $past(state_q == S_LOOK));
+    cover (f_rst_seen && rst_ni && pop_o && $past(rb2_q) && $past(state_q == S_LOOK));
     // the early lookup: confirmed by the kick (-> LOOK with no head yet), and refused (-> IDLE)
     cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && early_ok_i && !tag_write);
     cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && !early_ok_i && !tag_write);

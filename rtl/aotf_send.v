@@ -229,6 +229,9 @@ module aotf_send #(
   wire [15:0] hp = hd_sel_q ? hdk_q[27:12] : page_hold;
 `ifdef FORMAL
   always @(posedge clk_i) if (rst_ni && hd_v_q) assert (hp == hd[27:12]);
+  // the HTLB's per-source head sets (its tag RAM copy B reads page_hold's set directly)
+  always @(posedge clk_i) if (rst_ni && hd_v_q && !hd_sel_q) assert (page_hold[SW-1:0] == hd[12 +: SW]);
+  always @(posedge clk_i) if (rst_ni && hd_v_q && hd_sel_q) assert (hdk_q[12 +: SW] == hd[12 +: SW]);
 `endif
   wire [11:0] h_off  = hd[11:0];
   wire [15:0] h_page = hd[27:12];
@@ -243,6 +246,7 @@ module aotf_send #(
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .head_valid_i(hd_v_q), .head_page_i(hp), .next_free_i(next_free),
+    .hold_sel_i(!hd_sel_q), .hold_set_i(page_hold[SW-1:0]), .byp_set_i(hdk_q[12 +: SW]),
     .early_v_i(early_v), .early_set_i(k_page[SW-1:0]), .early_ok_i(kick && fifo_empty),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
     .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
