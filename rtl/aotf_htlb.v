@@ -49,7 +49,7 @@ module aotf_htlb #(
   input  wire [15:0]   head_page_i,   // {tag[7:0], set}: the tag for the compare
   /* verilator lint_on UNUSEDSIGNAL */
   // the head's set for the tag RAM read address, by where the head sits (equal to head_page_i's
-  // set whenever head_valid_i: assumed here, asserted in aotf_send)
+  // set whenever head_valid_i: asserted in aotf_send)
   input  wire          hold_sel_i,    // the head is the FIFO's RAM-side hold register
   input  wire [SW-1:0] hold_set_i,    // its set (page FIFO RAM output register)
   input  wire [SW-1:0] byp_set_i,     // the set of a head that took the FIFO bypass (!hold_sel_i)
@@ -232,9 +232,14 @@ module aotf_htlb #(
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @* if (f_rst_seen) assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle (strobes may be flops: X before reset)
-  // the head's set by where it sits equals the head's (aotf_send asserts these of its own head)
-  always @* if (f_rst_seen && head_valid_i && hold_sel_i) assume (hold_set_i == head_page_i[SW-1:0]);
-  always @* if (f_rst_seen && head_valid_i && !hold_sel_i) assume (byp_set_i == head_page_i[SW-1:0]);
+  // (hold_set_i / byp_set_i equal the head's set whenever they are used: asserted in aotf_send,
+  // not assumed here: none of these properties depends on it, and the assumptions made z3 stall
+  // at step 0)
+  reg f_lk_a = 1'b0, f_lk_b = 1'b0;
+  always @(posedge clk_i) begin
+    f_lk_a <= state_q == S_LOOK && !rb2_q;
+    f_lk_b <= state_q == S_LOOK && rb2_q;
+  end
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       // the tag RAM is never read and written in the same cycle (no collision possible)
@@ -244,9 +249,9 @@ module aotf_htlb #(
     end
     cover (f_rst_seen && rst_ni && miss_o);
     cover (f_rst_seen && rst_ni && pop_o);
-    // a hit read from each copy
-    cover (f_rst_seen && rst_ni && pop_o && !$past(rb2_q) && $past(state_q == S_LOOK));
-    cover (f_rst_seen && rst_ni && pop_o && $past(rb2_q) && $past(state_q == S_LOOK));
+    // a hit read from each copy (f_lk_b: the last cycle was LOOK with copy B's data)
+    cover (f_rst_seen && rst_ni && pop_o && f_lk_a);
+    cover (f_rst_seen && rst_ni && pop_o && f_lk_b);
     // the early lookup: confirmed by the kick (-> LOOK with no head yet), and refused (-> IDLE)
     cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && early_ok_i && !tag_write);
     cover (f_rst_seen && rst_ni && state_q == S_TAG && !head_valid_i && !early_ok_i && !tag_write);

