@@ -78,10 +78,11 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
     case AOTF_LK_LOOK:
       c->state_d = c->tag_write ? AOTF_LK_IDLE : AOTF_LK_DEC;
       break;
-    case AOTF_LK_DEC:
-      if (c->tag_write) c->state_d = AOTF_LK_IDLE;
-      else if (hitv) {
+    case AOTF_LK_DEC: /* a hit pops even with a tag RAM write this cycle; a miss retries on one */
+      if (hitv) {
         o->pop = 1;
+        c->state_d = AOTF_LK_IDLE;
+      } else if (c->tag_write) {
         c->state_d = AOTF_LK_IDLE;
       } else {
         o->miss = 1;

@@ -25,9 +25,10 @@
 //   LOOK: tq_q -> per way {valid, tag[3:0] equal, tag[7:4] equal} registered (the compare is
 //         split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep) -> IDLE (retry),
 //         else -> DEC
-//   DEC:  any tag RAM write this cycle -> IDLE (retry);
-//         hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE;
-//         miss -> miss_o pulse (victim_o valid), -> MISS
+//   DEC:  hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE, also
+//         with a tag RAM write this cycle (since stop 26: the write takes effect after the
+//         lookup; the pop depends on flops only); else any tag RAM write this cycle -> IDLE
+//         (retry); else miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
 // The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
 // kick: a don't-care read at the kick's set; it never collides with a write).
@@ -147,11 +148,14 @@ module aotf_htlb #(
       S_TAG:  state_d = (tag_write || !(head_valid_i || early_ok_i)) ? S_IDLE : S_LOOK;
       S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
       S_DEC: begin
-        if (tag_write) state_d = S_IDLE;
-        else if (hitv != 4'd0) begin
+        // a hit pops whatever the tag RAM does this cycle (a write now takes effect after the
+        // lookup, as one a cycle later would; timing: the pop, which drives the FIFO pointers
+        // and the generator load, depends on flops only); a miss retries on a write
+        if (hitv != 4'd0) begin
           pop_o   = 1'b1;
           state_d = S_IDLE;
-        end else begin
+        end else if (tag_write) state_d = S_IDLE;
+        else begin
           miss_o  = 1'b1;
           state_d = S_MISS;
           if (validv == 4'b1111) rr_d = rr_q + 2'd1;
