@@ -323,6 +323,25 @@ module aotf_pktgen #(
   // properties hold from the first cycle after a reset on
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+`ifdef AOTF_PKTGEN_TOP
+  // checked alone (formal/blocks.txt): the HTLB lookup protocol aotf_send gives by construction.
+  // The HTLB issues a lookup only while next is free, and only a load fills next: LOOK (spec_i)
+  // and its DEC (load_i, the cycle after) see next free; LOOK lasts one cycle and the next one
+  // is at least three cycles later (DEC, IDLE, TAG); the looked-up set holds from LOOK to DEC.
+  reg f_spec1 = 1'b0, f_spec2 = 1'b0;
+  reg [SW-1:0] f_set1;
+  always @(posedge clk_i) begin
+    f_spec1 <= rst_ni && spec_i;
+    f_spec2 <= rst_ni && f_spec1;
+    f_set1  <= spec_set_i;
+  end
+  always @* if (f_rst_seen && rst_ni) begin
+    if (spec_i) assume (!next_v_q && !f_spec1 && !f_spec2);
+    if (load_i) assume (f_spec1 && !next_v_q);
+    if (f_spec1) assume (spec_set_i == f_set1);
+    assume (!(csr_seed_wr_i && csr_seed_rd_i));   // one CSR request per cycle
+  end
+`endif
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       assert (occ_q <= 3'd4);
@@ -330,8 +349,10 @@ module aotf_pktgen #(
       assert (b4_q == (beat_q == 3'd4));
       assert (spc_q == (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3));
       assert (!next_v_q || cur_v_q);
-      // a lookup result only comes while next is free
+`ifndef AOTF_PKTGEN_TOP
+      // a lookup result only comes while next is free (assumed when this block is checked alone)
       if (load_i) assert (!next_v_q);
+`endif
       // the buffer never overflows: what is in it and on the way fits
       assert (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd4);
       // E0 happened only with no slot busy and nothing issued in that cycle
