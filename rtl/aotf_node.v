@@ -65,23 +65,11 @@ module aotf_node #(
   wire        req_rx   = csr_req_i && (win == WIN_RX);
   reg  [1:0]  req_q, req_d;   // one-hot {none, node}: the request of the last cycle
   reg         we_q;
+  reg  [11:0] loc_q;
   reg  [31:0] wdata_q;
-  // the node register of the request, decoded before the request register (one-hot, like the
-  // rx and send read selects; timing: the registered 12-bit address, which Yosys shared with
-  // the send and rx request registers, reached the node read data through a shared compare
-  // across the die in one stop-26 placement). sel_q[i]: the offset is register i's; none set:
-  // an offset of the node window without a register
-  localparam int NSEL = 6;   // ID, NODE_ID, CTRL, IRQ_STATUS, SCRATCH, UNMAPPED_CNT
-  reg  [NSEL-1:0] sel_q, sel_d;
   always @* begin
     req_d[0] = csr_req_i && (win == WIN_NODE);
     req_d[1] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
-    sel_d[0] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_ID;
-    sel_d[1] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_NODE_ID;
-    sel_d[2] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_CTRL;
-    sel_d[3] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_IRQ_STATUS;
-    sel_d[4] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_SCRATCH;
-    sel_d[5] = csr_addr_i[11:0] == nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT;
   end
   always @(posedge clk_i) begin
     if (!rst_ni) req_q <= 2'd0;
@@ -90,24 +78,12 @@ module aotf_node #(
   // request payload: no reset (don't-care while req_q is 0)
   always @(posedge clk_i) begin
     we_q    <= csr_we_i;
-    sel_q   <= sel_d;
+    loc_q   <= csr_addr_i[11:0];
     wdata_q <= csr_wdata_i;
   end
   wire        req_node = req_q[0];
   wire        req_none = req_q[1];
-`ifdef FORMAL
-  // the selects equal the decode of the registered offset
-  reg [11:0] f_loc_q;
-  always @(posedge clk_i) f_loc_q <= csr_addr_i[11:0];
-  always @(posedge clk_i) if (rst_ni && req_node) begin
-    assert (sel_q[0] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_ID));
-    assert (sel_q[1] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_NODE_ID));
-    assert (sel_q[2] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_CTRL));
-    assert (sel_q[3] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_IRQ_STATUS));
-    assert (sel_q[4] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_SCRATCH));
-    assert (sel_q[5] == (f_loc_q == nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT));
-  end
-`endif
+  wire [11:0] loc      = loc_q;
 
   reg [15:0] node_id_q, node_id_d;
   reg        loop_q, loop_d;
@@ -136,18 +112,22 @@ module aotf_node #(
     if (req_none && !we_q) node_rdata_d = nic_pkg::CSR_UNMAPPED;
     if (req_node) begin
       if (we_q) begin
-        if (sel_q[1]) node_id_d = wdata_q[15:0];
-        if (sel_q[2]) loop_d    = wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
-        if (sel_q[4]) scratch_d = wdata_q;
+        case (loc)
+          nic_pkg::CSR_AOTF_NODE_NODE_ID: node_id_d = wdata_q[15:0];
+          nic_pkg::CSR_AOTF_NODE_CTRL:    loop_d    = wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
+          nic_pkg::CSR_AOTF_NODE_SCRATCH: scratch_d = wdata_q;
+          default: ;
+        endcase
       end else begin
-        // AND-OR of the one-hot selects (none set: CSR_UNMAPPED)
-        node_rdata_d = ({32{sel_q[0]}} & nic_pkg::AOTF_NODE_ID_RESET) |
-                       ({32{sel_q[1]}} & {16'd0, node_id_q}) |
-                       ({32{sel_q[2]}} & {31'd0, loop_q}) |
-                       ({32{sel_q[3]}} & {30'd0, irqs_q}) |
-                       ({32{sel_q[4]}} & scratch_q) |
-                       ({32{sel_q[5]}} & unmapped_q) |
-                       ({32{sel_q == '0}} & nic_pkg::CSR_UNMAPPED);
+        case (loc)
+          nic_pkg::CSR_AOTF_NODE_ID:           node_rdata_d = nic_pkg::AOTF_NODE_ID_RESET;
+          nic_pkg::CSR_AOTF_NODE_NODE_ID:      node_rdata_d = {16'd0, node_id_q};
+          nic_pkg::CSR_AOTF_NODE_CTRL:         node_rdata_d = {31'd0, loop_q};
+          nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   node_rdata_d = {30'd0, irqs_q};
+          nic_pkg::CSR_AOTF_NODE_SCRATCH:      node_rdata_d = scratch_q;
+          nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT: node_rdata_d = unmapped_q;
+          default:                             node_rdata_d = nic_pkg::CSR_UNMAPPED;
+        endcase
       end
     end
   end
