@@ -273,7 +273,8 @@ module aotf_llcm #(
   // lanes written by the request of the read cycle are forwarded by read stage 1
   reg [7:0] f_ncoll_q = 8'h00;
   always @(posedge clk_i)
-    f_ncoll_q <= rb ? ((widx1 == ridx) ? (re1 & we1) : 8'h00) : ((widx0 == ridx) ? (re0 & we0) : 8'h00);
+    f_ncoll_q <= !rst_ni ? 8'h00 :
+                 rb ? ((widx1 == ridx) ? (re1 & we1) : 8'h00) : ((widx0 == ridx) ? (re0 & we0) : 8'h00);
   always @* if (f_rst_seen) assert ((f_ncoll_q & ~fsel2_d) == 8'h00);
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
