@@ -113,6 +113,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   const uint64_t *hd = m->hd_sel ? m->hdk : m->hdr;
   a->h_off = (uint32_t)(hd[0] & 0xFFF);
   a->h_page = (uint32_t)(hd[0] >> 12) & 0xFFFF;
+  const uint32_t h_set = a->h_page & (m->cfg.htlb_sets - 1); /* the head's set */
   a->h_data = (hd[0] >> 28) | (hd[1] << 36);
   a->h_len = (uint32_t)(hd[1] >> 28) & 0xF;
   /* packet generator slot status (state only) */
@@ -126,8 +127,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.head_page = a->h_page;
   /* the head's set by where it sits (rtl: hold_sel = !hd_sel_q, page_hold / hdk_q set bits) */
   a->hi.hold_sel = m->hd_hold;
-  a->hi.hold_set = a->h_page & (m->cfg.htlb_sets - 1);
-  a->hi.byp_set = a->h_page & (m->cfg.htlb_sets - 1);
+  a->hi.hold_set = h_set;
+  a->hi.byp_set = h_set;
   a->hi.next_free = pg0.next_free;
   /* early tag read: a store taken into the empty stage with the FIFO empty (it is the head two
    * cycles later if the stage kicks it); confirmed in TAG by its kick into the empty FIFO */
@@ -153,9 +154,9 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   /* packet generator */
   a->pi.rst_ni = rst_ni;
   a->pi.spec = m->htlb.state == 1; /* LOOK: hd is the looked-up head */
-  a->pi.spec_set = a->h_page & (m->cfg.htlb_sets - 1);
+  a->pi.spec_set = h_set;
   a->pi.load = a->ho.pop;
-  a->pi.load_set = a->h_page & (m->cfg.htlb_sets - 1);
+  a->pi.load_set = h_set;
   a->pi.load_way = a->ho.hit_way;
   a->pi.load_off = a->h_off;
   a->pi.load_len = a->h_len;
