@@ -183,9 +183,10 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dv = c->sel_w ? c->w_v : c->f_v;
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
-  if (c->sel_w && rx && c->w_v) {
-    c->dwdata = (r->acc[0] & kmask64(c->rx_n)) << (8 * (r->cur_addr & 7));
-    c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+  if (c->sel_w && rx) {
+    /* RTL: not masked, not gated by the request valid (bytes beyond the strobes: don't-care) */
+    c->dwdata = r->acc[0] << (8 * (r->cur_addr & 7));
+    if (c->w_v) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
@@ -491,12 +492,13 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
       } else if (c.rsp_desc) {
         if (!(q->rsp_idx & 1)) {
           n.sa = (uint32_t)c.rsp_data;
+          n.alim = (int64_t)q->limit - (int64_t)(uint32_t)c.rsp_data; /* the limit as of the address word */
           n.seghi = (c.rsp_data >> 32) != 0;
         } else {
           uint32_t seglen = (uint32_t)(c.rsp_data >> VIA_SEG_HDR_LENGTH_LSB);
           n.sum = q->sum + seglen;
           if (seglen == 0 || (seglen >> 16)) n.err |= 2;
-          if (q->seghi || (uint64_t)q->sa + seglen > q->limit) n.err |= 4;
+          if (q->seghi || (int64_t)seglen > q->alim) n.err |= 4;
           seg_we = 1;
           seg_waddr = ctl ? 0 : (q->rsp_idx >> 1) & (m->cfg.max_segs - 1);
           seg_wdata = (uint64_t)(seglen & 0xFFFF) << 32 | q->sa;
@@ -530,7 +532,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.has_desc = 0;
         n.state = q->op_rx ? CV_S_DRAIN : CV_S_IDLE;
       }
-      if (!ctl && q->rsp_idx == nreq) {
+      if (!ctl && q->rsp_idx == nreq && !(q->op_rx && q->sw0)) { /* (a receive waits for segment 0's write) */
         if (!q->op_rx && q->sum != q->len) n.err |= 2;
         if (n.err) {
           if (q->op_rx) n.state = CV_S_DRAIN;
@@ -601,20 +603,22 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   }
   /* send descriptor prefetcher */
   switch (q->pf_st) {
-    case CV_P_IDLE:
-      if (q->en && any_sdb && q->s_cnt != m->pfd && !rx_turn && !rx_active) {
-        int found = 0;
-        for (uint32_t k = 1; k <= NVI; k++) {
-          uint32_t pick = (q->rr + k) % NVI;
-          if (!found && q->db_cnt[2 + 2 * pick]) {
-            found = 1;
-            n.pf_vi = pick;
-            n.rr = pick;
-          }
+    case CV_P_IDLE: {
+      /* the candidate VI is registered whether or not it is taken (RTL: pf_vi_q shows it) */
+      int found = 0;
+      for (uint32_t k = 1; k <= NVI; k++) {
+        uint32_t pick = (q->rr + k) % NVI;
+        if (!found && q->db_cnt[2 + 2 * pick]) {
+          found = 1;
+          n.pf_vi = pick;
         }
+      }
+      if (q->en && any_sdb && q->s_cnt != m->pfd && !rx_turn && !rx_active) {
+        n.rr = n.pf_vi;
         n.pf_st = CV_P_RD;
       }
       break;
+    }
     case CV_P_RD:
       if (!ci_spop) {
         db_re = 1;
@@ -808,10 +812,15 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     int ld = seg_re;
     seg_re = (q->w_act && !q->walk_done) ? (!q->seg_vld && !q->seg_rd && !q->seg_ld)
                                          : (q->state == CV_S_TXQ ||
-                                            (q->state == CV_S_SEG && q->op_rx && q->rsp_idx == 2 * (q->segcnt & segmask)));
+                                            (q->state == CV_S_SEG && q->op_rx && q->rsp_idx == 2 * (q->segcnt & segmask) &&
+                                             !q->sw0));
     if (seg_re && !ld) seg_raddr = q->f_bank << m->saw;
   }
-  nic_ram_tick64(&m->seg_ram, seg_we, q->f_bank << m->saw | seg_waddr, seg_wdata, 1, seg_re, seg_raddr);
+  nic_ram_tick64(&m->seg_ram, (int)q->sw_v, q->sw_addr, q->sw_data, 1, seg_re, seg_raddr);
+  n.sw_v = (uint32_t)seg_we;
+  n.sw0 = seg_we && seg_waddr == 0;
+  n.sw_addr = q->f_bank << m->saw | seg_waddr;
+  n.sw_data = seg_wdata;
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};
   nic_fifo_sig_in_t fr = {(int)in->rst_ni, (int)in->dma_rsp_valid_i, fq_pop, rd};
   nic_fifo_tick(&m->rsp_fifo, &fr);

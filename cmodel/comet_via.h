@@ -42,6 +42,7 @@ typedef struct {
   uint32_t seg0w; /* S_CTL's first cycle after taking a prefetched segment 0: write it */
   uint32_t dbad; /* S_DB_CHK's registered address check: 1 only in the S_CTL cycle after it */
   uint32_t req_idx, rsp_idx, inflight, sum, seghi, spec, sa, f_bank;
+  int64_t alim; /* HOST_LIMIT - sa, taken with the segment's address word (its range check) */
   uint32_t w_act, w_bank, w_segcnt, w_vi, pk_vi; /* walker / packer */
   uint32_t gnt;                                  /* DMA port grant: 1 walker, 0 control FSM */
   /* send completion queue + tx_done codes */
@@ -50,6 +51,9 @@ typedef struct {
   uint32_t cq_wp, cq_rp, cq_cnt, cd[COMET_VIA_CQD], cd_wp, cd_rp, cd_cnt, aw_cnt;
   uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
   uint32_t seg_ld; /* a receive's segment load: the cycle between seg_rd and seg_vld */
+  /* a segment RAM write lands one cycle after its request (RTL sw_*); sw0: it is segment 0's */
+  uint32_t sw_v, sw0, sw_addr;
+  uint64_t sw_data;
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
   uint32_t cnt, in_done, xfer;
   uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];

@@ -282,6 +282,7 @@ module comet_via #(
   reg        spec_q, spec_d;    // segment 0 fetched with the control segment
   reg        seghi_q, seghi_d;  // fetched segment's address bits 63:32 non-zero
   reg [31:0] sa_q, sa_d;        // fetched segment's address (until its length word)
+  reg [32:0] alim_q, alim_d;    // HOST_LIMIT - sa (33-bit, bit 32: the address is beyond it)
   reg        f_bank_q, f_bank_d; // segment RAM half the fetch writes
   // segment walker (owns cur_addr/cur_rem/seg_*; runs while w_act_q)
   reg        w_act_q, w_act_d, w_bank_q, w_bank_d;
@@ -405,9 +406,33 @@ module comet_via #(
   reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
-  reg [73:0]  seg_wdata;
+  reg [15:0]  seg_wl;     // the segment's length (its address: sa_q)
+  // timing: a segment write is registered (sw_*) and reaches the RAM one cycle later, with
+  // first_chunk computed from these registers: no response skid mux, carry chain and RAM
+  // write-data input in one cycle. The walker never reads an entry in the cycle it is
+  // written (asserted under FORMAL): it reads the other half, or segment 0 of this half at its
+  // start, and a receive's start waits one cycle while segment 0's write is pending (sw0_q)
+  reg         sw_v_q, sw0_q;
+  reg [SAW:0] sw_addr_q;
+  reg [15:0]  sw_len_q;
+  reg [31:0]  sw_sa_q;
+  wire [73:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sw_v_q <= 1'b0;
+      sw0_q  <= 1'b0;
+    end else begin
+      sw_v_q <= seg_we;
+      sw0_q  <= seg_we && (seg_waddr == '0);
+    end
+  end
+  always @(posedge clk_i) begin  // no reset: used only with sw_v_q
+    sw_addr_q <= {f_bank_q, seg_waddr};
+    sw_len_q  <= seg_wl;
+    sw_sa_q   <= sa_q;
+  end
   nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
-    .clk_i(clk_i), .wr_en_i(seg_we), .wr_addr_i({f_bank_q, seg_waddr}), .wr_data_i(seg_wdata),
+    .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
 
@@ -676,9 +701,15 @@ module comet_via #(
     rq_st    = !sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS);
     rq_rk    = (state_q == S_WB);
     rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
-    if (sel_w && state_q == S_RX && w_v) begin
-      rq_wdata = (acc_q[63:0] & kmask64(rx_n)) << {cur_addr_q[2:0], 3'b000};
-      rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
+    // a receive write: the accumulator's low word moved up to the chunk's byte lane, with the
+    // strobes of its rx_n bytes. timing: the data is selected by the grant and the state only
+    // (registers) and is not masked: acc_q bytes at and above cnt_q are 0, and with a full
+    // chunk the bytes above it are the message's next bytes, in lanes whose strobes are 0 (the
+    // strobed bytes do not change while a write waits: asserted under FORMAL). So no rx_n mux,
+    // byte mask or request valid sits in front of the 64 data bits
+    if (sel_w && state_q == S_RX) begin
+      rq_wdata = acc_q[63:0] << {cur_addr_q[2:0], 3'b000};
+      if (w_v) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
@@ -755,7 +786,6 @@ module comet_via #(
   reg [8:0]  rx_koh;
   reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
   reg [31:0] seglen;
-  reg [15:0] seg_wl;
   reg [3:0]  ctl_err;
   reg        ev_send_wb, ev_recv_wb;
   reg [NCNT-1:0] cnt_inc;
@@ -765,7 +795,7 @@ module comet_via #(
   always @* begin
     state_d = state_q; op_rx_d = op_rx_q; vi_d = vi_q; rr_d = rr_q; prio_rx_d = prio_rx_q;
     desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q; sc_bad_d = sc_bad_q; ln_bad_d = ln_bad_q;
-    has_desc_d = has_desc_q; sa_d = sa_q; f_bank_d = f_bank_q;
+    has_desc_d = has_desc_q; sa_d = sa_q; alim_d = alim_q; f_bank_d = f_bank_q;
     w_act_d = w_act_q; w_bank_d = w_bank_q; w_segcnt_d = w_segcnt_q; w_vi_d = w_vi_q; pk_vi_d = pk_vi_q;
     cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
     cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
@@ -781,7 +811,7 @@ module comet_via #(
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
-    seg_we = 1'b0; seg_waddr = '0; seg_wdata = '0;
+    seg_we = 1'b0; seg_waddr = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
     // (idle or walk_done_q), so that address is presented whenever that holds
@@ -1105,11 +1135,15 @@ module comet_via #(
           if (!rsp_idx_q[0]) begin
             sa_d = rsp_data[SADDR_LSB +: 32];
             seghi_d = (rsp_data[SADDR_LSB + 32 +: 32] != 32'd0);
+            // timing: HOST_LIMIT - address, for the length word's range check (one compare
+            // behind the response head there, not an add and a compare)
+            alim_d = {1'b0, limit_q} - {1'b0, rsp_data[SADDR_LSB +: 32]};
           end else begin
             seglen = rsp_data[SLEN_LSB +: 32];
             sum_d = sum_q + seglen;
             if (seglen == 32'd0 || seglen[31:16] != 16'd0) err_d[1] = 1'b1;
-            if (seghi_q || ({1'b0, sa_q} + {1'b0, seglen} > {1'b0, limit_q})) err_d[2] = 1'b1;
+            // address + length > HOST_LIMIT (the limit as of the address word)
+            if (seghi_q || alim_q[32] || ({1'b0, seglen} > alim_q)) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
           end
@@ -1123,7 +1157,6 @@ module comet_via #(
         // segment-length word; the data is a don't-care without seg_we): no rsp_desc / rsp_idx
         // decode in front of first_chunk
         seg_wl = seg0w_q ? sum_q[15:0] : rsp_data[SLEN_LSB +: 16];
-        seg_wdata = {first_chunk(sa_q[2:0], seg_wl), seg_wl, sa_q};
         if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
           // control checks; segment 0 errors count only when these pass
           ctl_err = 4'd0;
@@ -1148,9 +1181,11 @@ module comet_via #(
           has_desc_d = 1'b0;
           state_d = op_rx_q ? S_DRAIN : S_IDLE;
         end
-        if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) begin
+        if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}) && !(op_rx_q && sw0_q)) begin
           // every segment word has been taken (none is taken in this cycle): the errors are
-          // err_q plus the send Length sum check (timing: registers only)
+          // err_q plus the send Length sum check (timing: registers only). A receive waits
+          // while segment 0's write is pending (sw0_q: the walker's start reads it at once; only
+          // when segment 0 came in S_SEG, i.e. HOST_LIMIT was raised after S_DB_CHK)
           seg_err = err_q | {2'b00, !op_rx_q && (sum_q != len_q), 1'b0};
           err_d = seg_err;
           if (seg_err != 4'd0) begin
@@ -1228,16 +1263,21 @@ module comet_via #(
     // ---------------- send descriptor prefetcher
     case (pf_st_q)
       P_IDLE: begin
-        // round robin over the VIs with a non-empty send doorbell, while a slot is free
-        if (en_q && any_sdb && s_cnt_q != 3'(PFD) && !rx_turn && !rx_active) begin
-          for (k = 1; k <= NUM_VI; k = k + 1) begin
-            pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
-            if (!found && sdb_ne[pick]) begin
-              found = 1'b1;
-              pf_vi_d = pick;
-              rr_d = pick;
-            end
+        // round robin over the VIs with a non-empty send doorbell, while a slot is free.
+        // timing: the pick goes into pf_vi_q (and the pop address ra_p_q) whenever a send
+        // doorbell is non-empty, from the doorbell flags and rr_q only; whether it is taken
+        // (slot free, enabled, not the receive's turn) decides only the state and rr_d, so the
+        // receive-turn logic is not in front of the pop address. (pf_vi_q is used from P_RD on;
+        // in P_IDLE it shows the candidate, dbg_pf_o)
+        for (k = 1; k <= NUM_VI; k = k + 1) begin
+          pick = (32'(rr_q) + k >= NUM_VI) ? 2'(32'(rr_q) + k - NUM_VI) : 2'(32'(rr_q) + k);
+          if (!found && sdb_ne[pick]) begin
+            found = 1'b1;
+            pf_vi_d = pick;
           end
+        end
+        if (en_q && any_sdb && s_cnt_q != 3'(PFD) && !rx_turn && !rx_active) begin
+          rr_d = pf_vi_d;
           pf_st_d = P_RD;
         end
       end
@@ -1341,15 +1381,19 @@ module comet_via #(
     end
 
     // ---------------- completion queue
+    // timing: the free entry at the write pointer takes this cycle's completion fields in
+    // every cycle (not only with cq_push), so the entries' enables are register decodes
+    // (cq_wp_q, queue not full), not the push decision; an entry is used only after its push
+    // moved the pointer past it, and that push cycle's fields are the last it took
+    for (k = 0; k < CQD; k = k + 1)
+      if (cq_wp_q == 2'(k) && cq_cnt_q != 3'(CQD)) begin
+        cq_desc_d[k*32 +: 32] = desc_q;
+        cq_len_d[k*16 +: 16] = (cq_perr != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
+        cq_vi_d[k*2 +: 2] = vi_q;
+        cq_err_d[k*3 +: 3] = cq_perr;
+        cq_nd_d[k] = (cq_perr == 3'd0);
+      end
     if (cq_push) begin
-      for (k = 0; k < CQD; k = k + 1)
-        if (cq_wp_q == 2'(k)) begin
-          cq_desc_d[k*32 +: 32] = desc_q;
-          cq_len_d[k*16 +: 16] = (cq_perr != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
-          cq_vi_d[k*2 +: 2] = vi_q;
-          cq_err_d[k*3 +: 3] = cq_perr;
-          cq_nd_d[k] = (cq_perr == 3'd0);
-        end
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
     end
@@ -1459,10 +1503,12 @@ module comet_via #(
     // walker is idle or done, the states that may start it (S_TXQ; S_SEG of a receive with every
     // segment word taken) read segment 0 of the fetch half (seg_raddr) whether the start comes or
     // not: an extra read is unobservable (the output is used only in seg_rd_q cycles, after a
-    // load) and collides with no write (S_TXQ writes nothing, S_SEG none once every word is in)
+    // load) and collides with no write (S_TXQ writes nothing; S_SEG requests none once every
+    // word is in, and its last write, landing now, is not segment 0's: sw0_q)
     seg_re = (w_act_q && !walk_done_q) ? (!seg_vld_q && !seg_rd_q && !seg_ld_q)
                                        : ((state_q == S_TXQ) ||
-                                          (state_q == S_SEG && op_rx_q && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})));
+                                          (state_q == S_SEG && op_rx_q && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}) &&
+                                           !sw0_q));
 
     // walker chunk for the next cycle (see room_q)
     // (segment load: the first chunk was computed when the segment was written, see first_chunk)
@@ -1519,7 +1565,7 @@ module comet_via #(
                         (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
       S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rsp_idx_q == (spec_q ? 6'd4 : 6'd2) &&
                         (sc_bad_q || ctl_aerr_q)));
-      S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}));  // (dbad_q = 0)
+      S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) && !sw0_q;  // (dbad_q = 0)
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
@@ -1649,6 +1695,7 @@ module comet_via #(
       ra_f_q <= ra_f_d; ra_p_q <= ra_p_d;
     end
   end
+  always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
     sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d;
   end
@@ -1710,10 +1757,11 @@ module comet_via #(
       // a status write is the control FSM's write in S_WB / S_WBS
       if (rq_st) assert (rq_v == fsm_v && rq_we && rq_wstrb == 8'hFF);
       if (dq_st) assert (dma_req_we_o);
-      // the segment RAM read enable covers every load (the walker's, or segment 0 at its start),
-      // and an extra read collides with no write
+      // the segment RAM read enable covers every load (the walker's, or segment 0 at its start)
       if (f_seg_ld) assert (seg_re);
-      if (seg_re && !f_seg_ld) assert (!seg_we);
+      // a read never reads the entry being written (the write lands one cycle late: sw_*)
+      if (seg_re && sw_v_q) assert (seg_raddr != sw_addr_q);
+      assert (sw0_q == (sw_v_q && sw_addr_q[SAW-1:0] == '0));
       // the CSR request stage: every decoded register equals its definition on the request
       assert (ci_req_q == f_ci_req_q);
       for (f_i = 0; f_i < NRD; f_i = f_i + 1)
@@ -1817,12 +1865,17 @@ module comet_via #(
         if (db_pop[f_i]) assert (db_raddr == {RW'(f_i), db_rp_q[f_i*DBAW +: DBAW]});
     end
   end
+  reg [63:0] f_rq_wdata_q = 64'd0;  // the request stage's write data one cycle ago
+  always @(posedge clk_i) f_rq_wdata_q <= rq_wdata;
   always @(posedge clk_i) begin
     // a request refused by the slice is held unchanged (the grant stays with it)
     if (f_past_valid && f_rst_seen && $past(rst_ni) && rst_ni && $past(rq_v && !rq_rdy)) begin
       assert (rq_v);
-      assert (rq_we == $past(rq_we) && rq_addr == $past(rq_addr) && rq_wdata == $past(rq_wdata) &&
-              rq_wstrb == $past(rq_wstrb) && rq_st == $past(rq_st));
+      assert (rq_we == $past(rq_we) && rq_addr == $past(rq_addr) && rq_wstrb == $past(rq_wstrb) &&
+              rq_st == $past(rq_st));
+      // (the write data of the strobed lanes; a receive write's other lanes may change)
+      for (f_i = 0; f_i < 8; f_i = f_i + 1)
+        if (rq_wstrb[f_i]) assert (rq_wdata[8*f_i +: 8] == f_rq_wdata_q[8*f_i +: 8]);
       // (the fields a request uses: alignment and metadata of a read, kind and VI of a status write)
       if (!rq_we) assert (rq_pa == $past(rq_pa) && rq_meta == $past(rq_meta));
       if (rq_st) assert (rq_rk == $past(rq_rk) && rq_vi == $past(rq_vi));

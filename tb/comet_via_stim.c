@@ -41,7 +41,8 @@ LS_DECLARE_STIM(comet_via)
 #define QCAP 64
 
 enum { B_NONE, B_FMT0, B_FMTBIG, B_LEN0, B_LENMIS, B_LENBIG, B_SEGZERO, B_SEGBIG, B_ADDRHI,
-       B_ADDRRANGE, B_DUNAL, B_DRANGE, B_TABLE, B_NTYPES };
+       B_ADDRRANGE, B_DUNAL, B_DRANGE, B_TABLE, B_NTYPES,
+       B_TOPGOOD /* (directed only) good, one segment, the segment list ends at the top of memory */ };
 
 typedef struct {
   uint32_t lo, hi, len;
@@ -146,6 +147,7 @@ typedef struct {
   int last_tx_vi;
   uint64_t tx_first, st_beats, st_cycles;
   uint64_t cov_pop_stall, cov_rx_discard, cov_inflight_full, cov_wb_stall, cov_prefetch, cov_cq2;
+  uint64_t cov_limraise;
   int budget_desc, budget_rx;
 } st_t;
 
@@ -217,7 +219,7 @@ static uint32_t slot_base(const st_t *s, const desc_t *d) { return SLOT * (uint3
 static desc_t *build_desc(st_t *s, int kind, int vi, int bad) {
   if (bad == B_TABLE && s->pool[SPECIAL].used) bad = B_FMT0;
   if (kind == 1 && (bad == B_LEN0 || bad == B_LENMIS || bad == B_LENBIG)) bad = B_SEGZERO;
-  desc_t *d = alloc_desc(s, bad == B_TABLE);
+  desc_t *d = alloc_desc(s, bad == B_TABLE || bad == B_TOPGOOD);
   if (!d) return NULL;
   d->kind = kind;
   d->vi = vi;
@@ -275,6 +277,12 @@ static desc_t *build_desc(st_t *s, int kind, int vi, int bad) {
       break;
     case B_DUNAL: d->addr += (uint32_t)rnd(s, 1, 7); break;
     case B_DRANGE: d->addr = (nic_rng_pct(&s->rng, 50) ? s->e_limit : 0x40000000u) + 8u * (uint32_t)rnd(s, 0, 100); break;
+    case B_TOPGOOD:
+      d->addr = MEM_SIZE - 48;
+      d->segcnt = d->nseg = 1;
+      d->seg[0].len = (uint32_t)L;
+      d->total = (uint32_t)L;
+      break;
     case B_TABLE: /* boundary cases at the top of host memory (special slot) */
       switch (rnd(s, 0, 5)) {
         case 0: d->addr = MEM_SIZE - 32; d->segcnt = (uint32_t)rnd(s, 1, 4); break; /* table beyond */
@@ -595,6 +603,33 @@ static int script_csr(st_t *s) {
       for (int i = 0; i < 12; i++) csr_push(s, 0, 0x060 + 4u * (uint32_t)(i & 1), 0, NULL);
       s->script++;
       break;
+    /* HOST_LIMIT raised while a receive is between its doorbell check and its control check:
+     * the descriptor (MEM_SIZE - 48, one segment) passes the address check under the lowered
+     * limit but segment 0 is not fetched with the control segment (descriptor + 48 > limit);
+     * the raise makes the control check pass, so segment 0 comes in S_SEG, and the walker's
+     * start must wait for its (one cycle late) segment RAM write */
+    case 9:
+      if (!all_done(s)) break;
+      csr_push(s, 1, 0x01C, MEM_SIZE - 8, NULL);
+      s->script++;
+      break;
+    case 10:
+      if (s->cqn || s->e_limit != MEM_SIZE - 8) break;
+      {
+        uint32_t l = s->e_limit;
+        s->e_limit = LIMIT_RESET; /* the expectations: checked under the raised limit */
+        post(s, 1, 0, B_TOPGOOD);
+        s->e_limit = l;
+      }
+      s->script++;
+      break;
+    case 11:
+      /* driven in the receive's S_DB_CHK cycle, acted on in its first S_CTL cycle */
+      if (s->prev_state != CV_S_DB_WAIT) break;
+      csr_push(s, 1, 0x01C, LIMIT_RESET, NULL);
+      s->cov_limraise++;
+      s->script++;
+      break;
     default: return all_done(s);
   }
   return 0;
@@ -907,6 +942,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
     fprintf(stderr, "comet_via: coverage: fetch_while_streaming=%llu completion_queue_ge2=%llu\n",
             (unsigned long long)s->cov_prefetch, (unsigned long long)s->cov_cq2);
     if (s->mode == 10 && !s->cov_pop_stall) fail(s, "csr: SYS_POP never collided with the engine's doorbell read", 0, 0);
+    if (s->mode == 10 && !s->cov_limraise) fail(s, "csr: HOST_LIMIT was never raised between a receive's checks", 0, 0);
     if (s->st_cycles)
       fprintf(stderr, "comet_via: tx streaming: %llu beats in %llu cycles from first to last beat (%.2f beats/cycle)\n",
               (unsigned long long)s->st_beats, (unsigned long long)s->st_cycles, (double)s->st_beats / (double)s->st_cycles);
