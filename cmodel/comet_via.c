@@ -235,6 +235,8 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
   comb(m, &c);
   const uint32_t NDB = m->cfg.num_db, DBD = m->cfg.db_depth, NVI = m->num_vi;
   const uint32_t cntmask = (2u << m->dbaw) - 1, segmask = (2u << m->saw) - 1;
+  /* the segment RAM write landing this cycle is segment 0's (RTL: its own flop, sw0_q) */
+  const int sw0 = q->sw_v && (q->sw_addr & (m->cfg.max_segs - 1)) == 0;
   const uint32_t ifmask = (2u << clog2(m->cfg.rsp_depth)) - 1;
   int db_we = 0, db_re = 0;
   uint32_t db_waddr = 0, db_raddr = 0, ring = 0; /* ring: the doorbell a pop (db_re) reads */
@@ -532,7 +534,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.has_desc = 0;
         n.state = q->op_rx ? CV_S_DRAIN : CV_S_IDLE;
       }
-      if (!ctl && q->rsp_idx == nreq && !(q->op_rx && q->sw0)) { /* (a receive waits for segment 0's write) */
+      if (!ctl && q->rsp_idx == nreq && !(q->op_rx && sw0)) { /* (a receive waits for segment 0's write) */
         if (!q->op_rx && q->sum != q->len) n.err |= 2;
         if (n.err) {
           if (q->op_rx) n.state = CV_S_DRAIN;
@@ -813,12 +815,11 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     seg_re = (q->w_act && !q->walk_done) ? (!q->seg_vld && !q->seg_rd && !q->seg_ld)
                                          : (q->state == CV_S_TXQ ||
                                             (q->state == CV_S_SEG && q->op_rx && q->rsp_idx == 2 * (q->segcnt & segmask) &&
-                                             !q->sw0));
+                                             !sw0));
     if (seg_re && !ld) seg_raddr = q->f_bank << m->saw;
   }
   nic_ram_tick64(&m->seg_ram, (int)q->sw_v, q->sw_addr, q->sw_data, 1, seg_re, seg_raddr);
   n.sw_v = (uint32_t)seg_we;
-  n.sw0 = seg_we && seg_waddr == 0;
   n.sw_addr = q->f_bank << m->saw | seg_waddr;
   n.sw_data = seg_wdata;
   uint64_t rd[NIC_RAM_MAXW] = {in->dma_rsp_rdata_i};

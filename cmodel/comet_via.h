@@ -51,8 +51,8 @@ typedef struct {
   uint32_t cq_wp, cq_rp, cq_cnt, cd[COMET_VIA_CQD], cd_wp, cd_rp, cd_cnt, aw_cnt;
   uint32_t seg_idx, seg_vld, seg_rd, seg_last, cur_addr, cur_rem, walk_done;
   uint32_t seg_ld; /* a receive's segment load: the cycle between seg_rd and seg_vld */
-  /* a segment RAM write lands one cycle after its request (RTL sw_*); sw0: it is segment 0's */
-  uint32_t sw_v, sw0, sw_addr;
+  /* a segment RAM write lands one cycle after its request (RTL sw_*) */
+  uint32_t sw_v, sw_addr;
   uint64_t sw_data;
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
   uint32_t cnt, in_done, xfer;
