@@ -4,8 +4,9 @@
 //    every request is acknowledged exactly three cycles later; unmapped windows read
 //    CSR_UNMAPPED. The request is registered once before it acts (timing: no CSR input drives a
 //    same-cycle HTLB / FIFO decision; issue 5): inside aotf_send and aotf_rx (CSR_REG = 1, their
-//    write / lookup strobes decoded before the register) for their windows, here (req_q, we_q,
-//    loc_q, wdata_q) for the node window and unmapped ones; the acting block responds one cycle
+//    write / lookup strobes and register selects decoded before the register) for their
+//    windows, here (one-hot selects nr_q / nw_q, wdata_q) for the node window and unmapped
+//    ones; the acting block responds one cycle
 //    after that, and that response is registered once more (timing: aotf_send's own response
 //    register, CSR_REG; here rn_*_q for the rx and node windows) before it leaves the node.
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
@@ -63,27 +64,57 @@ module aotf_node #(
   // before the register); node / unmapped: registered here
   wire        req_send = csr_req_i && (win == WIN_SEND);
   wire        req_rx   = csr_req_i && (win == WIN_RX);
-  reg  [1:0]  req_q, req_d;   // one-hot {none, node}: the request of the last cycle
-  reg         we_q;
-  reg  [11:0] loc_q;
-  reg  [31:0] wdata_q;
+  // node window and unmapped windows: the register selects decoded from the bus before the
+  // request register, one-hot (timing: the registered 12-bit offset, which Yosys shares with
+  // aotf_send's and aotf_rx's copies of the request, never reaches the node read data or the
+  // register enables through an address compare). nr: a read of node register k (NR_UNM: of
+  // no node register, or of an unmapped window); nw: a write; n_ack: any node / unmapped
+  // request; n_none: a request to an unmapped window (UNMAPPED_CNT).
+  localparam int NR = 7;
+  localparam int NR_ID = 0, NR_NODE_ID = 1, NR_CTRL = 2, NR_IRQ = 3, NR_SCRATCH = 4,
+                 NR_UNMCNT = 5, NR_UNM = 6;
+  localparam int NW = 3;
+  localparam int NW_NODE_ID = 0, NW_CTRL = 1, NW_SCRATCH = 2;
+  wire        b_node = csr_req_i && (win == WIN_NODE);
+  wire        b_none = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+  wire [11:0] b_loc  = csr_addr_i[11:0];
+  reg  [NR-1:0] nr_d, nr_q;
+  reg  [NW-1:0] nw_d, nw_q;
+  reg           n_ack_q, n_none_q;
   always @* begin
-    req_d[0] = csr_req_i && (win == WIN_NODE);
-    req_d[1] = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+    nr_d = '0;
+    if (b_node && !csr_we_i) begin
+      case (b_loc)
+        nic_pkg::CSR_AOTF_NODE_ID:           nr_d[NR_ID]      = 1'b1;
+        nic_pkg::CSR_AOTF_NODE_NODE_ID:      nr_d[NR_NODE_ID] = 1'b1;
+        nic_pkg::CSR_AOTF_NODE_CTRL:         nr_d[NR_CTRL]    = 1'b1;
+        nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   nr_d[NR_IRQ]     = 1'b1;
+        nic_pkg::CSR_AOTF_NODE_SCRATCH:      nr_d[NR_SCRATCH] = 1'b1;
+        nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT: nr_d[NR_UNMCNT]  = 1'b1;
+        default:                             nr_d[NR_UNM]     = 1'b1;
+      endcase
+    end
+    if (b_none && !csr_we_i) nr_d[NR_UNM] = 1'b1;
+    nw_d[NW_NODE_ID] = b_node && csr_we_i && b_loc == nic_pkg::CSR_AOTF_NODE_NODE_ID;
+    nw_d[NW_CTRL]    = b_node && csr_we_i && b_loc == nic_pkg::CSR_AOTF_NODE_CTRL;
+    nw_d[NW_SCRATCH] = b_node && csr_we_i && b_loc == nic_pkg::CSR_AOTF_NODE_SCRATCH;
   end
   always @(posedge clk_i) begin
-    if (!rst_ni) req_q <= 2'd0;
-    else         req_q <= req_d;
+    if (!rst_ni) begin
+      nr_q     <= '0;
+      nw_q     <= '0;
+      n_ack_q  <= 1'b0;
+      n_none_q <= 1'b0;
+    end else begin
+      nr_q     <= nr_d;
+      nw_q     <= nw_d;
+      n_ack_q  <= b_node || b_none;
+      n_none_q <= b_none;
+    end
   end
-  // request payload: no reset (don't-care while req_q is 0)
-  always @(posedge clk_i) begin
-    we_q    <= csr_we_i;
-    loc_q   <= csr_addr_i[11:0];
-    wdata_q <= csr_wdata_i;
-  end
-  wire        req_node = req_q[0];
-  wire        req_none = req_q[1];
-  wire [11:0] loc      = loc_q;
+  // request payload: no reset (don't-care unless a write select is set)
+  reg  [31:0] wdata_q;
+  always @(posedge clk_i) wdata_q <= csr_wdata_i;
 
   reg [15:0] node_id_q, node_id_d;
   reg        loop_q, loop_d;
@@ -103,33 +134,18 @@ module aotf_node #(
   always @* irqs_d = {rx_irq, send_irq};
 
   always @* begin
-    node_id_d    = node_id_q;
-    loop_d       = loop_q;
-    scratch_d    = scratch_q;
-    unmapped_d   = unmapped_q + 32'(req_none);
-    node_ack_d   = req_node || req_none;
-    node_rdata_d = 32'd0;
-    if (req_none && !we_q) node_rdata_d = nic_pkg::CSR_UNMAPPED;
-    if (req_node) begin
-      if (we_q) begin
-        case (loc)
-          nic_pkg::CSR_AOTF_NODE_NODE_ID: node_id_d = wdata_q[15:0];
-          nic_pkg::CSR_AOTF_NODE_CTRL:    loop_d    = wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB];
-          nic_pkg::CSR_AOTF_NODE_SCRATCH: scratch_d = wdata_q;
-          default: ;
-        endcase
-      end else begin
-        case (loc)
-          nic_pkg::CSR_AOTF_NODE_ID:           node_rdata_d = nic_pkg::AOTF_NODE_ID_RESET;
-          nic_pkg::CSR_AOTF_NODE_NODE_ID:      node_rdata_d = {16'd0, node_id_q};
-          nic_pkg::CSR_AOTF_NODE_CTRL:         node_rdata_d = {31'd0, loop_q};
-          nic_pkg::CSR_AOTF_NODE_IRQ_STATUS:   node_rdata_d = {30'd0, irqs_q};
-          nic_pkg::CSR_AOTF_NODE_SCRATCH:      node_rdata_d = scratch_q;
-          nic_pkg::CSR_AOTF_NODE_UNMAPPED_CNT: node_rdata_d = unmapped_q;
-          default:                             node_rdata_d = nic_pkg::CSR_UNMAPPED;
-        endcase
-      end
-    end
+    node_id_d    = nw_q[NW_NODE_ID] ? wdata_q[15:0] : node_id_q;
+    loop_d       = nw_q[NW_CTRL] ? wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB] : loop_q;
+    scratch_d    = nw_q[NW_SCRATCH] ? wdata_q : scratch_q;
+    unmapped_d   = unmapped_q + 32'(n_none_q);
+    node_ack_d   = n_ack_q;
+    node_rdata_d = ({32{nr_q[NR_ID]}}      & nic_pkg::AOTF_NODE_ID_RESET) |
+                   ({32{nr_q[NR_NODE_ID]}} & {16'd0, node_id_q}) |
+                   ({32{nr_q[NR_CTRL]}}    & {31'd0, loop_q}) |
+                   ({32{nr_q[NR_IRQ]}}     & {30'd0, irqs_q}) |
+                   ({32{nr_q[NR_SCRATCH]}} & scratch_q) |
+                   ({32{nr_q[NR_UNMCNT]}}  & unmapped_q) |
+                   ({32{nr_q[NR_UNM]}}     & nic_pkg::CSR_UNMAPPED);
   end
 
   always @(posedge clk_i) begin

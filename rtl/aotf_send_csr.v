@@ -127,8 +127,7 @@ module aotf_send_csr #(
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
 
-  reg          rd, wr;
-  reg [31:0]   status, rv;
+  reg [31:0]   status, hidx;
   reg [8:0]    lane;
   reg [31:0]   rsp_rest;         // the response without the view terms
 
@@ -196,10 +195,79 @@ module aotf_send_csr #(
       vi_q <= vi_in;
   assign view_idx_o = REQ_REG ? vi_q : vi_in;
 
+  // register selects, one-hot, decoded from the request like the strobes (timing, REQ_REG:
+  // the selects are flops, so no 12-bit address compare sits between the request register,
+  // which Yosys shares with the node's and aotf_rx's copies of the bus, and the read data /
+  // register enables). rsel: a read of register k (R1_UNM: of no register); wsel: a write.
+  localparam int NRS = 25;
+  localparam int R1_ID = 0, R1_VERSION = 1, R1_PARAMS = 2, R1_CTRL = 3, R1_STATUS = 4,
+                 R1_IRQ_EN = 5, R1_MISS_ADDR = 6, R1_MISS_VICTIM = 7, R1_HTLB_IDX = 8,
+                 R1_HTLB_TAG = 9, R1_SEED_LO = 10, R1_SEED_HI = 11, R1_CREDIT_SEL = 12,
+                 R1_CREDIT_LIMIT = 13, R1_CREDIT_AVAIL = 14, R1_CREDIT_ERR = 15,
+                 R1_FIFO_COUNT = 16, R1_CNT = 17, R1_UNM = 24;   // R1_CNT + 0..6: counters
+  localparam int NWS = 6;
+  localparam int W1_CTRL = 0, W1_IRQ_EN = 1, W1_HTLB_IDX = 2, W1_SEED_LO = 3, W1_CREDIT_SEL = 4,
+                 W1_STATUS = 5;
+  function automatic [NRS-1:0] rsels(input req, input we, input [11:0] a);
+    reg r;
+    r = req && !we;
+    rsels = '0;
+    case (a)
+      nic_pkg::CSR_AOTF_SEND_ID:              rsels[R1_ID]           = r;
+      nic_pkg::CSR_AOTF_SEND_VERSION:         rsels[R1_VERSION]      = r;
+      nic_pkg::CSR_AOTF_SEND_PARAMS:          rsels[R1_PARAMS]       = r;
+      nic_pkg::CSR_AOTF_SEND_CTRL:            rsels[R1_CTRL]         = r;
+      nic_pkg::CSR_AOTF_SEND_STATUS:          rsels[R1_STATUS]       = r;
+      nic_pkg::CSR_AOTF_SEND_IRQ_EN:          rsels[R1_IRQ_EN]       = r;
+      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:       rsels[R1_MISS_ADDR]    = r;
+      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM:     rsels[R1_MISS_VICTIM]  = r;
+      nic_pkg::CSR_AOTF_SEND_HTLB_IDX:        rsels[R1_HTLB_IDX]     = r;
+      nic_pkg::CSR_AOTF_SEND_HTLB_TAG:        rsels[R1_HTLB_TAG]     = r;
+      nic_pkg::CSR_AOTF_SEND_SEED_LO:         rsels[R1_SEED_LO]      = r;
+      nic_pkg::CSR_AOTF_SEND_SEED_HI:         rsels[R1_SEED_HI]      = r;
+      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:      rsels[R1_CREDIT_SEL]   = r;
+      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT:    rsels[R1_CREDIT_LIMIT] = r;
+      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL:    rsels[R1_CREDIT_AVAIL] = r;
+      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:      rsels[R1_CREDIT_ERR]   = r;
+      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:      rsels[R1_FIFO_COUNT]   = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:       rsels[R1_CNT + 0]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:        rsels[R1_CNT + 1]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:      rsels[R1_CNT + 2]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:   rsels[R1_CNT + 3]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:      rsels[R1_CNT + 4]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW:  rsels[R1_CNT + 5]      = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT:  rsels[R1_CNT + 6]      = r;
+      default:                                rsels[R1_UNM]          = r;
+    endcase
+  endfunction
+  function automatic [NWS-1:0] wsels(input req, input we, input [11:0] a);
+    reg w;
+    w = req && we;
+    wsels[W1_CTRL]       = w && a == nic_pkg::CSR_AOTF_SEND_CTRL;
+    wsels[W1_IRQ_EN]     = w && a == nic_pkg::CSR_AOTF_SEND_IRQ_EN;
+    wsels[W1_HTLB_IDX]   = w && a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
+    wsels[W1_SEED_LO]    = w && a == nic_pkg::CSR_AOTF_SEND_SEED_LO;
+    wsels[W1_CREDIT_SEL] = w && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
+    wsels[W1_STATUS]     = w && a == nic_pkg::CSR_AOTF_SEND_STATUS;
+  endfunction
+  wire [NRS-1:0] rs_in = rsels(csr_req_i, csr_we_i, csr_addr_i);
+  wire [NWS-1:0] ws_in = wsels(csr_req_i, csr_we_i, csr_addr_i);
+  reg  [NRS-1:0] rs_q;
+  reg  [NWS-1:0] ws_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rs_q <= '0;
+      ws_q <= '0;
+    end else begin
+      rs_q <= rs_in;
+      ws_q <= ws_in;
+    end
+  end
+  wire [NRS-1:0] rs = REQ_REG ? rs_q : rsels(c_req, c_we, c_addr);
+  wire [NWS-1:0] ws = REQ_REG ? ws_q : wsels(c_req, c_we, c_addr);
+
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
-    rd = c_req && !c_we;
-    wr = c_req && c_we;
     tag_wr_o  = stb[0];
     seed_wr_o = stb[1];
     view_rd_o = stb[2];
@@ -217,25 +285,20 @@ module aotf_send_csr #(
 
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
-    if (wr) begin
-      case (c_addr)
-        nic_pkg::CSR_AOTF_SEND_CTRL:   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
-        nic_pkg::CSR_AOTF_SEND_IRQ_EN: irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
-                                          c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
-        nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
-          set_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
-          way_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
-          word_d = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
-        end
-        nic_pkg::CSR_AOTF_SEND_SEED_LO:    seed_lo_d = c_wdata;
-        nic_pkg::CSR_AOTF_SEND_CREDIT_SEL: csel_d = c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
-        default: ;
-      endcase
+    if (ws[W1_CTRL])   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+    if (ws[W1_IRQ_EN]) irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
+                                   c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
+    if (ws[W1_HTLB_IDX]) begin
+      set_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
+      way_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
+      word_d = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
     end
+    if (ws[W1_SEED_LO])    seed_lo_d = c_wdata;
+    if (ws[W1_CREDIT_SEL]) csel_d = c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
 
     // sticky status: set wins over W1C
     sticky_d = sticky_q;
-    if (wr && c_addr == nic_pkg::CSR_AOTF_SEND_STATUS)
+    if (ws[W1_STATUS])
       sticky_d = sticky_q & ~c_wdata[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
     sticky_d = sticky_d | {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i};
 
@@ -251,50 +314,30 @@ module aotf_send_csr #(
     c_win_d   = c_win_q   + {31'd0, ev_q[5]};
     c_cred_d  = c_cred_q  + {31'd0, ev_q[6]};
 
-    // read mux (request cycle)
-    rv = nic_pkg::CSR_UNMAPPED;
-    rsel_d = R_REG;
-    csel_r_d = 7'd0;
-    av_r_d = 1'b0;
-    case (c_addr)
-      nic_pkg::CSR_AOTF_SEND_ID:      rv = 32'h414F_5453;
-      nic_pkg::CSR_AOTF_SEND_VERSION: rv = 32'h0001_0000;
-      nic_pkg::CSR_AOTF_SEND_PARAMS:  rv = {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)};
-      nic_pkg::CSR_AOTF_SEND_CTRL:    rv = {28'd0, window_q};
-      nic_pkg::CSR_AOTF_SEND_STATUS:  rv = status;
-      nic_pkg::CSR_AOTF_SEND_IRQ_EN:  rv = {30'd0, irq_en_q};
-      nic_pkg::CSR_AOTF_SEND_MISS_ADDR:   rv = miss_addr_q;
-      nic_pkg::CSR_AOTF_SEND_MISS_VICTIM: rv = {30'd0, victim_q};
-      nic_pkg::CSR_AOTF_SEND_HTLB_IDX: begin
-        rv = 32'd0;
-        rv[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
-        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
-        rv[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
-      end
-      nic_pkg::CSR_AOTF_SEND_HTLB_TAG: begin rv = 32'd0; rsel_d = R_TAG; end
-      nic_pkg::CSR_AOTF_SEND_SEED_LO:  begin rv = 32'd0; rsel_d = R_SLO; end
-      nic_pkg::CSR_AOTF_SEND_SEED_HI:  begin rv = 32'd0; rsel_d = R_SHI; end
-      nic_pkg::CSR_AOTF_SEND_CREDIT_SEL:   rv = 32'(csel_q);
-      nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT: rv = {16'd0, sel_limit_i};
-      nic_pkg::CSR_AOTF_SEND_CREDIT_AVAIL: begin rv = 32'd0; av_r_d = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CREDIT_ERR:   rv = 32'(err_user_q);
-      nic_pkg::CSR_AOTF_SEND_FIFO_COUNT:   rv = 32'(fifo_count_i);
-      nic_pkg::CSR_AOTF_SEND_CNT_KICKS:      begin rv = 32'd0; csel_r_d[0] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_PKTS:       begin rv = 32'd0; csel_r_d[1] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_MISSES:     begin rv = 32'd0; csel_r_d[2] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_ALIGN:  begin rv = 32'd0; csel_r_d[3] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:     begin rv = 32'd0; csel_r_d[4] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW: begin rv = 32'd0; csel_r_d[5] = 1'b1; end
-      nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT: begin rv = 32'd0; csel_r_d[6] = 1'b1; end
-      default: ;
-    endcase
-    ack_d   = c_req;
-    rdata_d = rd ? rv : 32'd0;
-    if (!rd) begin
-      rsel_d = R_REG;
-      csel_r_d = 7'd0;
-      av_r_d = 1'b0;
-    end
+    // read mux (request cycle): an AND-OR of the one-hot selects (0 unless a read); HTLB_TAG,
+    // SEED_*, CREDIT_AVAIL and the counters are selected in the response cycle
+    hidx = 32'd0;
+    hidx[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW] = set_q;
+    hidx[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2]  = way_q;
+    hidx[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2] = word_q;
+    rdata_d = ({32{rs[R1_ID]}}           & 32'h414F_5453) |
+              ({32{rs[R1_VERSION]}}      & 32'h0001_0000) |
+              ({32{rs[R1_PARAMS]}}       & {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)}) |
+              ({32{rs[R1_CTRL]}}         & {28'd0, window_q}) |
+              ({32{rs[R1_STATUS]}}       & status) |
+              ({32{rs[R1_IRQ_EN]}}       & {30'd0, irq_en_q}) |
+              ({32{rs[R1_MISS_ADDR]}}    & miss_addr_q) |
+              ({32{rs[R1_MISS_VICTIM]}}  & {30'd0, victim_q}) |
+              ({32{rs[R1_HTLB_IDX]}}     & hidx) |
+              ({32{rs[R1_CREDIT_SEL]}}   & 32'(csel_q)) |
+              ({32{rs[R1_CREDIT_LIMIT]}} & {16'd0, sel_limit_i}) |
+              ({32{rs[R1_CREDIT_ERR]}}   & 32'(err_user_q)) |
+              ({32{rs[R1_FIFO_COUNT]}}   & 32'(fifo_count_i)) |
+              ({32{rs[R1_UNM]}}          & nic_pkg::CSR_UNMAPPED);
+    rsel_d   = rs[R1_HTLB_TAG] ? R_TAG : rs[R1_SEED_LO] ? R_SLO : rs[R1_SEED_HI] ? R_SHI : R_REG;
+    csel_r_d = rs[R1_CNT +: 7];
+    av_r_d   = rs[R1_CREDIT_AVAIL];
+    ack_d    = c_req;
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
 
     // view: the data of a view read is captured two cycles after it (tag lanes tc_q, seed

@@ -260,6 +260,8 @@ def main():
     ap.add_argument("--budget", type=float, default=6.4, help="ns (default 6.4 = 156.25 MHz)")
     ap.add_argument("--top", type=int, default=15, help="registers listed (default 15)")
     ap.add_argument("--paths", type=int, default=3, help="worst paths printed in full (default 3)")
+    ap.add_argument("--reg-paths", type=int, default=0,
+                    help="also print the worst path of each of the first N registers listed")
     ap.add_argument("--scope", default="", help="only endpoints whose cell/net name starts with this")
     ap.add_argument("--json", help="write the summary here")
     a = ap.parse_args()
@@ -284,6 +286,10 @@ def main():
         print("path to %s (%.2f ns):" % (endpoint_name(r[2], r[3], r[4], r[5], names, cells), r[0]))
         for at, n, t in path_of(r[5], names, memo, cells):
             print("    %6.2f  %-12s %s" % (at, t, n))
+    for g, (r, n) in sorted(regs.items(), key=lambda kv: -kv[1][0][0])[:a.reg_paths]:
+        print("worst path of %s (%.2f ns):" % (g, r[0]))
+        for at, nm, t in path_of(r[5], names, memo, cells):
+            print("    %6.2f  %-12s %s" % (at, t, nm))
     if a.json:
         with open(a.json, "w") as f:
             json.dump({"worst_ns": round(worst[0], 3), "worst_levels": worst[1],
