@@ -107,6 +107,7 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
     c->ptr_d = 0;
   }
   o->init_busy = (int)m->busy;
+  o->init_busy_d = (int)c->busy_d;
   o->sweep_wr = m->busy && !csr_acc;
   o->state = m->state;
   o->init_ptr = m->ptr;

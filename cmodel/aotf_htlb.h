@@ -29,7 +29,7 @@ typedef struct {
 } aotf_htlb_in_t;
 
 typedef struct {
-  int pop, miss, init_busy, sweep_wr; /* sweep_wr: the sweep writes set init_ptr this cycle */
+  int pop, miss, init_busy, init_busy_d, sweep_wr; /* sweep_wr: the sweep writes set init_ptr this cycle */
   uint32_t hit_way, victim, state, init_ptr, rr;
   uint64_t tag_rd;
 } aotf_htlb_out_t;

@@ -63,6 +63,7 @@ module aotf_htlb #(
   output reg           miss_o,        // pulse: lookup missed this cycle
   output reg  [1:0]    victim_o,      // valid with miss_o
   output wire          init_busy_o,
+  output reg           init_busy_d_o, // init_busy_o of the next cycle (reset: 1 follows)
   output wire [2:0]    state_o,
   output wire [SW-1:0] init_ptr_o,
   output wire [1:0]    rr_o,
@@ -107,7 +108,10 @@ module aotf_htlb #(
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
   // LOOK -> DEC: the split compare of the four ways
-  reg [3:0]    v_q, v_d, eql_q, eql_d, eqh_q, eqh_d;
+  // (vl: valid && low half equal, so that the DEC hit is a 2-input AND per way; dec_q: the
+  // state is DEC, a flop of its own: timing, the pop drives the FIFO pointers)
+  reg [3:0]    v_q, v_d, vl_q, vl_d, eqh_q, eqh_d;
+  reg          dec_q;
   reg [7:0]    head_tag;
   integer w;
 
@@ -131,15 +135,14 @@ module aotf_htlb #(
     tq = rb2_q ? tqb_q : tq_q;
     for (w = 0; w < 4; w = w + 1) begin
       v_d[w]   = tq[w*9 + 8];
-      eql_d[w] = (tq[w*9 +: 4] == head_tag[3:0]);
+      vl_d[w]  = tq[w*9 + 8] && (tq[w*9 +: 4] == head_tag[3:0]);
       eqh_d[w] = (tq[w*9 + 4 +: 4] == head_tag[7:4]);
     end
     // DEC: second half
     validv = v_q;
-    hitv   = v_q & eql_q & eqh_q;
+    hitv   = vl_q & eqh_q;
     hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
     victim_o  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
-    pop_o  = 1'b0;
     miss_o = 1'b0;
     state_d = state_q;
     rr_d    = rr_q;
@@ -151,10 +154,8 @@ module aotf_htlb #(
         // a hit pops whatever the tag RAM does this cycle (a write now takes effect after the
         // lookup, as one a cycle later would; timing: the pop, which drives the FIFO pointers
         // and the generator load, depends on flops only); a miss retries on a write
-        if (hitv != 4'd0) begin
-          pop_o   = 1'b1;
-          state_d = S_IDLE;
-        end else if (tag_write) state_d = S_IDLE;
+        if (hitv != 4'd0) state_d = S_IDLE;
+        else if (tag_write) state_d = S_IDLE;
         else begin
           miss_o  = 1'b1;
           state_d = S_MISS;
@@ -164,6 +165,7 @@ module aotf_htlb #(
       S_MISS: if (tag_write) state_d = S_IDLE;
       default: state_d = S_IDLE;
     endcase
+    pop_o = dec_q && (hitv != 4'd0);   // = S_DEC && hit (dec_q == (state_q == S_DEC))
     // sweep
     busy_d = busy_q;
     ptr_d  = ptr_q;
@@ -175,16 +177,19 @@ module aotf_htlb #(
       busy_d = 1'b1;
       ptr_d  = '0;
     end
+    init_busy_d_o = busy_d;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       state_q <= S_IDLE;
+      dec_q   <= 1'b0;
       busy_q  <= 1'b1;
       ptr_q   <= '0;
       rr_q    <= 2'd0;
     end else begin
       state_q <= state_d;
+      dec_q   <= state_d == S_DEC;
       busy_q  <= busy_d;
       ptr_q   <= ptr_d;
       rr_q    <= rr_d;
@@ -199,7 +204,7 @@ module aotf_htlb #(
     rb_q  <= rd_b;
     rb2_q <= rb_q;
     v_q   <= v_d;
-    eql_q <= eql_d;
+    vl_q  <= vl_d;
     eqh_q <= eqh_d;
   end
 
@@ -250,6 +255,7 @@ module aotf_htlb #(
       assert (!(rd_en && wr_en));
       assert (!(rd_b && wr_en));
       assert (!(rd_en && rd_b));   // one copy per read
+      assert (dec_q == (state_q == S_DEC));
     end
     cover (f_rst_seen && rst_ni && miss_o);
     cover (f_rst_seen && rst_ni && pop_o);

@@ -77,6 +77,13 @@ module aotf_llcm #(
   reg [IA-1:0] wq_idx0_q, wq_idx1_q;
   reg [63:0]   wq_dat0_q, wq_dat1_q;
   reg [7:0]    wq_we0_q, wq_we1_q;
+  // copies of wq_idx*_q for the forwarding compares only (timing: wq_idx*_q drive the write
+  // addresses of all block RAMs, spread over the die; these copies sit by the compares). Loaded
+  // by a write request only, so that synthesis does not merge them with wq_idx*_q; without one
+  // wq_we*_q is 0 and the compares are don't-care. (wr_any: a superset of the cycles with a
+  // lane write enable.)
+  reg [IA-1:0] fq_idx0_q, fq_idx1_q;
+  reg          wr_any;
 
   // per-bank write port
   reg [IA-1:0] widx0, widx1;
@@ -158,8 +165,8 @@ module aotf_llcm #(
     //  - the write requested in this cycle is decoded and registered (wq_*) like every write:
     //    the next cycle compares it with the registered read index (ncoll, fsel2_d).
     // (While busy_q no read goes to the RAM, so the collision is a don't-care then.)
-    qcoll = rb ? ((ridx == wq_idx1_q) ? wq_we1_q : 8'h00)
-               : ((ridx == wq_idx0_q) ? wq_we0_q : 8'h00);
+    qcoll = rb ? ((ridx == fq_idx1_q) ? wq_we1_q : 8'h00)
+               : ((ridx == fq_idx0_q) ? wq_we0_q : 8'h00);
     qfdat = rb ? wq_dat1_q : wq_dat0_q;
     // Read enables do not depend on the write address (timing: the RAM clock enables of all
     // lanes would otherwise sit behind the write-address compare). A colliding lane is still
@@ -172,8 +179,8 @@ module aotf_llcm #(
     fsel_d  = qcoll;
     fdat_d  = qfdat;
     // read stage 1: lanes written by the request of the read cycle (now in wq_*)
-    ncoll = rbank_q ? ((ridx_q == wq_idx1_q) ? wq_we1_q : 8'h00)
-                    : ((ridx_q == wq_idx0_q) ? wq_we0_q : 8'h00);
+    ncoll = rbank_q ? ((ridx_q == fq_idx1_q) ? wq_we1_q : 8'h00)
+                    : ((ridx_q == fq_idx0_q) ? wq_we0_q : 8'h00);
     ndat  = rbank_q ? wq_dat1_q : wq_dat0_q;
     fsel2_d = ncoll | fsel_q;       // only used when the read went to the RAM (!rzero2_q)
     for (fl = 0; fl < 8; fl = fl + 1)
@@ -205,6 +212,12 @@ module aotf_llcm #(
     wq_dat0_q <= wdat0;
     wq_dat1_q <= wdat1;
   end
+  always @* wr_any = busy_q || hw_en_i || bw_en_i;
+  always @(posedge clk_i)
+    if (wr_any) begin
+      fq_idx0_q <= widx0;
+      fq_idx1_q <= widx1;
+    end
 
   // read-side registers: no reset (don't-care while rd_valid_o is 0)
   always @(posedge clk_i) begin
@@ -269,6 +282,11 @@ module aotf_llcm #(
   always @* if (f_rst_seen && rst_ni) begin
     if (!rb) assert (((re0 & wq_we0_q & ~fsel_d) == 8'h00) || (wq_idx0_q != ridx));
     if (rb)  assert (((re1 & wq_we1_q & ~fsel_d) == 8'h00) || (wq_idx1_q != ridx));
+  end
+  // the compare copies equal the RAM write index whenever a lane is written
+  always @* if (f_rst_seen && rst_ni) begin
+    if (wq_we0_q != 8'h00) assert (fq_idx0_q == wq_idx0_q);
+    if (wq_we1_q != 8'h00) assert (fq_idx1_q == wq_idx1_q);
   end
   // lanes written by the request of the read cycle are forwarded by read stage 1
   reg [7:0] f_ncoll_q = 8'h00;

@@ -268,10 +268,18 @@ module aotf_rx #(
     rq_addr_q <= csr_addr_i;
   end
 `endif
+  // CSR_REG: the index of a PT_INDEX write in a register of its own loaded only by such a
+  // write (timing: it selects the entry for the read-back registers rd_*; the request payload
+  // register is shared with every CSR write of the node and sits far from the table; no reset,
+  // used only with c_w[W_PT_INDEX], the cycle after it is loaded)
+  reg  [PTB-1:0] pti_q;
+  always @(posedge clk_i)
+    if (bus_w[W_PT_INDEX]) pti_q <= csr_wdata_i[PTB-1:0];
   wire          c_req   = CSR_REG ? rq_req_q   : csr_req_i;
   wire [31:0]   c_wdata = CSR_REG ? rq_wdata_q : csr_wdata_i;
   wire [NW-1:0] c_w     = CSR_REG ? rq_w_q     : bus_w;
   wire [NR-1:0] c_r     = CSR_REG ? rq_r_q     : bus_r;
+  wire [PTB-1:0] c_pti   = CSR_REG ? pti_q : c_wdata[PTB-1:0];
 
   aotf_llcm #(.WORDS(WORDS)) u_llcm (
     .clk_i      (clk_i),
@@ -493,10 +501,11 @@ module aotf_rx #(
     end
 
     // ---- protection entry for the CSR read mux of the next cycle (rd_*_q, see above). The
-    // entry mux is driven by the write data (a PT_INDEX write), not by a muxed index: the CSR
-    // decode only selects between it, the written fields and the held value (timing).
-    {rd_v_d, rd_pgid_d, rd_base_d, rd_lim_d} = pt_entry(c_wdata[PTB-1:0], pt_v_q, pt_pgid_q,
-                                                        pt_base_q, pt_lim_q);
+    // entry mux is driven by the index of a PT_INDEX write (c_pti: its own register with
+    // CSR_REG), not by a muxed index: the CSR decode only selects between it, the written
+    // fields and the held value (timing).
+    {rd_v_d, rd_pgid_d, rd_base_d, rd_lim_d} = pt_entry(c_pti, pt_v_q, pt_pgid_q, pt_base_q,
+                                                        pt_lim_q);
     if (!c_w[W_PT_INDEX]) begin
       rd_v_d    = rd_v_q;
       rd_pgid_d = rd_pgid_q;

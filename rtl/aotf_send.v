@@ -124,7 +124,17 @@ module aotf_send #(
   localparam int DW = EW + 4;
   wire          d_valid, st_s_ready;
   wire [DW-1:0] d_word;
-  wire          d_go = !init_busy && fifo_s_ready;   // the stage may act (flops only)
+  // the stage may act (flops only). go_ib_q == !init_busy (asserted): a copy of the HTLB's
+  // sweep-busy flop, inverted so that synthesis keeps it apart, placed by the store stage and
+  // the credit check (timing: the HTLB's flop sits by the tag RAM; its route to the credit
+  // take was a worst path)
+  wire          init_busy_d;
+  reg           go_ib_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) go_ib_q <= 1'b0;
+    else         go_ib_q <= !init_busy_d;
+  end
+  wire          d_go = go_ib_q && fifo_s_ready;
   nic_axis_slice #(.WIDTH(DW), .LOAD_ANY(1'b1)) u_st (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(st_valid_i), .s_ready_o(st_s_ready),
@@ -249,7 +259,7 @@ module aotf_send #(
     .hold_sel_i(!hd_sel_q), .hold_set_i(page_hold[SW-1:0]), .byp_set_i(hdk_q[12 +: SW]),
     .early_v_i(early_v), .early_set_i(k_page[SW-1:0]), .early_ok_i(kick && fifo_empty),
     .pop_o(pop), .hit_way_o(hit_way), .miss_o(miss), .victim_o(victim),
-    .init_busy_o(init_busy), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
+    .init_busy_o(init_busy), .init_busy_d_o(init_busy_d), .state_o(lk_state), .init_ptr_o(init_ptr), .rr_o(rr),
     .csr_tag_wr_i(tag_wr), .csr_tag_rd_i(view_rd), .csr_rd_set_i(vr_set), .csr_set_i(idx_set),
     .csr_way_i(idx_way),
     .csr_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
@@ -271,6 +281,7 @@ module aotf_send #(
   reg f_es_rst = 1'b0;   // a reset has been seen (the HTLB state is defined)
   always @(posedge clk_i) if (!rst_ni) f_es_rst <= 1'b1;
   always @(posedge clk_i) if (f_es_rst && rst_ni && lk_state == 3'd1) assert (es_set_q == h_page[SW-1:0]);
+  always @(posedge clk_i) if (f_es_rst) assert (go_ib_q == !init_busy);   // the store stage's copy
 `endif
   wire          ret;
   wire [UW-1:0] ret_user;
