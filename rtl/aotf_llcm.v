@@ -4,11 +4,13 @@
 //    nic_ram_1r1w of WORDS/2 x 8 bits. A write covers word W (bytes 0..7 of wr_data_i/wr_be_i)
 //    and word W+1 (bytes 8..15), so an unaligned 1-8 byte write that straddles two words is
 //    written in ONE cycle (the two words are always in different banks).
-//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly two cycles
-//    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is registered
-//    as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that register
-//    (timing: block RAM clock-to-out plus the routing from RAMs spread over the die leave no
-//    room for logic in the RAM read cycle). What a read returns is decided in its request cycle.
+//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly three
+//    cycles after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is
+//    registered as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that
+//    register (timing: block RAM clock-to-out plus the routing from RAMs spread over the die
+//    leave no room for logic in the RAM read cycle); the selected word is registered once more
+//    (rdo_q) before it leaves the block (timing: the RAMs lie far apart, so one of them is far
+//    from any consumer of the read data). What a read returns is decided in its request cycle.
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
 //    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
@@ -17,7 +19,9 @@
 //    behaves as if the write happened in the request cycle: a read forwards, per byte lane,
 //    from the write requested in the same cycle (write-first) or else from the registered
 //    write being applied in this cycle (whose RAM lanes read undefined data). Forwarded lanes
-//    never use the RAM data. (The C model writes in the request cycle and does not read
+//    never use the RAM data. The same-cycle write is compared in read stage 1 and its
+//    lanes / data are registered (nhit_q, nwe_q, ndat_q) and selected in stage 2 (timing: no
+//    compare in front of the forwarded-data mux). (The C model writes in the request cycle and does not read
 //    forwarded lanes, so its RAM collision count stays 0; outputs are identical.)
 //  - Init sweep: after reset and on init_i, every word is cleared, WORDS/2 cycles (both banks
 //    per cycle). While busy_o: writes from wr_* are ignored (the user must not issue them) and
@@ -32,6 +36,7 @@ module aotf_llcm #(
   input  wire          rst_ni,
   input  wire          init_i,
   output wire          busy_o,
+  output reg           busy_d_o,      // busy_o of the next cycle (reset: 1 follows)
   // host write: word hw_word_i, bytes hw_be_i (has priority over the buffer port)
   input  wire          hw_en_i,
   input  wire [WA-1:0] hw_word_i,
@@ -73,6 +78,14 @@ module aotf_llcm #(
   reg [IA-1:0] ridx_q, ridx_d;
   reg [7:0]    fsel2_q, fsel2_d;
   reg [63:0]   fdat2_q, fdat2_d, rd0_q, rd1_q;
+  // stage 1 -> 2: the write requested in the read cycle (now in wq_*): index equal, its lane
+  // enables and data for the read's bank
+  reg          nhit_q, nhit_d;
+  reg [7:0]    nwe_q, nwe_d;
+  reg [63:0]   ndat_q, ndat_d;
+  // read stage 3: the selected word
+  reg          rvalid3_q;
+  reg [63:0]   rdo_q, rdo_d;
   // registered write port (applied to the RAMs one cycle after the request)
   reg [IA-1:0] wq_idx0_q, wq_idx1_q;
   reg [63:0]   wq_dat0_q, wq_dat1_q;
@@ -116,6 +129,7 @@ module aotf_llcm #(
       swp_d  = swp_q + 1'b1;
       busy_d = (swp_q != {IA{1'b1}});
     end
+    busy_d_o = busy_d;
     // ---- buffer port decode: word W to bank W[0], word W+1 to the other bank
     bidx0 = bw_idx0_i;
     if (bw_word_i[0]) begin
@@ -163,7 +177,7 @@ module aotf_llcm #(
     //  - the registered write (requested last cycle) lands in the RAM at the end of this cycle:
     //    its colliding lanes are compared now, on its decoded bank index (fsel_q, fdat_q);
     //  - the write requested in this cycle is decoded and registered (wq_*) like every write:
-    //    the next cycle compares it with the registered read index (ncoll, fsel2_d).
+    //    the next cycle compares it with the registered read index (nhit_d, nwe_d, ndat_d).
     // (While busy_q no read goes to the RAM, so the collision is a don't-care then.)
     qcoll = rb ? ((ridx == fq_idx1_q) ? wq_we1_q : 8'h00)
                : ((ridx == fq_idx0_q) ? wq_we0_q : 8'h00);
@@ -178,13 +192,20 @@ module aotf_llcm #(
     ridx_d  = ridx;
     fsel_d  = qcoll;
     fdat_d  = qfdat;
-    // read stage 1: lanes written by the request of the read cycle (now in wq_*)
-    ncoll = rbank_q ? ((ridx_q == fq_idx1_q) ? wq_we1_q : 8'h00)
-                    : ((ridx_q == fq_idx0_q) ? wq_we0_q : 8'h00);
-    ndat  = rbank_q ? wq_dat1_q : wq_dat0_q;
-    fsel2_d = ncoll | fsel_q;       // only used when the read went to the RAM (!rzero2_q)
+    // read stage 1: the write requested in the read cycle (now in wq_*): compare and capture
+    nhit_d  = rbank_q ? (ridx_q == fq_idx1_q) : (ridx_q == fq_idx0_q);
+    nwe_d   = rbank_q ? wq_we1_q : wq_we0_q;
+    ndat_d  = rbank_q ? wq_dat1_q : wq_dat0_q;
+    fsel2_d = fsel_q;
+    fdat2_d = fdat_q;
+    // read stage 2: lanes written by that write win over the landing write's and the RAM's
+    ncoll = nhit_q ? nwe_q : 8'h00;
+    ndat  = ndat_q;
     for (fl = 0; fl < 8; fl = fl + 1)
-      fdat2_d[8*fl +: 8] = ncoll[fl] ? ndat[8*fl +: 8] : fdat_q[8*fl +: 8];
+      rdo_d[8*fl +: 8] = rzero2_q ? 8'h00 :
+                         ncoll[fl] ? ndat[8*fl +: 8] :
+                         fsel2_q[fl] ? fdat2_q[8*fl +: 8] :
+                         rbank2_q ? rd1_q[8*fl +: 8] : rd0_q[8*fl +: 8];
   end
 
   always @(posedge clk_i) begin
@@ -193,6 +214,7 @@ module aotf_llcm #(
       swp_q    <= '0;
       rvalid_q <= 1'b0;
       rvalid2_q <= 1'b0;
+      rvalid3_q <= 1'b0;
       wq_we0_q <= 8'h00;
       wq_we1_q <= 8'h00;
     end else begin
@@ -200,6 +222,7 @@ module aotf_llcm #(
       swp_q    <= swp_d;
       rvalid_q <= rd_en_i;
       rvalid2_q <= rvalid_q;
+      rvalid3_q <= rvalid2_q;
       wq_we0_q <= we0;
       wq_we1_q <= we1;
     end
@@ -232,6 +255,10 @@ module aotf_llcm #(
     fdat2_q  <= fdat2_d;
     rd0_q    <= rd0;
     rd1_q    <= rd1;
+    nhit_q   <= nhit_d;
+    nwe_q    <= nwe_d;
+    ndat_q   <= ndat_d;
+    rdo_q    <= rdo_d;
   end
 
   // The RAMs are read in every cycle (read enable 1; timing: the host read request and its
@@ -261,14 +288,12 @@ module aotf_llcm #(
         .rd_addr_i(ridx),
         .rd_data_o(rd1[l*8 +: 8])
       );
-      assign rd_data_o[l*8 +: 8] = rzero2_q ? 8'h00 :
-                                   fsel2_q[l] ? fdat2_q[l*8 +: 8] :
-                                   rbank2_q ? rd1_q[l*8 +: 8] : rd0_q[l*8 +: 8];
     end
   endgenerate
 
   assign busy_o      = busy_q;
-  assign rd_valid_o  = rvalid2_q;
+  assign rd_valid_o  = rvalid3_q;
+  assign rd_data_o   = rdo_q;
   assign dbg_we_o    = {we1, we0};
 
 `ifdef FORMAL
@@ -293,7 +318,7 @@ module aotf_llcm #(
   always @(posedge clk_i)
     f_ncoll_q <= !rst_ni ? 8'h00 :
                  rb ? ((widx1 == ridx) ? (re1 & we1) : 8'h00) : ((widx0 == ridx) ? (re0 & we0) : 8'h00);
-  always @* if (f_rst_seen) assert ((f_ncoll_q & ~fsel2_d) == 8'h00);
+  always @* if (f_rst_seen) assert ((f_ncoll_q & ~({8{nhit_d}} & nwe_d)) == 8'h00);
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
       cover (go && qcoll != 8'h00 && qcoll != 8'hFF);  // partial forwarding (landing write)

@@ -138,7 +138,16 @@ module aotf_rx #(
   // s_axis_tvalid to s_axis_tready through the shared always block)
   // wb_cnt_q <= WB_DEPTH (asserted): full is its top bit (timing: one flop, not a compare)
   wire         wb_full = wb_cnt_q[WBW];
-  wire         tready  = rx_en_q && !llcm_busy && !wb_full;
+  // lidle_q == !llcm_busy (asserted): a copy of the LLCM's init-busy flop, inverted so that
+  // synthesis keeps it apart, for the stream-accept term (timing: the LLCM's flop sits among
+  // its block RAMs, far from the header registers that acc enables)
+  wire         llcm_busy_d;
+  reg          lidle_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) lidle_q <= 1'b0;
+    else         lidle_q <= !llcm_busy_d;
+  end
+  wire         tready  = rx_en_q && lidle_q && !wb_full;
   reg          acc, push, push_pre, beat4, pop, hw_wr;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
@@ -286,6 +295,7 @@ module aotf_rx #(
     .rst_ni     (rst_ni),
     .init_i     (llcm_init),
     .busy_o     (llcm_busy),
+    .busy_d_o   (llcm_busy_d),
     .hw_en_i    (hw_wr),
     .hw_word_i  (hw_addr_q),
     .hw_data_i  (hw_data_q),
@@ -694,6 +704,7 @@ module aotf_rx #(
       assert (push == (ev == EV_GOOD));
       assert (beat4 == (beat_q == 3'd4));
       assert (wb_full == (wb_cnt_q == (WBW+1)'(WB_DEPTH)));
+      assert (lidle_q == !llcm_busy);
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
     end
