@@ -227,13 +227,28 @@ module aotf_node #(
     .m_valid_o(lb_valid), .m_ready_i(rx_tready), .m_data_o(lb_data)
   );
 
+  // the receive input select from a copy of CTRL.LOOPBACK, inverted so that synthesis keeps
+  // it apart (nlrx_q == !loop_q, asserted; timing: loop_q sits by the node registers, far from
+  // the receive path's stream-accept logic that this select feeds)
+  reg nlrx_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) nlrx_q <= 1'b1;
+    else         nlrx_q <= !loop_d;
+  end
+`ifdef FORMAL
+  reg f_node_rst = 1'b0;   // a reset has been seen
+  always @(posedge clk_i) begin
+    if (!rst_ni) f_node_rst <= 1'b1;
+    if (f_node_rst) assert (nlrx_q == !loop_q);
+  end
+`endif
   aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES), .CSR_REG(1'b1)) u_rx (
     .clk_i, .rst_ni,
-    .s_axis_tdata (loop_q ? lb_data[63:0]  : s_axis_tdata),
-    .s_axis_tkeep (loop_q ? lb_data[71:64] : s_axis_tkeep),
-    .s_axis_tvalid(loop_q ? lb_valid       : s_axis_tvalid),
+    .s_axis_tdata (nlrx_q ? s_axis_tdata  : lb_data[63:0]),
+    .s_axis_tkeep (nlrx_q ? s_axis_tkeep  : lb_data[71:64]),
+    .s_axis_tvalid(nlrx_q ? s_axis_tvalid : lb_valid),
     .s_axis_tready(rx_tready),
-    .s_axis_tlast (loop_q ? lb_data[72]    : s_axis_tlast),
+    .s_axis_tlast (nlrx_q ? s_axis_tlast  : lb_data[72]),
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
