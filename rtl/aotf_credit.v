@@ -15,6 +15,10 @@
 module aotf_credit #(
   parameter int NUM_USERS = 8,
   parameter int RESET_LIMIT = 256,
+  // 1: a limit write is announced one cycle ahead (pre_data_i = the lim_data_i of a lim_we_i in
+  // the next cycle, as with aotf_send's registered CSR request): the compares against the new
+  // limit are made in that cycle and registered, so none sits behind the limit data (timing)
+  parameter bit PRE = 1'b0,
   localparam int UW = $clog2(NUM_USERS)
 ) (
   input  wire                    clk_i,
@@ -30,6 +34,7 @@ module aotf_credit #(
   input  wire [UW-1:0]           sel_wdata_i,
   input  wire                    lim_we_i,
   input  wire [15:0]             lim_data_i,
+  input  wire [15:0]             pre_data_i,   // PRE: the limit of a lim_we_i next cycle
   output reg  [15:0]             sel_limit_o,
   output reg  [15:0]             sel_used_o,
   output reg  [15:0]             sel_avail_o,
@@ -52,6 +57,15 @@ module aotf_credit #(
   reg [NUM_USERS-1:0] hc_q, hc_d;
   reg        tk, rt, lw;
   reg [5:0]  lt;   // {inc, dec, hold} x {against lim_data_i, against lim_q}
+  // PRE: per user, used + k < pre_data_i for k = -2..2 (bit k + 2), registered (ck_q), and the
+  // update of used at the edge after those compares (inc_q: +1, dec_q: -1), so that in the
+  // limit-write cycle used + j < limit (j = -1, 0, 1) is one of them, selected by flops
+  reg [NUM_USERS*5-1:0] ck_q, ck_d;
+  reg [NUM_USERS-1:0]   inc_q, inc_d, dec_q, dec_d;
+  reg        pc0, pe0, pe1, pe2, pem1;
+  /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) is used
+  reg [16:0] d_pre;
+  /* verilator lint_on UNUSEDSIGNAL */
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign bit (16) of each difference is used
   reg [16:0] d_le_w, d_le_l, d_lt_w;
   reg [16:0] av_p, av_m, av_h;
@@ -118,6 +132,24 @@ module aotf_credit #(
       lt[2] = !d_le_l[16];    // u_cur <= lim_q[u]    (= u_dec < lim_q[u])
       lt[1] = d_lt_w[16];     // u_cur < lim_data_i
       lt[0] = hc_q[u];        // u_cur < lim_q[u]
+      // PRE: this cycle's compares against pre_data_i (one carry chain, carry-free equalities;
+      // no wrap matters: the +1 / +2 terms are ANDed with u_cur < pre, the -1 / -2 terms are
+      // used only when u_cur >= 1 / 2), registered for the limit write of the next cycle
+      d_pre = {1'b0, u_cur} - {1'b0, pre_data_i};
+      pc0   = d_pre[16];                            // u_cur < P
+      pe0   = sum_eq(u_cur, ~pre_data_i, 16'hFFFF);  // u_cur == P
+      pe1   = sum_eq(u_cur, ~pre_data_i, 16'hFFFE);  // u_cur + 1 == P
+      pe2   = sum_eq(u_cur, ~pre_data_i, 16'hFFFD);  // u_cur + 2 == P
+      pem1  = sum_eq(u_cur, ~pre_data_i, 16'h0000);  // u_cur == P + 1
+      ck_d[u*5 +: 5] = {pc0 && !pe1 && !pe2, pc0 && !pe1, pc0, pc0 || pe0, pc0 || pe0 || pem1};
+      inc_d[u] = tk && !rt;
+      dec_d[u] = rt && !tk;
+      if (PRE) begin
+        // used now = used then + 1 (inc_q), - 1 (dec_q) or + 0: k = j + that
+        lt[1] = inc_q[u] ? ck_q[u*5 + 3] : dec_q[u] ? ck_q[u*5 + 1] : ck_q[u*5 + 2];
+        lt[5] = inc_q[u] ? ck_q[u*5 + 4] : dec_q[u] ? ck_q[u*5 + 2] : ck_q[u*5 + 3];
+        lt[3] = inc_q[u] ? ck_q[u*5 + 2] : dec_q[u] ? ck_q[u*5 + 0] : ck_q[u*5 + 1];
+      end
       // the take (latest input) selects last: with a take -> hold (a return too) or +1,
       // without -> -1 (a return) or hold
       hc_d[u] = (tk && ((rt && ((lw && lt[1]) || (!lw && lt[0]))) ||
@@ -175,6 +207,12 @@ module aotf_credit #(
                    ({16{hold_q && !av_h[16]}} & av_h[15:0]);
   end
 
+  // PRE compares: no reset (used only in a limit-write cycle, which a request cycle precedes)
+  always @(posedge clk_i) begin
+    ck_q  <= ck_d;
+    inc_q <= inc_d;
+    dec_q <= dec_d;
+  end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       used_q <= '0;
@@ -225,6 +263,15 @@ module aotf_credit #(
   end
   always @* if (f_sel_v) assume (sel_user_i == f_sel);
   always @* if (f_rst_seen) assume (!(sel_wr_i && lim_we_i));   // strobes may be flops (X before reset)
+  // PRE (aotf_send with a registered CSR request): a limit write was announced in the cycle
+  // before with its data, and that cycle was not a reset cycle
+  reg [15:0] f_pre_q;
+  reg        f_pre_rst_q;
+  always @(posedge clk_i) begin
+    f_pre_q     <= pre_data_i;
+    f_pre_rst_q <= rst_ni;
+  end
+  always @* if (PRE && f_past_valid && lim_we_i) assume (lim_data_i == f_pre_q && f_pre_rst_q);
   always @* begin
     if (f_rst_seen) begin
       // the credit check of the checked user is exact: used < limit at the start of the cycle

@@ -302,13 +302,15 @@ module aotf_send #(
 
   // ---------------- credits
   wire [NUM_USERS*16-1:0] used_flat;
-  aotf_credit #(.NUM_USERS(NUM_USERS), .RESET_LIMIT(FIFO_DEPTH / NUM_USERS)) u_cred (
+  // CSR_REG: a CREDIT_LIMIT write acts one cycle after its bus request, so the bus data is the
+  // next cycle's limit data (PRE: the credit compares against it are made in the request cycle)
+  aotf_credit #(.NUM_USERS(NUM_USERS), .RESET_LIMIT(FIFO_DEPTH / NUM_USERS), .PRE(CSR_REG)) u_cred (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .take_i(d_fire && d_ok), .take_user_i(d_user), .ret_i(ret), .ret_user_i(ret_user),
     .chk_user_i(d_user), .has_credit_o(has_credit),
     .sel_user_i(credit_sel), .sel_wr_i(credit_sel_wr),
     .sel_wdata_i(c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW]), .lim_we_i(lim_we),
-    .lim_data_i(lim_data),
+    .lim_data_i(lim_data), .pre_data_i(csr_wdata_i[nic_pkg::AOTF_SEND_CREDIT_LIMIT_LIMIT_LSB +: 16]),
     .sel_limit_o(sel_limit), .sel_used_o(sel_used), .sel_avail_o(sel_avail),
     .used_flat_o(used_flat)
   );

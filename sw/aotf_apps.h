@@ -31,6 +31,7 @@ struct aotf_apps {
   uint64_t rb_cycles, rb_values;
   uint64_t loop_lat, loop_n;
   uint64_t rnd_rounds, rnd_kicks, rnd_checked;
+  uint64_t credit_writes, credit_refused; /* credits: CREDIT_LIMIT writes under traffic, kicks refused */
   uint64_t refills[AOTF_APPS_NODES];
   int done[AOTF_APPS_NODES];
   /* random traffic: expected last value per LLCM word of the peer, per writer */

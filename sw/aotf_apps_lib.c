@@ -304,6 +304,39 @@ static void random_app(node_t *n) {
   }
 }
 
+/* ---------------------------------------------------------------- credit limits under traffic */
+/* bursts of kicks (user 0) to the peer while the program rewrites user 0's CREDIT_LIMIT with
+ * small values, around the number of its kicks in flight, so that limit writes meet takes and
+ * returns in the same and the neighbouring cycles; kicks over the limit are refused (counted in
+ * CNT_ERR_CREDIT). Which kicks are refused depends on timing, so there is no data check: the
+ * lockstep bench compares every cycle. The reset limit is written back at the end. */
+static void credits_app(node_t *n) {
+  ctx_t *c = n->c;
+  nic_host_t *h = n->a.h;
+  const uint16_t sel = (uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_CREDIT_SEL);
+  const uint16_t lim = (uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_CREDIT_LIMIT);
+  const uint16_t par = (uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_PARAMS);
+  uint32_t p = nic_host_csr_read(h, par);
+  uint32_t users = (p >> AOTF_SEND_PARAMS_NUM_USERS_LSB) & 0xffu;
+  uint32_t fifo_log2 = (p >> AOTF_SEND_PARAMS_FIFO_LOG2_LSB) & 0xffu;
+  int peer = 1 - n->node;
+  nic_host_csr_write(h, sel, 0);
+  for (unsigned round = 0; round < 16u * c->iters; round++) {
+    unsigned kicks = 1 + (unsigned)(rnd(n) % 12);
+    for (unsigned k = 0; k < kicks; k++) {
+      aotf_kick(&n->a, kick_addr((uint16_t)peer, OFF_RND + 8u * (unsigned)(rnd(n) % 64)), rnd(n), 8);
+      c->rnd_kicks++;
+      if (rnd(n) % 3 == 0) {
+        nic_host_csr_write(h, lim, (uint32_t)(rnd(n) % 7));
+        c->credit_writes++;
+      }
+    }
+    if (rnd(n) % 2) nic_host_wait(h, rnd(n) % 24);
+  }
+  nic_host_csr_write(h, lim, users ? (1u << fifo_log2) / users : 0);
+  c->credit_refused += nic_host_csr_read(h, (uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_CNT_ERR_CREDIT));
+}
+
 /* ---------------------------------------------------------------- driver */
 void aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t seed) {
   memset(c, 0, sizeof(*c));
@@ -346,6 +379,7 @@ void aotf_apps_prog(nic_host_t *h, void *arg) {
     barrier(n);
   }
   if (!strcmp(app, "random")) random_app(n);
+  if (!strcmp(app, "credits")) credits_app(n);
   aotf_flush(&n->a);
   c->refills[n->node] = n->a.refills;
   c->done[n->node] = 1;

@@ -44,7 +44,7 @@ typedef struct {
   aotf_apps_t apps;
   nic_hosts_t *hs;
   aotf_system2_in_t in;
-  int random;
+  int random, credits;
   node_chk_t chk[AOTF_APPS_NODES];
   csr_mon_t mon[AOTF_APPS_NODES];
 } st_t;
@@ -237,7 +237,7 @@ static void node_prog(nic_host_t *h, void *arg) {
   if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
 }
 
-const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random"; }
+const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits"; }
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
@@ -249,6 +249,11 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   } else if (!strcmp(mode, "loopback")) {
     aotf_apps_init(&s->apps, "loopback", 8, seed);
     cost = NIC_HOST_COST_ZERO;
+  } else if (!strcmp(mode, "credits")) {
+    /* CREDIT_LIMIT writes racing takes and returns (the node's precomputed limit compares) */
+    aotf_apps_init(&s->apps, "credits", 4, seed);
+    cost = NIC_HOST_COST_ZERO;
+    s->credits = 1;
   } else if (!strcmp(mode, "random")) {
     aotf_apps_init(&s->apps, "random", 0, seed);
     s->random = 1;
@@ -347,6 +352,11 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
     if (s->apps.fail) return 1;
     if (!s->random && !(s->apps.done[0] && s->apps.done[1])) {
       fprintf(stderr, "aotf_system2: applications did not finish\n");
+      return 1;
+    }
+    if (s->credits && (s->apps.credit_writes == 0 || s->apps.credit_refused == 0)) {
+      fprintf(stderr, "aotf_system2: credits: %llu limit writes, %llu kicks refused (both must be > 0)\n",
+              (unsigned long long)s->apps.credit_writes, (unsigned long long)s->apps.credit_refused);
       return 1;
     }
     if (s->random && s->apps.rnd_rounds == 0) {
