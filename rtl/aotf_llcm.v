@@ -4,13 +4,14 @@
 //    nic_ram_1r1w of WORDS/2 x 8 bits. A write covers word W (bytes 0..7 of wr_data_i/wr_be_i)
 //    and word W+1 (bytes 8..15), so an unaligned 1-8 byte write that straddles two words is
 //    written in ONE cycle (the two words are always in different banks).
-//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly three
-//    cycles after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is
-//    registered as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that
-//    register (timing: block RAM clock-to-out plus the routing from RAMs spread over the die
-//    leave no room for logic in the RAM read cycle); the selected word is registered once more
-//    (rdo_q) before it leaves the block (timing: the RAMs lie far apart, so one of them is far
-//    from any consumer of the read data). What a read returns is decided in its request cycle.
+//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly two cycles
+//    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is registered
+//    as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that register
+//    (timing: block RAM clock-to-out plus the routing from RAMs spread over the die leave no
+//    room for logic in the RAM read cycle). What a read returns is decided in its request cycle.
+//    (Stop 28 measured one more register after the select, a 3-cycle read: the placer put it by
+//    the consumer, so the RAM-to-register route stayed as long, and the two-node round trips
+//    grew by 4 cycles; taken out.)
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
 //    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
@@ -83,9 +84,7 @@ module aotf_llcm #(
   reg          nhit_q, nhit_d;
   reg [7:0]    nwe_q, nwe_d;
   reg [63:0]   ndat_q, ndat_d;
-  // read stage 3: the selected word
-  reg          rvalid3_q;
-  reg [63:0]   rdo_q, rdo_d;
+  reg [63:0]   rdo;   // the selected word (rd_data_o)
   // registered write port (applied to the RAMs one cycle after the request)
   reg [IA-1:0] wq_idx0_q, wq_idx1_q;
   reg [63:0]   wq_dat0_q, wq_dat1_q;
@@ -202,7 +201,7 @@ module aotf_llcm #(
     ncoll = nhit_q ? nwe_q : 8'h00;
     ndat  = ndat_q;
     for (fl = 0; fl < 8; fl = fl + 1)
-      rdo_d[8*fl +: 8] = rzero2_q ? 8'h00 :
+      rdo[8*fl +: 8]   = rzero2_q ? 8'h00 :
                          ncoll[fl] ? ndat[8*fl +: 8] :
                          fsel2_q[fl] ? fdat2_q[8*fl +: 8] :
                          rbank2_q ? rd1_q[8*fl +: 8] : rd0_q[8*fl +: 8];
@@ -214,7 +213,6 @@ module aotf_llcm #(
       swp_q    <= '0;
       rvalid_q <= 1'b0;
       rvalid2_q <= 1'b0;
-      rvalid3_q <= 1'b0;
       wq_we0_q <= 8'h00;
       wq_we1_q <= 8'h00;
     end else begin
@@ -222,7 +220,6 @@ module aotf_llcm #(
       swp_q    <= swp_d;
       rvalid_q <= rd_en_i;
       rvalid2_q <= rvalid_q;
-      rvalid3_q <= rvalid2_q;
       wq_we0_q <= we0;
       wq_we1_q <= we1;
     end
@@ -258,7 +255,6 @@ module aotf_llcm #(
     nhit_q   <= nhit_d;
     nwe_q    <= nwe_d;
     ndat_q   <= ndat_d;
-    rdo_q    <= rdo_d;
   end
 
   // The RAMs are read in every cycle (read enable 1; timing: the host read request and its
@@ -292,8 +288,8 @@ module aotf_llcm #(
   endgenerate
 
   assign busy_o      = busy_q;
-  assign rd_valid_o  = rvalid3_q;
-  assign rd_data_o   = rdo_q;
+  assign rd_valid_o  = rvalid2_q;
+  assign rd_data_o   = rdo;
   assign dbg_we_o    = {we1, we0};
 
 `ifdef FORMAL
