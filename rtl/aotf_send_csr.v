@@ -125,7 +125,14 @@ module aotf_send_csr #(
   reg [3:0]    tag_wr_w;         // a HTLB_TAG write to lane w this cycle
   reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
   reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
-  reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q}
+  reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q} (while capv_q: cap_q is)
+  // the seed RAM data of the capture cycle, registered as it is (timing: the seed RAM's block
+  // RAMs lie spread over the die; besides the response register, cap_q is their only load in
+  // this block, so no view / write select sits between them and a flop), and whether it is
+  // the view now (no SEED_HI write in the capture cycle)
+  reg [63:0]   cap_q;
+  reg          capv_q, capv_d;
+  reg [63:0]   sv_hold;          // the view from flops: cap_q (capv_q) or sv_q
 
   reg [31:0]   status, hidx;
   reg [8:0]    lane;
@@ -354,9 +361,11 @@ module aotf_send_csr #(
                                         c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]} :
                                        tv_rsp[w*9 +: 9];
     end
-    vl2_d  = vld_q && !seed_wr_o;
-    sv_rsp = vl2_q ? seed_rd_data_i : sv_q;
-    sv_d   = seed_wr_o ? {c_wdata, seed_lo_q} : sv_rsp;
+    vl2_d   = vld_q && !seed_wr_o;
+    capv_d  = vl2_q && !seed_wr_o;
+    sv_hold = capv_q ? cap_q : sv_q;
+    sv_rsp  = vl2_q ? seed_rd_data_i : sv_hold;
+    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : sv_hold;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
@@ -378,7 +387,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 36'd0; sv_q <= 64'd0;
+      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 36'd0; sv_q <= 64'd0; capv_q <= 1'b0;
     end else begin
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
@@ -388,9 +397,12 @@ module aotf_send_csr #(
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
       av_r_q <= av_r_d;
-      vld_q <= vld_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d;
+      vld_q <= vld_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d; capv_q <= capv_d;
     end
   end
+
+  // seed data of every cycle (no reset: used only while capv_q)
+  always @(posedge clk_i) cap_q <= seed_rd_data_i;
 
   // CREDIT_AVAIL value of the cycle (data register: no reset, selected only by av_r_q)
   always @(posedge clk_i) avr_q <= {sel_used_i, sel_avail_i};
