@@ -154,8 +154,7 @@ module aotf_htlb #(
         // a hit pops whatever the tag RAM does this cycle (a write now takes effect after the
         // lookup, as one a cycle later would; timing: the pop, which drives the FIFO pointers
         // and the generator load, depends on flops only); a miss retries on a write
-        if (hitv != 4'd0) state_d = S_IDLE;
-        else if (tag_write) state_d = S_IDLE;
+        if (hitv != 4'd0 || tag_write) state_d = S_IDLE;
         else begin
           miss_o  = 1'b1;
           state_d = S_MISS;

@@ -6,9 +6,9 @@
 //    same-cycle HTLB / FIFO decision; issue 5): inside aotf_send and aotf_rx (CSR_REG = 1, their
 //    write / lookup strobes and register selects decoded before the register) for their
 //    windows, here (one-hot selects nr_q / nw_q, wdata_q) for the node window and unmapped
-//    ones; the acting block responds one cycle
-//    after that, and that response is registered once more (timing: aotf_send's own response
-//    register, CSR_REG; here rn_*_q for the rx and node windows) before it leaves the node.
+//    ones; the acting block responds one cycle after that, and that response is registered
+//    once more (timing: aotf_send's own response register, CSR_REG; here rn_*_q for the rx and
+//    node windows) before it leaves the node.
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.

@@ -138,36 +138,44 @@ module aotf_send_csr #(
   reg [8:0]    lane;
   reg [31:0]   rsp_rest;         // the response without the view terms
 
-  // RAM / lookup strobes of a request {credit_sel_wr, lim_we, flush, view_rd, seed_wr, tag_wr}.
+  // Write strobes of a request: the RAM / lookup strobes {credit_sel_wr, lim_we, flush,
+  // view_rd, seed_wr, tag_wr} (bits 5:0) and the register write selects {STATUS, SEED_LO,
+  // IRQ_EN, CTRL} (bits 9:6; HTLB_IDX and CREDIT_SEL writes are bits 2 and 5).
   // No reset term (timing: the reset net's fanout stays out of the strobes that reach the HTLB
   // lookup and the packet generator); every register a write reaches is reset in that cycle.
   // The RAMs are not reset: the seed RAM's write enable takes the reset term at the RAM
   // (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so a tag
   // write in reset is overwritten before any lookup.
-  function automatic [5:0] strobes(input req, input we, input [11:0] a, input [31:0] d);
+  localparam int NS = 10;
+  localparam int S_CTRL = 6, S_IRQ_EN = 7, S_SEED_LO = 8, S_STATUS = 9;
+  function automatic [NS-1:0] strobes(input req, input we, input [11:0] a, input [31:0] d);
     strobes[0] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
     strobes[1] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_HI;
     strobes[2] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
     strobes[3] = req && we && a == nic_pkg::CSR_AOTF_SEND_CTRL && d[nic_pkg::AOTF_SEND_CTRL_FLUSH_LSB];
     strobes[4] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_LIMIT;
     strobes[5] = req && we && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
+    strobes[S_CTRL]    = req && we && a == nic_pkg::CSR_AOTF_SEND_CTRL;
+    strobes[S_IRQ_EN]  = req && we && a == nic_pkg::CSR_AOTF_SEND_IRQ_EN;
+    strobes[S_SEED_LO] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_LO;
+    strobes[S_STATUS]  = req && we && a == nic_pkg::CSR_AOTF_SEND_STATUS;
   endfunction
 
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
   reg          rq_req_q, rq_we_q;
   reg [11:0]   rq_addr_q;
   reg [31:0]   rq_wdata_q;
-  reg [5:0]    stb_q;
-  wire [5:0]   stb_in  = strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);   // of the bus request
+  reg [NS-1:0] stb_q;
+  wire [NS-1:0] stb_in = strobes(csr_req_i, csr_we_i, csr_addr_i, csr_wdata_i);   // of the bus request
   wire         c_req   = REQ_REG ? rq_req_q   : csr_req_i;
   wire         c_we    = REQ_REG ? rq_we_q    : csr_we_i;
   wire [11:0]  c_addr  = REQ_REG ? rq_addr_q  : csr_addr_i;
   wire [31:0]  c_wdata = REQ_REG ? rq_wdata_q : csr_wdata_i;
-  wire [5:0]   stb     = REQ_REG ? stb_q : stb_in;
+  wire [NS-1:0] stb    = REQ_REG ? stb_q : stb_in;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rq_req_q <= 1'b0;
-      stb_q    <= 6'd0;
+      stb_q    <= '0;
     end else begin
       rq_req_q <= csr_req_i;
       stb_q    <= stb_in;
@@ -202,19 +210,16 @@ module aotf_send_csr #(
       vi_q <= vi_in;
   assign view_idx_o = REQ_REG ? vi_q : vi_in;
 
-  // register selects, one-hot, decoded from the request like the strobes (timing, REQ_REG:
-  // the selects are flops, so no 12-bit address compare sits between the request register,
-  // which Yosys shares with the node's and aotf_rx's copies of the bus, and the read data /
-  // register enables). rsel: a read of register k (R1_UNM: of no register); wsel: a write.
+  // read selects, one-hot, decoded from the request like the strobes (timing, REQ_REG: the
+  // selects are flops, so no 12-bit address compare sits between the request register, which
+  // Yosys shares with the node's and aotf_rx's copies of the bus, and the read data; the
+  // register write enables are strobes). rsels: a read of register k (R1_UNM: of no register).
   localparam int NRS = 25;
   localparam int R1_ID = 0, R1_VERSION = 1, R1_PARAMS = 2, R1_CTRL = 3, R1_STATUS = 4,
                  R1_IRQ_EN = 5, R1_MISS_ADDR = 6, R1_MISS_VICTIM = 7, R1_HTLB_IDX = 8,
                  R1_HTLB_TAG = 9, R1_SEED_LO = 10, R1_SEED_HI = 11, R1_CREDIT_SEL = 12,
                  R1_CREDIT_LIMIT = 13, R1_CREDIT_AVAIL = 14, R1_CREDIT_ERR = 15,
                  R1_FIFO_COUNT = 16, R1_CNT = 17, R1_UNM = 24;   // R1_CNT + 0..6: counters
-  localparam int NWS = 6;
-  localparam int W1_CTRL = 0, W1_IRQ_EN = 1, W1_HTLB_IDX = 2, W1_SEED_LO = 3, W1_CREDIT_SEL = 4,
-                 W1_STATUS = 5;
   function automatic [NRS-1:0] rsels(input req, input we, input [11:0] a);
     reg r;
     r = req && !we;
@@ -247,31 +252,13 @@ module aotf_send_csr #(
       default:                                rsels[R1_UNM]          = r;
     endcase
   endfunction
-  function automatic [NWS-1:0] wsels(input req, input we, input [11:0] a);
-    reg w;
-    w = req && we;
-    wsels[W1_CTRL]       = w && a == nic_pkg::CSR_AOTF_SEND_CTRL;
-    wsels[W1_IRQ_EN]     = w && a == nic_pkg::CSR_AOTF_SEND_IRQ_EN;
-    wsels[W1_HTLB_IDX]   = w && a == nic_pkg::CSR_AOTF_SEND_HTLB_IDX;
-    wsels[W1_SEED_LO]    = w && a == nic_pkg::CSR_AOTF_SEND_SEED_LO;
-    wsels[W1_CREDIT_SEL] = w && a == nic_pkg::CSR_AOTF_SEND_CREDIT_SEL;
-    wsels[W1_STATUS]     = w && a == nic_pkg::CSR_AOTF_SEND_STATUS;
-  endfunction
   wire [NRS-1:0] rs_in = rsels(csr_req_i, csr_we_i, csr_addr_i);
-  wire [NWS-1:0] ws_in = wsels(csr_req_i, csr_we_i, csr_addr_i);
   reg  [NRS-1:0] rs_q;
-  reg  [NWS-1:0] ws_q;
   always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      rs_q <= '0;
-      ws_q <= '0;
-    end else begin
-      rs_q <= rs_in;
-      ws_q <= ws_in;
-    end
+    if (!rst_ni) rs_q <= '0;
+    else         rs_q <= rs_in;
   end
   wire [NRS-1:0] rs = REQ_REG ? rs_q : rsels(c_req, c_we, c_addr);
-  wire [NWS-1:0] ws = REQ_REG ? ws_q : wsels(c_req, c_we, c_addr);
 
   // request decode (own block: the RAM strobes feed the HTLB, whose miss comes back here)
   always @* begin
@@ -292,20 +279,20 @@ module aotf_send_csr #(
 
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
-    if (ws[W1_CTRL])   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
-    if (ws[W1_IRQ_EN]) irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
+    if (stb[S_CTRL])   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+    if (stb[S_IRQ_EN]) irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
                                    c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
-    if (ws[W1_HTLB_IDX]) begin
+    if (view_rd_o) begin   // HTLB_IDX write
       set_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_SET_LSB +: SW];
       way_d  = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WAY_LSB +: 2];
       word_d = c_wdata[nic_pkg::AOTF_SEND_HTLB_IDX_WORD_LSB +: 2];
     end
-    if (ws[W1_SEED_LO])    seed_lo_d = c_wdata;
-    if (ws[W1_CREDIT_SEL]) csel_d = c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
+    if (stb[S_SEED_LO])    seed_lo_d = c_wdata;
+    if (credit_sel_wr_o)   csel_d = c_wdata[nic_pkg::AOTF_SEND_CREDIT_SEL_USER_LSB +: UW];
 
     // sticky status: set wins over W1C
     sticky_d = sticky_q;
-    if (ws[W1_STATUS])
+    if (stb[S_STATUS])
       sticky_d = sticky_q & ~c_wdata[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5];
     sticky_d = sticky_d | {err_credit_i, err_window_i, err_be_i, err_align_i, miss_i};
 
