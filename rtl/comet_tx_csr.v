@@ -81,6 +81,9 @@ module comet_tx_csr #(
   reg [31:0]       c_zero_q, c_zero_d, c_len_q, c_len_d, c_ovs_q, c_ovs_d, c_bytes_q, c_bytes_d;
 
   reg        nt_acc, wr, nt_wr, wr_bus, idx_ld;
+  // nt_acc of the registered request, decoded from the bus in the request cycle (timing: the
+  // 12-bit address compare sat between addr_q and the node table RAM ports; asserted equal)
+  reg        nta_q, nta_d;
   reg [1:0]  wlane;
   integer    j;
 
@@ -96,10 +99,11 @@ module comet_tx_csr #(
 
   always @* begin
     wr = req_q && we_q;
-    nt_acc = req_q && (addr_q == nic_pkg::CSR_COMET_TX_NT_IP ||
-                       addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
-                       addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
-                       addr_q == nic_pkg::CSR_COMET_TX_NT_VALID);
+    nta_d = csr_req_i && (csr_addr_i == nic_pkg::CSR_COMET_TX_NT_IP ||
+                          csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_LO ||
+                          csr_addr_i == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
+                          csr_addr_i == nic_pkg::CSR_COMET_TX_NT_VALID);
+    nt_acc = nta_q;
     wlane   = addr_q[3:2] - 2'd1;        // 0x34 -> 0, 0x38 -> 1, 0x3C -> 2, 0x40 -> 3
     // read data: an AND-OR of the ack cycle's register values under one-hot selects that were
     // decoded from the bus in the request cycle (rsel_q, 0 unless a read was taken), so the
@@ -234,7 +238,7 @@ module comet_tx_csr #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       req_q <= 1'b0; we_q <= 1'b0; addr_q <= 12'd0; wdata_q <= 32'd0; rsel_q <= '0; sh_q <= 128'd0;
-      shld_q <= 1'b0;
+      shld_q <= 1'b0; nta_q <= 1'b0;
       csum_en_q <= 1'b1; smac_q <= 48'h0200_0000_0001; sip_q <= 32'h0A000001; sport_q <= 16'h4D43;
       ntidx_q <= '0; init_q <= 1'b1; init_idx_q <= '0;
       c_frames_q <= '0; c_msgs_q <= '0; c_node_q <= '0; c_zero_q <= '0; c_len_q <= '0;
@@ -243,7 +247,7 @@ module comet_tx_csr #(
       req_q <= csr_req_i; we_q <= csr_we_i; addr_q <= csr_addr_i; wdata_q <= csr_wdata_i;
       rsel_q <= rsel_d;
       sh_q <= sh_d;
-      shld_q <= shld_d;
+      shld_q <= shld_d; nta_q <= nta_d;
       csum_en_q <= csum_en_d; smac_q <= smac_d; sip_q <= sip_d; sport_q <= sport_d;
       ntidx_q <= ntidx_d; init_q <= init_d; init_idx_q <= init_idx_d;
       c_frames_q <= c_frames_d; c_msgs_q <= c_msgs_d; c_node_q <= c_node_d; c_zero_q <= c_zero_d;
@@ -254,6 +258,10 @@ module comet_tx_csr #(
 `ifdef FORMAL
   // the shadow load and an NT lane write are never in the same cycle (see sh_d)
   always @(posedge clk_i) if (rst_ni) assert (!(shld_q && nt_wr));
+  // the registered NT-access decode equals the decode of the registered request
+  always @(posedge clk_i) if (rst_ni) assert (nta_q == (req_q && (addr_q == nic_pkg::CSR_COMET_TX_NT_IP ||
+      addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_LO || addr_q == nic_pkg::CSR_COMET_TX_NT_MAC_HI ||
+      addr_q == nic_pkg::CSR_COMET_TX_NT_VALID)));
 `endif
 endmodule
 `default_nettype wire

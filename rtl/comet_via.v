@@ -437,9 +437,9 @@ module comet_via #(
     .rd_data_o(seg_rd_data));
 
   // response head as the consumers see it: the 2-entry skid (sk*) behind the FIFOs
-  wire        rsp_v;
   wire [63:0] rsp_data;
   reg         rsp_pop;   // the consumer takes the head (the entry at sk_rp_q)
+  reg         hv_np, hv_p;
   wire        fifo_v;    // FIFO output stages (response data + metadata)
   wire [63:0] fifo_data;
   wire [6:0]  fifo_meta;
@@ -502,14 +502,21 @@ module comet_via #(
   reg         sk_wp_q, sk_wp_d, sk_rp_q, sk_rp_d;
   reg  [63:0] sk0_d_q, sk0_d_d, sk1_d_q, sk1_d_d;
   reg  [6:0]  sk0_m_q, sk0_m_d, sk1_m_q, sk1_m_d;
-  wire [6:0]  meta_data = sk_rp_q ? sk1_m_q : sk0_m_q;
+  // timing: the head's metadata and its decode (payload / control / prefetcher word) are
+  // flops (hm_q, hpay_q, hdesc_q, hpf_q), loaded from the next cycle's ring state with the
+  // consumers' late pop as the last select, so the packer's pops and the accumulator / count
+  // selects start at a flop, not at the skid count and the head mux (FORMAL: equal to the
+  // decode of the ring)
+  reg  [5:0]  hm_q;
+  reg  [6:0]  hm_d;
+  reg         hv_d, hpay_q, hpay_d, hdesc_q, hdesc_d, hpf_q, hpf_d;
+  wire [5:0]  meta_data = hm_q;  // (bit 6: in hpay_q / hdesc_q / hpf_q)
   assign fq_pop   = fifo_v && !sk_cnt_q[1];
-  assign rsp_v    = (sk_cnt_q != 2'd0);
   assign rsp_data = sk_rp_q ? sk1_d_q : sk0_d_q;
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
-  wire        rsp_desc = rsp_v && meta_data[6] && !meta_data[5];  // head: a control FSM word
-  wire        rsp_pf   = rsp_v && meta_data[6] && meta_data[5];   // head: a prefetcher word
-  wire        rsp_pay  = rsp_v && !meta_data[6];  // head response: a payload word
+  wire        rsp_desc = hdesc_q;  // head: a control FSM word
+  wire        rsp_pf   = hpf_q;    // head: a prefetcher word
+  wire        rsp_pay  = hpay_q;   // head response: a payload word
 
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
@@ -756,7 +763,10 @@ module comet_via #(
   reg [31:0] rd_or, rd_v;
   reg        f_acc, w_acc, tx_emit, csr_wr, csr_rd, tx_idle, cq_rdy, cq_push, cq_pop, w_start;
   reg        ci_spop;  // a SYS_POP read is acted on in this cycle (the engine's doorbell pop waits)
+  /* verilator lint_off UNUSEDSIGNAL */  // a push's error bits: the reference cq_pc is checked against (FORMAL)
   reg [2:0]  cq_perr;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg [2:0]  cq_pc;
   reg [3:0]  seg_err;
   reg [RW-1:0] ring;
   reg [NUM_DB-1:0] db_push, db_pop;
@@ -1385,13 +1395,21 @@ module comet_via #(
     // every cycle (not only with cq_push), so the entries' enables are register decodes
     // (cq_wp_q, queue not full), not the push decision; an entry is used only after its push
     // moved the pointer past it, and that push cycle's fields are the last it took
+    // timing: the error bits the entry takes are those a push would have in this state (cq_pc:
+    // S_CTL's check errors, S_SEG's segment errors, 0 in S_TXQ; asserted equal to cq_perr with
+    // every push), from registers and the state only, not behind the push conditions (the
+    // response index compares, dbad_q); without a push the entry's fields are never used
+    // (S_CTL / S_SEG push for sends only, so the checks' !op_rx_q terms are left out)
+    cq_pc = 3'd0;
+    if (state_q == S_CTL) cq_pc = {ctl_aerr_q, ln_bad_q, sc_bad_q};
+    else if (state_q == S_SEG) cq_pc = err_q[2:0] | {1'b0, sum_q != len_q, 1'b0};
     for (k = 0; k < CQD; k = k + 1)
       if (cq_wp_q == 2'(k) && cq_cnt_q != 3'(CQD)) begin
         cq_desc_d[k*32 +: 32] = desc_q;
-        cq_len_d[k*16 +: 16] = (cq_perr != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
+        cq_len_d[k*16 +: 16] = (cq_pc != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
         cq_vi_d[k*2 +: 2] = vi_q;
-        cq_err_d[k*3 +: 3] = cq_perr;
-        cq_nd_d[k] = (cq_perr == 3'd0);
+        cq_err_d[k*3 +: 3] = cq_pc;
+        cq_nd_d[k] = (cq_pc == 3'd0);
       end
     if (cq_push) begin
       cq_wp_d = cq_wp_q + 2'd1;
@@ -1424,6 +1442,15 @@ module comet_via #(
     sk0_m_d = (fq_pop && !sk_wp_q) ? fifo_meta : sk0_m_q;
     sk1_d_d = (fq_pop && sk_wp_q) ? fifo_data : sk1_d_q;
     sk1_m_d = (fq_pop && sk_wp_q) ? fifo_meta : sk1_m_q;
+    // the head of the next cycle: the entry at sk_rp_d (the other one after a pop), valid with
+    // sk_cnt_d != 0; both outcomes of the late pop built from registers and fq_pop
+    hm_d   = rsp_pop ? (sk_rp_q ? sk0_m_d : sk1_m_d) : (sk_rp_q ? sk1_m_d : sk0_m_d);
+    hv_np  = sk_cnt_q != 2'd0 || fq_pop;                  // sk_cnt_d != 0 without a pop
+    hv_p   = sk_cnt_q[1] || (sk_cnt_q[0] && fq_pop);      // with a pop (sk_cnt_q >= 1)
+    hv_d   = rsp_pop ? hv_p : hv_np;
+    hpay_d  = hv_d && !hm_d[6];
+    hdesc_d = hv_d && hm_d[6] && !hm_d[5];
+    hpf_d   = hv_d && hm_d[6] && hm_d[5];
 
     // ---------------- completion events: when the port accepts the status write (so software
     // never sees a counter, STATUS bit or irq before the write has left the engine), from the
@@ -1655,6 +1682,7 @@ module comet_via #(
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
+      hpay_q <= 1'b0; hdesc_q <= 1'b0; hpf_q <= 1'b0;
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
       ra_f_q <= '0; ra_p_q <= '0;
     end else begin
@@ -1691,13 +1719,14 @@ module comet_via #(
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
+      hpay_q <= hpay_d; hdesc_q <= hdesc_d; hpf_q <= hpf_d;
       dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d;
       ra_f_q <= ra_f_d; ra_p_q <= ra_p_d;
     end
   end
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
-    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d;
+    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d[5:0];
   end
 
   assign csr_ack_o   = csr_ack_q;
@@ -1727,6 +1756,7 @@ module comet_via #(
   end
   always @* if (!f_past_valid) assume (!rst_ni);
   integer f_i;
+  reg [6:0] f_hm;
   // the CSR request as it entered the request stage (reference of the decoded ci_* registers)
   reg        f_ci_req_q = 1'b0, f_ci_we_q = 1'b0;
   reg [11:0] f_ci_addr_q = 12'd0;
@@ -1785,11 +1815,17 @@ module comet_via #(
       if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
       if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));
       assert (sk_cnt_q <= 2'd2);
+      // the registered head decode equals the decode of the ring
+      if (cq_push) assert (cq_pc == cq_perr);
+      if (sk_cnt_q != 2'd0) assert (hm_q == (sk_rp_q ? sk1_m_q[5:0] : sk0_m_q[5:0]));
+      f_hm = sk_rp_q ? sk1_m_q : sk0_m_q;
+      assert (hpay_q == (sk_cnt_q != 2'd0 && !f_hm[6]) && hdesc_q == (sk_cnt_q != 2'd0 && f_hm[6] && !f_hm[5]) &&
+              hpf_q == (sk_cnt_q != 2'd0 && f_hm[6] && f_hm[5]));
       assert (sk_wp_q == (sk_rp_q ^ (sk_cnt_q == 2'd1)));
       // the registered tvalid / tx_last equal their definitions
       assert (tv_q == ((state_q != S_RX) && tv_of(cnt_q, in_done_q)));
       if (state_q != S_RX) assert (tl_q == tx_last);
-      if (rsp_pop) assert (rsp_v);
+      if (rsp_pop) assert (sk_cnt_q != 2'd0);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
       if (state_q != S_RX) assert (cnt_q < 5'd16);
