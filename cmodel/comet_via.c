@@ -210,9 +210,12 @@ void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_ou
   o->dma_req_wdata_o = dp.wdata;
   o->dma_req_wstrb_o = dp.strb;
   o->m_axis_tx_tdata = r->acc[0];
-  o->m_axis_tx_tkeep = c.tx_keep;
+  /* tkeep / tlast are registered in the RTL from the packer's next state: 0 while a receive
+     runs (S_RX, tvalid 0, cnt is the unpacker's level then) */
+  int tx_rx = r->state == CV_S_RX;
+  o->m_axis_tx_tkeep = tx_rx ? 0 : c.tx_keep;
   o->m_axis_tx_tvalid = c.tx_v;
-  o->m_axis_tx_tlast = c.tx_last;
+  o->m_axis_tx_tlast = !tx_rx && c.tx_last;
   o->m_axis_tx_tuser = r->pk_vi;
   o->s_axis_rx_tready = c.rx_ready;
   o->irq_o = (r->status & r->irq_en) != 0;

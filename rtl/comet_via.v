@@ -147,6 +147,10 @@ module comet_via #(
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
+  // tkeep of a packer fill level c (8 bytes from c >= 8)
+  function automatic [7:0] kkeep(input [4:0] c);
+    kkeep = kmask8((c[4] || c[3]) ? 4'd8 : c[3:0]);
+  endfunction
   // timing: "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule
   // of s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8.
   // d is a 6-bit two's complement value computed from registers, so the late tkeep only goes
@@ -521,19 +525,28 @@ module comet_via #(
   // ------------------------------------------------------------------ outputs from state
   // byte packer (send): runs outside S_RX; a receive starts only when it is empty
   // (timing: the compares with 8 written as bit logic, no carry chain in front of the pop)
+`ifdef FORMAL
+  // the packer's tlast by its definition (the port is tl_q, asserted equal outside S_RX)
   wire        tx_last   = in_done_q && !cnt_q[4] && (!cnt_q[3] || cnt_q[2:0] == 3'd0);  // cnt_q <= 8
+`endif
   // timing: tvalid (= (state_q != S_RX) && (cnt_q >= 8 || (in_done_q && cnt_q != 0))) and, outside
   // S_RX, tx_last are registered from the packer's next-state candidates (tv_q, tl_q; FORMAL
   // checks both against these definitions), so the packer's pop and the response skid behind it
   // start at a flop, not at the fill-level compare
   reg         tv_q, tv_d, tl_q, tl_d;
+  // timing: tkeep is registered the same way (tk_q = kkeep(cnt_q) outside S_RX, 0 in S_RX), so
+  // the packer's fill-level logic (cnt_d) shares no LUT with the tkeep output, which the
+  // engine's register slice and debug port pull away (a worst path of three of five engine
+  // placements: cnt_q -> tkeep LUTs by the debug port -> cnt_d). tlast is tl_q (= tx_last
+  // outside S_RX, 0 in S_RX). Both are don't-cares while tvalid is 0, the C model gives 0 in S_RX.
+  reg  [7:0]  tk_q, tk_d;
   wire        tx_emit_v = tv_q;
   assign m_axis_tx_tvalid = tv_q;
   assign m_axis_tx_tdata  = acc_q[63:0];
   // (cnt_q >= 8 as bit logic: a compare with a constant becomes a carry chain, which ABC9 then
   // reuses for tx_last and the packer pops)
-  assign m_axis_tx_tkeep  = kmask8((cnt_q[4] || cnt_q[3]) ? 4'd8 : cnt_q[3:0]);
-  assign m_axis_tx_tlast  = tx_last;
+  assign m_axis_tx_tkeep  = tk_q;
+  assign m_axis_tx_tlast  = tl_q;
   assign m_axis_tx_tuser  = pk_vi_q;
   // timing: s_axis_rx_tready = (state_q == S_DRAIN) || (state_q == S_RX && !in_done_q &&
   // (walk_done_q || cnt_q <= 8)), registered from the next-state values
@@ -570,17 +583,20 @@ module comet_via #(
   reg  [1:0]  h_vi;
   reg  [2:0]  h_err;
   reg         h_nd;
+  // timing: the head entry's "no descriptor error" flag as a flop (hnd_q = cq_nd_q[cq_rp_q],
+  // loaded from the next cycle's entry with the late pop selecting last), so the S_IDLE
+  // decision (cq_rdy) starts at flops, not at the head mux
+  reg         hnd_q, hnd_d;
   reg  [3:0]  h_cd;
   integer     hi;
   always @* begin
-    h_desc = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = 1'b0; h_cd = 4'd0;
+    h_desc = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = hnd_q; h_cd = 4'd0;
     for (hi = 0; hi < CQD; hi = hi + 1) begin
       if (cq_rp_q == 2'(hi)) begin
         h_desc = cq_desc_q[hi*32 +: 32];
         h_len  = cq_len_q[hi*16 +: 16];
         h_vi   = cq_vi_q[hi*2 +: 2];
         h_err  = cq_err_q[hi*3 +: 3];
-        h_nd   = cq_nd_q[hi];
       end
       if (cd_rp_q == 2'(hi)) h_cd = cd_q[hi*4 +: 4];
     end
@@ -768,7 +784,9 @@ module comet_via #(
   /* verilator lint_on UNUSEDSIGNAL */
   reg [2:0]  cq_pc;
   reg [3:0]  seg_err;
+  /* verilator lint_off UNUSEDSIGNAL */  // the engine's pop as its states set it: the reference of db_pop (FORMAL)
   reg [RW-1:0] ring;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [NUM_DB-1:0] db_push, db_pop;
   // timing: the doorbell pops by source: csr_popv = SYS_POP read of system ring 0 / 1,
   // eng_re / ring = the control FSM's or the prefetcher's pop (only when no SYS_POP read)
@@ -780,7 +798,13 @@ module comet_via #(
   // the prefetcher picks in P_IDLE, held in P_RD. Only the pop they are for moves those read
   // pointers, so they are still the ring heads when used (asserted)
   reg [RW+DBAW-1:0] ra_f_q, ra_f_d, ra_p_q, ra_p_d;
+  // timing: the same rings one-hot (eo_f_q, eo_p_q, loaded and held like ra_f_q / ra_p_q), so
+  // an engine pop's doorbell (db_pop) is a flop AND the pop state, not a compare of a ring
+  // number computed behind ci_spop (asserted equal to the ring of eng_re)
+  reg [NUM_DB-1:0] eo_f_q, eo_f_d, eo_p_q, eo_p_d;
+  /* verilator lint_off UNUSEDSIGNAL */  // (as ring, above)
   reg        eng_re;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg [DBCW-1:0] dbc_p1, dbc_m1;
   // timing: per doorbell "not empty" (db_cnt_q != 0) as a flop, updated with the level by the
   // push / pop (asserted), so the send / receive turn decisions start at flops
@@ -815,12 +839,13 @@ module comet_via #(
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
-    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0;
+    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0; tk_d = 8'd0;
     xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
     db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
+    eo_f_d = eo_f_q; eo_p_d = eo_p_q;
     seg_we = 1'b0; seg_waddr = '0;
     // timing: the read address from registers only: a walker start (w_start, which reads
     // segment 0 of the half the fetch filled) comes only while the walker reads nothing more
@@ -1048,11 +1073,24 @@ module comet_via #(
       // packer empty, and S_RX leaves it empty: 0 in and out of S_RX, asserted)
       tv_d = m_axis_tx_tready ? (tx_emit_v ? tv_of(cnt_e, done_e) : tv_of(cnt_n, done_n)) : tv_of(cnt_n, done_n);
       tl_d = m_axis_tx_tready ? (tx_emit_v ? tl_of(cnt_e, done_e) : tl_of(cnt_n, done_n)) : tl_of(cnt_n, done_n);
+      tk_d = m_axis_tx_tready ? (tx_emit_v ? kkeep(cnt_e) : kkeep(cnt_n)) : kkeep(cnt_n);
     end
 
     // ---------------- control FSM
     case (state_q)
       S_IDLE: begin
+        // timing: the wide descriptor registers take the oldest prefetched send descriptor in
+        // every S_IDLE cycle, so their enables are the state, not the late take decision below
+        // (completion first, turns, take). They are don't-cares until a take: nothing reads them
+        // in S_IDLE / S_WBS / S_DRAIN, and a receive loads each before its use (desc_q in
+        // S_DB_WAIT, sum_q in S_DB_CHK, segcnt_q / len_q / sa_q from its words in S_CTL / S_SEG)
+        desc_d = t_desc;
+        segcnt_d = t_segcnt;
+        len_d = t_len;
+        sc_bad_d = sc_bad(t_segcnt);
+        ln_bad_d = ln_bad(t_len);
+        sa_d = t_sa;
+        sum_d = t_spec ? t_sum0 : 32'd0;
         if (cq_rdy) state_d = S_WBS;  // a send completion first
         else if (rx_turn) begin
           if (tx_idle) begin  // a receive waits until the send side has drained
@@ -1078,23 +1116,16 @@ module comet_via #(
           prio_rx_d = 1'b1;
           op_rx_d = 1'b0;
           vi_d = t_vi;
-          desc_d = t_desc;
           spec_d = t_spec;
-          segcnt_d = t_segcnt;
-          len_d = t_len;
-          sc_bad_d = sc_bad(t_segcnt);
-          ln_bad_d = ln_bad(t_len);
           ctl_aerr_d = t_aerr;
           has_desc_d = 1'b1;
+          // (desc_q, segcnt_q, len_q, sc_bad_q, ln_bad_q, sa_q, sum_q: loaded above)
           if (t_spec) begin
-            sum_d = t_sum0;
             err_d = {1'b0, t_e2, t_e1, 1'b0};
-            sa_d = t_sa;
             seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
             req_idx_d = 6'd4;
             rsp_idx_d = 6'd4;
           end else begin
-            sum_d = 32'd0;
             err_d = 4'd0;
             req_idx_d = 6'd2;
             rsp_idx_d = 6'd2;
@@ -1196,21 +1227,23 @@ module comet_via #(
           // err_q plus the send Length sum check (timing: registers only). A receive waits
           // while segment 0's write is pending (sw0_q: the walker's start reads it at once; only
           // when segment 0 came in S_SEG, i.e. HOST_LIMIT was raised after S_DB_CHK)
+          // (timing: a receive decides on err_q alone, so the 32-bit sum compare of the send
+          // check is not in front of the walker start)
           seg_err = err_q | {2'b00, !op_rx_q && (sum_q != len_q), 1'b0};
           err_d = seg_err;
-          if (seg_err != 4'd0) begin
-            if (op_rx_q) state_d = S_DRAIN;
+          if (op_rx_q) begin
+            if (err_q != 4'd0) state_d = S_DRAIN;
             else begin
-              cq_push = 1'b1;
-              cq_perr = seg_err[2:0];
-              state_d = S_IDLE;
+              // receive: start the walker on this descriptor (the send side is idle: cnt_q = 0,
+              // in_done_q = 0, and acc_q = 0 since its bytes at and above cnt_q are always 0)
+              w_start = 1'b1;
+              xfer_d = 32'd0;
+              state_d = S_RX;
             end
-          end else if (op_rx_q) begin
-            // receive: start the walker on this descriptor (the send side is idle: cnt_q = 0,
-            // in_done_q = 0, and acc_q = 0 since its bytes at and above cnt_q are always 0)
-            w_start = 1'b1;
-            xfer_d = 32'd0;
-            state_d = S_RX;
+          end else if (seg_err != 4'd0) begin
+            cq_push = 1'b1;
+            cq_perr = seg_err[2:0];
+            state_d = S_IDLE;
           end else state_d = S_TXQ;
         end
       end
@@ -1411,6 +1444,9 @@ module comet_via #(
         cq_err_d[k*3 +: 3] = cq_pc;
         cq_nd_d[k] = (cq_pc == 3'd0);
       end
+    hnd_d = 1'b0;
+    for (k = 0; k < CQD; k = k + 1)
+      if ((cq_pop ? cq_rp_q + 2'd1 : cq_rp_q) == 2'(k)) hnd_d = cq_nd_d[k];
     if (cq_push) begin
       cq_wp_d = cq_wp_q + 2'd1;
       cq_cnt_d = cq_cnt_d + 3'd1;
@@ -1492,9 +1528,16 @@ module comet_via #(
     // (db_re = csr_pop_d || eng_re, written with the engine's pop state from registers only)
     db_re = csr_pop_d || (!ci_spop && ((state_q == S_DB_RD) || (pf_st_q == P_RD)));
     for (i = 0; i < NUM_DB; i = i + 1)
-      db_pop[i] = (i < 2 && csr_popv[i % 2]) || (eng_re && ring == RW'(i));
-    if (state_q != S_DB_RD) ra_f_d = ring_head(RW'(3 + 2 * {30'd0, s_axis_rx_tuser}), db_rp_q);
-    if (pf_st_q != P_RD) ra_p_d = ring_head(RW'(2 + 2 * {30'd0, pf_vi_d}), db_rp_q);
+      db_pop[i] = (i < 2 && csr_popv[i % 2]) ||
+                  (!ci_spop && ((state_q == S_DB_RD && eo_f_q[i]) || (pf_st_q == P_RD && eo_p_q[i])));
+    if (state_q != S_DB_RD) begin
+      ra_f_d = ring_head(RW'(3 + 2 * {30'd0, s_axis_rx_tuser}), db_rp_q);
+      for (i = 0; i < NUM_DB; i = i + 1) eo_f_d[i] = (RW'(3 + 2 * {30'd0, s_axis_rx_tuser}) == RW'(i));
+    end
+    if (pf_st_q != P_RD) begin
+      ra_p_d = ring_head(RW'(2 + 2 * {30'd0, pf_vi_d}), db_rp_q);
+      for (i = 0; i < NUM_DB; i = i + 1) eo_p_d[i] = (RW'(2 + 2 * {30'd0, pf_vi_d}) == RW'(i));
+    end
     db_eaddr = (state_q == S_DB_RD) ? ra_f_q : ra_p_q;
     db_saddr = ci_pop_q[1] ? {RW'(1), db_rp_q[DBAW +: DBAW]} : {RW'(0), db_rp_q[0 +: DBAW]};
     db_raddr = csr_pop_d ? db_saddr : db_eaddr;
@@ -1656,14 +1699,14 @@ module comet_via #(
       has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0; sc_bad_q <= 1'b1; ln_bad_q <= 1'b1;
       w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
       gnt_q <= 1'b0;
-      cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0;
+      cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0; hnd_q <= 1'b0;
       cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
-      tv_q <= 1'b0; tl_q <= 1'b0;
+      tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
@@ -1684,7 +1727,7 @@ module comet_via #(
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
       hpay_q <= 1'b0; hdesc_q <= 1'b0; hpf_q <= 1'b0;
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
-      ra_f_q <= '0; ra_p_q <= '0;
+      ra_f_q <= '0; ra_p_q <= '0; eo_f_q <= '0; eo_p_q <= '0;
     end else begin
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
@@ -1692,7 +1735,7 @@ module comet_via #(
       ctl_aerr_q <= ctl_aerr_d; sc_bad_q <= sc_bad_d; ln_bad_q <= ln_bad_d;
       w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
       pk_vi_q <= pk_vi_d; gnt_q <= gnt_d;
-      cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d;
+      cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d; hnd_q <= hnd_d;
       cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
       cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
@@ -1700,7 +1743,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
-      tv_q <= tv_d; tl_q <= tl_d;
+      tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
@@ -1721,7 +1764,7 @@ module comet_via #(
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
       hpay_q <= hpay_d; hdesc_q <= hdesc_d; hpf_q <= hpf_d;
       dbad_q <= dbad_d; sk_cnt_q <= sk_cnt_d; seg0w_q <= seg0w_d; sk_rp_q <= sk_rp_d; sk_wp_q <= sk_wp_d;
-      ra_f_q <= ra_f_d; ra_p_q <= ra_p_d;
+      ra_f_q <= ra_f_d; ra_p_q <= ra_p_d; eo_f_q <= eo_f_d; eo_p_q <= eo_p_d;
     end
   end
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
@@ -1817,6 +1860,9 @@ module comet_via #(
       assert (sk_cnt_q <= 2'd2);
       // the registered head decode equals the decode of the ring
       if (cq_push) assert (cq_pc == cq_perr);
+      for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
+        assert (db_pop[f_i] == ((f_i < 2 && csr_popv[f_i % 2]) || (eng_re && ring == RW'(f_i))));
+      assert (hnd_q == cq_nd_q[cq_rp_q]);
       if (sk_cnt_q != 2'd0) assert (hm_q == (sk_rp_q ? sk1_m_q[5:0] : sk0_m_q[5:0]));
       f_hm = sk_rp_q ? sk1_m_q : sk0_m_q;
       assert (hpay_q == (sk_cnt_q != 2'd0 && !f_hm[6]) && hdesc_q == (sk_cnt_q != 2'd0 && f_hm[6] && !f_hm[5]) &&
@@ -1824,7 +1870,7 @@ module comet_via #(
       assert (sk_wp_q == (sk_rp_q ^ (sk_cnt_q == 2'd1)));
       // the registered tvalid / tx_last equal their definitions
       assert (tv_q == ((state_q != S_RX) && tv_of(cnt_q, in_done_q)));
-      if (state_q != S_RX) assert (tl_q == tx_last);
+      assert (tk_q == ((state_q != S_RX) ? kkeep(cnt_q) : 8'd0) && tl_q == ((state_q != S_RX) && tx_last));
       if (rsp_pop) assert (sk_cnt_q != 2'd0);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
