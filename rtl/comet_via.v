@@ -329,6 +329,18 @@ module comet_via #(
   reg [3:0]  nroom_q, nroom_d;
   reg        walk_done_q, walk_done_d;
   reg [127:0] acc_q, acc_d;
+  // send byte ring (timing / size: replaces the packer's shifts of the shared accumulator): the
+  // message stream's byte at offset o sits in tr_q byte (8 * trh_q + o) mod 16 counted from the
+  // current beat; trh_q is the half holding the current beat. A payload word enters by one
+  // rotate to its write position (registers only), a beat leaves as the half trh_q (masked to
+  // tkeep: the port still shows 0 beyond tkeep) and flips trh_q. acc_q is the receive
+  // accumulator only (0 outside S_RX, asserted), so tdata = ring half | acc_q[63:0].
+  reg [127:0] tr_q, tr_d;
+  reg         trh_q, trh_d;
+  reg [3:0]   twa, twb, tka, tkb;
+  reg [127:0] tra, trb;
+  reg [15:0]  tea, teb;
+  reg         t_wa, t_wb;
   reg [4:0]  cnt_q, cnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
@@ -542,7 +554,7 @@ module comet_via #(
   reg  [7:0]  tk_q, tk_d;
   wire        tx_emit_v = tv_q;
   assign m_axis_tx_tvalid = tv_q;
-  assign m_axis_tx_tdata  = acc_q[63:0];
+  assign m_axis_tx_tdata  = ((trh_q ? tr_q[127:64] : tr_q[63:0]) & bmask64(tk_q)) | acc_q[63:0];
   // (cnt_q >= 8 as bit logic: a compare with a constant becomes a carry chain, which ABC9 then
   // reuses for tx_last and the packer pops)
   assign m_axis_tx_tkeep  = tk_q;
@@ -812,11 +824,9 @@ module comet_via #(
   reg        rx_req, found;
   reg [1:0]  pick;
   reg        pop_n, pop_e, pop_t, done_n, done_e;
-  reg [127:0] acc_n, acc_e;
   reg [4:0]  cnt_n, cnt_e;
   reg [3:0]  m_n;
   reg [63:0] piece;
-  reg [191:0] psh;
   reg [8:0]  rx_koh;
   reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
   reg [31:0] seglen;
@@ -856,7 +866,9 @@ module comet_via #(
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_n = 4'd0; piece = 64'd0; psh = 192'd0; pop_t = 1'b0;
+    m_n = 4'd0; piece = 64'd0; pop_t = 1'b0;
+    tr_d = tr_q; trh_d = trh_q; twa = 4'd0; twb = 4'd0; tka = 4'd0; tkb = 4'd0;
+    tra = 128'd0; trb = 128'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
@@ -1047,15 +1059,29 @@ module comet_via #(
     if (state_q != S_RX) begin
       m_n = {1'b0, meta_data[2:0]} + 4'd1;
       piece = rsp_data;
-      psh = {128'd0, piece} << {cnt_q[3:0], 3'b000};
+      // ring write candidates: A at the fill level (append; or emit + append with a full beat
+      // leaving: the same ring position), B at the next half (the next message's first word
+      // joining as a partial last beat leaves)
+      twa = {trh_q, 3'b000} + cnt_q[3:0];
+      twb = {!trh_q, 3'b000};
+      // (ring byte k takes word byte (k - position) mod 8: one 8-byte rotate serves both halves,
+      // and B's position is a multiple of 8, so B needs none; the enables mark the m_n bytes
+      // from the position)
+      tra = {piece, piece} >> {3'd0 - twa[2:0], 3'b000};   // low half: piece rotated left by twa[2:0] bytes
+      tra[127:64] = tra[63:0];
+      trb = {piece, piece};
+      for (k = 0; k < 16; k = k + 1) begin
+        tka = 4'(k) - twa;
+        tkb = 4'(k) - twb;
+        tea[k] = !tka[3] && (tka[2:0] < m_n[2:0] || m_n[3]);   // tka < m_n
+        teb[k] = !tkb[3] && (tkb[2:0] < m_n[2:0] || m_n[3]);
+      end
       // no beat leaves: append below 8 bytes
       pop_n = rsp_pay && !in_done_q && !cnt_q[3];
-      acc_n = pop_n ? (acc_q | psh[127:0]) : acc_q;
       cnt_n = pop_n ? cnt_q + {1'b0, m_n} : cnt_q;
       done_n = pop_n ? meta_data[3] : in_done_q;
       // a beat leaves (the next message's first word may join in the cycle its last beat leaves)
       pop_e = rsp_pay && (!in_done_q || tl_q);
-      acc_e = pop_e ? (cnt_q[3] ? ((acc_q >> 64) | psh[191:64]) : {64'd0, piece}) : (acc_q >> 64);
       cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
                     : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
       done_e = pop_e ? meta_data[3] : (tl_q ? 1'b0 : in_done_q);
@@ -1066,7 +1092,14 @@ module comet_via #(
         rsp_pop = 1'b1;
         pk_vi_d = meta_data[5:4];
       end
-      acc_d = m_axis_tx_tready ? (tx_emit_v ? acc_e : acc_n) : acc_n;
+      // ring: which candidate is written (the late tready picks last), the half flips on an emit
+      t_wa = m_axis_tx_tready ? (tx_emit_v ? (pop_e && cnt_q[3]) : pop_n) : pop_n;
+      t_wb = m_axis_tx_tready && tx_emit_v && pop_e && !cnt_q[3];
+      for (k = 0; k < 16; k = k + 1) begin
+        if (t_wa && tea[k]) tr_d[8*k +: 8] = tra[8*k +: 8];
+        if (t_wb && teb[k]) tr_d[8*k +: 8] = trb[8*k +: 8];
+      end
+      if (m_axis_tx_tready && tx_emit_v) trh_d = !trh_q;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
       in_done_d = m_axis_tx_tready ? (tx_emit_v ? done_e : done_n) : done_n;
       // tvalid / tx_last of both outcomes, picked like cnt_d (a receive starts only with the
@@ -1705,6 +1738,7 @@ module comet_via #(
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
+      trh_q <= 1'b0;
       walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
@@ -1742,6 +1776,7 @@ module comet_via #(
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
+      trh_q <= trh_d;
       walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
@@ -1768,6 +1803,7 @@ module comet_via #(
     end
   end
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
+  always @(posedge clk_i) tr_q <= tr_d;      // no reset: a ring byte is shown (tkeep) only after a write
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
     sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d[5:0];
   end
@@ -1938,7 +1974,7 @@ module comet_via #(
       if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < 16; f_i = f_i + 1)
-        if (5'(f_i) >= cnt_q) assert (acc_q[8*f_i +: 8] == 8'd0);
+        if (5'(f_i) >= cnt_q || state_q != S_RX) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
                                                          dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
