@@ -147,7 +147,8 @@ module comet_via #(
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
   endfunction
-  // tkeep of a packer fill level c (8 bytes from c >= 8)
+  // tkeep of a packer fill level c (8 bytes from c >= 8; c >= 8 as bit logic: a compare with a
+  // constant becomes a carry chain, which ABC9 then reuses for the packer pops)
   function automatic [7:0] kkeep(input [4:0] c);
     kkeep = kmask8((c[4] || c[3]) ? 4'd8 : c[3:0]);
   endfunction
@@ -337,8 +338,8 @@ module comet_via #(
   // accumulator only (0 outside S_RX, asserted), so tdata = ring half | acc_q[63:0].
   reg [127:0] tr_q, tr_d;
   reg         trh_q, trh_d;
-  reg [3:0]   twa, twb, tka, tkb;
-  reg [127:0] tra, trb;
+  reg [3:0]   twa, tka;
+  reg [63:0]  trw;
   reg [15:0]  tea, teb;
   reg         t_wa, t_wb;
   reg [4:0]  cnt_q, cnt_d;
@@ -555,8 +556,6 @@ module comet_via #(
   wire        tx_emit_v = tv_q;
   assign m_axis_tx_tvalid = tv_q;
   assign m_axis_tx_tdata  = ((trh_q ? tr_q[127:64] : tr_q[63:0]) & bmask64(tk_q)) | acc_q[63:0];
-  // (cnt_q >= 8 as bit logic: a compare with a constant becomes a carry chain, which ABC9 then
-  // reuses for tx_last and the packer pops)
   assign m_axis_tx_tkeep  = tk_q;
   assign m_axis_tx_tlast  = tl_q;
   assign m_axis_tx_tuser  = pk_vi_q;
@@ -867,8 +866,8 @@ module comet_via #(
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     m_n = 4'd0; piece = 64'd0; pop_t = 1'b0;
-    tr_d = tr_q; trh_d = trh_q; twa = 4'd0; twb = 4'd0; tka = 4'd0; tkb = 4'd0;
-    tra = 128'd0; trb = 128'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0;
+    tr_d = tr_q; trh_d = trh_q; twa = 4'd0; tka = 4'd0;
+    trw = 64'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
@@ -1050,9 +1049,9 @@ module comet_via #(
 
     // ---------------- byte packer (send): emit one beat, append one payload word; the first
     // word of the next message may join in the cycle the last beat leaves
-    // timing: the word is shifted to the fill level cnt_q before the late tready decides
-    // between "append" and "emit + append" (bytes above cnt_q are always 0, so after an emit
-    // the shifted word's upper 128 bits, or the word alone after a partial last beat, are it)
+    // into the send byte ring (tr_q, see there): the word goes to the ring position of the fill
+    // level, or to the next half when the next message's first word joins as a partial last
+    // beat leaves
     // timing: the payload word at the response head was aligned at the DMA input (rsp_in);
     // both outcomes of the late tready are built in parallel and tx_emit picks one at the end
     // (cnt_q < 16 outside S_RX)
@@ -1060,21 +1059,17 @@ module comet_via #(
       m_n = {1'b0, meta_data[2:0]} + 4'd1;
       piece = rsp_data;
       // ring write candidates: A at the fill level (append; or emit + append with a full beat
-      // leaving: the same ring position), B at the next half (the next message's first word
-      // joining as a partial last beat leaves)
+      // leaving: the same ring position twa), B at the start of the next half (the next
+      // message's first word joining as a partial last beat leaves). Ring byte k takes word byte
+      // (k - position) mod 8: A's word rotated left by twa[2:0] bytes (trw) serves both halves,
+      // B's position is a multiple of 8 so it takes the word as it is; the enables mark the m_n
+      // bytes from the position
       twa = {trh_q, 3'b000} + cnt_q[3:0];
-      twb = {!trh_q, 3'b000};
-      // (ring byte k takes word byte (k - position) mod 8: one 8-byte rotate serves both halves,
-      // and B's position is a multiple of 8, so B needs none; the enables mark the m_n bytes
-      // from the position)
-      tra = {piece, piece} >> {3'd0 - twa[2:0], 3'b000};   // low half: piece rotated left by twa[2:0] bytes
-      tra[127:64] = tra[63:0];
-      trb = {piece, piece};
+      trw = 64'({piece, piece} >> {3'd0 - twa[2:0], 3'b000});
       for (k = 0; k < 16; k = k + 1) begin
         tka = 4'(k) - twa;
-        tkb = 4'(k) - twb;
         tea[k] = !tka[3] && (tka[2:0] < m_n[2:0] || m_n[3]);   // tka < m_n
-        teb[k] = !tkb[3] && (tkb[2:0] < m_n[2:0] || m_n[3]);
+        teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) < m_n[2:0] || m_n[3]);
       end
       // no beat leaves: append below 8 bytes
       pop_n = rsp_pay && !in_done_q && !cnt_q[3];
@@ -1096,8 +1091,8 @@ module comet_via #(
       t_wa = m_axis_tx_tready ? (tx_emit_v ? (pop_e && cnt_q[3]) : pop_n) : pop_n;
       t_wb = m_axis_tx_tready && tx_emit_v && pop_e && !cnt_q[3];
       for (k = 0; k < 16; k = k + 1) begin
-        if (t_wa && tea[k]) tr_d[8*k +: 8] = tra[8*k +: 8];
-        if (t_wb && teb[k]) tr_d[8*k +: 8] = trb[8*k +: 8];
+        if (t_wa && tea[k]) tr_d[8*k +: 8] = trw[8*(k % 8) +: 8];
+        if (t_wb && teb[k]) tr_d[8*k +: 8] = piece[8*(k % 8) +: 8];
       end
       if (m_axis_tx_tready && tx_emit_v) trh_d = !trh_q;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
@@ -1894,11 +1889,13 @@ module comet_via #(
       if (state_q == S_DB_RD) assert (op_rx_q && ra_f_q == ring_head(RW'(3 + 2 * {30'd0, vi_q}), db_rp_q));
       if (pf_st_q == P_RD) assert (ra_p_q == ring_head(RW'(2 + 2 * {30'd0, pf_vi_q}), db_rp_q));
       assert (sk_cnt_q <= 2'd2);
-      // the registered head decode equals the decode of the ring
+      // a push's completion error bits, the engine's doorbell pops and the completion head's
+      // no-error flag equal their definitions
       if (cq_push) assert (cq_pc == cq_perr);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
         assert (db_pop[f_i] == ((f_i < 2 && csr_popv[f_i % 2]) || (eng_re && ring == RW'(f_i))));
       assert (hnd_q == cq_nd_q[cq_rp_q]);
+      // the registered skid head decode equals the decode of the ring
       if (sk_cnt_q != 2'd0) assert (hm_q == (sk_rp_q ? sk1_m_q[5:0] : sk0_m_q[5:0]));
       f_hm = sk_rp_q ? sk1_m_q : sk0_m_q;
       assert (hpay_q == (sk_cnt_q != 2'd0 && !f_hm[6]) && hdesc_q == (sk_cnt_q != 2'd0 && f_hm[6] && !f_hm[5]) &&
