@@ -28,6 +28,12 @@ static uint32_t clog2(uint32_t v) {
 static int pow2(uint32_t v) { return v >= 2 && !(v & (v - 1)); }
 
 static uint64_t kmask64(uint32_t n) { return n >= 8 ? ~0ull : ((1ull << (8 * n)) - 1); }
+static uint64_t smask64(uint32_t strb) {
+  uint64_t m = 0;
+  for (int b = 0; b < 8; b++)
+    if (strb >> b & 1) m |= 0xFFull << (8 * b);
+  return m;
+}
 static uint32_t kmask8(uint32_t n) { return n >= 8 ? 0xFFu : ((1u << (n & 7)) - 1) & 0xFFu; }
 static uint32_t popc8(uint32_t k) {
   uint32_t c = 0;
@@ -184,9 +190,9 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
   if (c->sel_w && rx) {
-    /* RTL: not masked, not gated by the request valid (bytes beyond the strobes: don't-care) */
-    c->dwdata = r->acc[0] << (8 * (r->cur_addr & 7));
+    /* RTL: the receive ring's read masked to the strobes (0 with no write request) */
     if (c->w_v) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+    c->dwdata = (r->acc[0] << (8 * (r->cur_addr & 7))) & smask64(c->dstrb);
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
@@ -209,7 +215,8 @@ void comet_via_eval(const comet_via_t *m, const comet_via_in_t *in, comet_via_ou
   o->dma_req_addr_o = dp.addr;
   o->dma_req_wdata_o = dp.wdata;
   o->dma_req_wstrb_o = dp.strb;
-  o->m_axis_tx_tdata = r->acc[0];
+  /* RTL: the send ring half masked to tkeep; 0 while a receive runs (acc holds its bytes) */
+  o->m_axis_tx_tdata = r->state == CV_S_RX ? 0 : r->acc[0];
   /* tkeep / tlast are registered in the RTL from the packer's next state: 0 while a receive
      runs (S_RX, tvalid 0, cnt is the unpacker's level then) */
   int tx_rx = r->state == CV_S_RX;

@@ -329,13 +329,25 @@ module comet_via #(
   reg        nlast_q, nlast_d;
   reg [3:0]  nroom_q, nroom_d;
   reg        walk_done_q, walk_done_d;
-  reg [127:0] acc_q, acc_d;
+  // receive byte ring (timing / size: replaces the unpacker's shifted 128-bit accumulator and
+  // its two 16-byte x 17-source candidates): the message stream's byte at offset o (counted
+  // from the receive's first byte) sits in rxr_q byte o mod 16. rwp_q is the offset of the next
+  // beat byte mod 16; the cnt_q unwritten bytes are the ones before it. A beat enters by one
+  // 8-byte rotate by rwp_q (registers only), written to the 8 ring bytes from rwp_q on whatever
+  // its tkeep (a beat is taken with cnt_q <= 8, so they hold no unwritten byte; bytes beyond
+  // tkeep are overwritten by the next beat before they count). A chunk leaves through one
+  // rotation by rsh_q = (offset of the chunk's first byte - its host lane) mod 16, a register
+  // set at the segment load and flipped by 8 after each full chunk (which ends the host word,
+  // or the segment: the next load sets it again). The write data is masked to the strobes.
+  reg [127:0] rxr_q, rxr_d;
+  reg [3:0]   rwp_q, rwp_d, rsh_q, rsh_d;
+  reg [63:0]  rrw, rrd;
   // send byte ring (timing / size: replaces the packer's shifts of the shared accumulator): the
   // message stream's byte at offset o sits in tr_q byte (8 * trh_q + o) mod 16 counted from the
   // current beat; trh_q is the half holding the current beat. A payload word enters by one
   // rotate to its write position (registers only), a beat leaves as the half trh_q (masked to
-  // tkeep: the port still shows 0 beyond tkeep) and flips trh_q. acc_q is the receive
-  // accumulator only (0 outside S_RX, asserted), so tdata = ring half | acc_q[63:0].
+  // tkeep: the port still shows 0 beyond tkeep) and flips trh_q. The receive
+  // ring is rxr_q below; tdata is the send ring half only (0 while a receive runs: tk_q = 0).
   reg [127:0] tr_q, tr_d;
   reg         trh_q, trh_d;
   reg [3:0]   twa, tka;
@@ -555,7 +567,7 @@ module comet_via #(
   reg  [7:0]  tk_q, tk_d;
   wire        tx_emit_v = tv_q;
   assign m_axis_tx_tvalid = tv_q;
-  assign m_axis_tx_tdata  = ((trh_q ? tr_q[127:64] : tr_q[63:0]) & bmask64(tk_q)) | acc_q[63:0];
+  assign m_axis_tx_tdata  = (trh_q ? tr_q[127:64] : tr_q[63:0]) & bmask64(tk_q);
   assign m_axis_tx_tkeep  = tk_q;
   assign m_axis_tx_tlast  = tl_q;
   assign m_axis_tx_tuser  = pk_vi_q;
@@ -645,28 +657,17 @@ module comet_via #(
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
   wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= popc8(tkeep) on a beat: contiguous tkeep)
-  wire [63:0] rx_word_w = rx_beat_w ? (s_axis_rx_tdata & bmask64(s_axis_rx_tkeep)) : 64'd0;
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
-  // timing: the two receive accumulator candidates as per-byte AND-OR selects on decoded
-  // register values (not shift operators: Yosys shared one shifter between them and the
-  // packer's, with the late write acceptance and the state in front of its shift amount)
-  reg  [127:0] rx_a0, rx_a1;
-  integer      ra_j, ra_k;
+  // the receive ring's read: a 16-byte rotation by rsh_q (a register), low 8 bytes; host lane L
+  // gets ring byte (L + rsh_q) mod 16
+  // (the byte index is 4 bits wide, so it wraps round the ring)
+  integer      ra_j;
+  reg  [3:0]   rri;
   always @* begin
-    rx_a0 = acc_q;
-    rx_a1 = 128'd0;
-    for (ra_j = 0; ra_j < 16; ra_j = ra_j + 1) begin
-      for (ra_k = 0; ra_k < 8; ra_k = ra_k + 1)
-        if (ra_j - ra_k >= 0) begin
-          if (cnt_q == 5'(ra_j - ra_k)) rx_a0[8*ra_j +: 8] = rx_a0[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
-          if (rx_left == 5'(ra_j - ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | rx_word_w[8*ra_k +: 8];
-        end
-      // acc_q >> rx_n bytes: with rx_full rx_n = room_q; else rx_n = cnt_q and nothing is
-      // left (acc_q bytes at and above cnt_q are 0), so room_q selects (timing: a register
-      // decode, no rx_n mux in front of the 128-bit select; FORMAL checks it against rx_n)
-      for (ra_k = 0; ra_k <= 8; ra_k = ra_k + 1)
-        if (ra_j + ra_k < 16)
-          if (rxf_q && room_q == 4'(ra_k)) rx_a1[8*ra_j +: 8] = rx_a1[8*ra_j +: 8] | acc_q[8*(ra_j + ra_k) +: 8];
+    rrd = 64'd0;
+    for (ra_j = 0; ra_j < 8; ra_j = ra_j + 1) begin
+      rri = 4'(ra_j) + rsh_q;
+      rrd[8*ra_j +: 8] = rxr_q[8*rri +: 8];
     end
   end
 
@@ -735,15 +736,12 @@ module comet_via #(
     rq_st    = !sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS);
     rq_rk    = (state_q == S_WB);
     rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
-    // a receive write: the accumulator's low word moved up to the chunk's byte lane, with the
-    // strobes of its rx_n bytes. timing: the data is selected by the grant and the state only
-    // (registers) and is not masked: acc_q bytes at and above cnt_q are 0, and with a full
-    // chunk the bytes above it are the message's next bytes, in lanes whose strobes are 0 (the
-    // strobed bytes do not change while a write waits: asserted under FORMAL). So no rx_n mux,
-    // byte mask or request valid sits in front of the 64 data bits
+    // a receive write: the ring read (its chunk bytes in their host lanes) with the strobes of
+    // its rx_n bytes; the other lanes read 0 (the write data is masked to the strobes, which
+    // come from registers only)
     if (sel_w && state_q == S_RX) begin
-      rq_wdata = acc_q[63:0] << {cur_addr_q[2:0], 3'b000};
       if (w_v) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
+      rq_wdata = rrd & bmask64(rq_wstrb);
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
@@ -848,7 +846,7 @@ module comet_via #(
     inflight_d = inflight_q; sum_d = sum_q; spec_d = spec_q; seghi_d = seghi_q; seg_idx_d = seg_idx_q;
     seg_vld_d = seg_vld_q; seg_rd_d = seg_rd_q; seg_last_d = seg_last_q; seg_ld_d = seg_ld_q;
     cur_addr_d = cur_addr_q; cur_rem_d = cur_rem_q; walk_done_d = walk_done_q;
-    acc_d = acc_q; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0; tk_d = 8'd0;
+    rxr_d = rxr_q; rwp_d = rwp_q; rsh_d = rsh_q; rrw = 64'd0; cnt_d = cnt_q; in_done_d = in_done_q; xfer_d = xfer_q; tv_d = 1'b0; tl_d = 1'b0; tk_d = 8'd0;
     xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
@@ -1046,6 +1044,25 @@ module comet_via #(
       end
       if (state_q != S_RX && walk_done_q) w_act_d = 1'b0;  // every payload read issued
     end
+
+    // ---------------- receive byte ring (see rxr_q)
+    // a beat (S_RX or S_DRAIN: the states with tready; its bytes count only in S_RX before the
+    // walk is done) enters at rwp_q: the word rotated left by rwp_q[2:0] bytes, ring byte p
+    // taking rotated byte p mod 8 when p is one of the 8 bytes from rwp_q (p in rwp_q's half
+    // for p[2:0] >= rwp_q[2:0], else in the other half). rwp_q moves on with every beat, so
+    // rwp_q - cnt_q is the offset of the next byte to write while a receive walks (cnt_q = 0
+    // when it starts)
+    rrw = 64'({s_axis_rx_tdata, s_axis_rx_tdata} >> {3'd0 - rwp_q[2:0], 3'b000});
+    if (rx_beat_w) begin
+      rwp_d = rwp_q + rx_tc_w;
+      for (k = 0; k < 16; k = k + 1)
+        if (((k / 8) == 32'(rwp_q[3])) == (3'(k) >= rwp_q[2:0])) rxr_d[8*k +: 8] = rrw[8*(k % 8) +: 8];
+    end
+    // the read rotation: set in a receive's segment load cycle seg_ld_q (no write then, the
+    // host lane is cur_addr_q[2:0]); a full chunk that does not end the segment ends its host
+    // word, so the next chunk starts at lane 0, 8 bytes further round the ring
+    if (w_act_q && seg_ld_q) rsh_d = rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]};
+    else if (state_q == S_RX && w_acc && rxf_q && !rlast_q) rsh_d = {!rsh_q[3], rsh_q[2:0]};
 
     // ---------------- byte packer (send): emit one beat, append one payload word; the first
     // word of the next message may join in the cycle the last beat leaves
@@ -1263,7 +1280,7 @@ module comet_via #(
             if (err_q != 4'd0) state_d = S_DRAIN;
             else begin
               // receive: start the walker on this descriptor (the send side is idle: cnt_q = 0,
-              // in_done_q = 0, and acc_q = 0 since its bytes at and above cnt_q are always 0)
+              // in_done_q = 0)
               w_start = 1'b1;
               xfer_d = 32'd0;
               state_d = S_RX;
@@ -1293,12 +1310,10 @@ module comet_via #(
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
           if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
-          acc_d = rxnz_q ? 128'd0 : acc_q;
           cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
           // timing: both sums built before the late write acceptance picks one
-          acc_d = w_acc ? rx_a1 : rx_a0;
-          // (and each sum as a select of c + n by the beat's one-hot byte count: no popcount
+          // (each as a select of c + n by the beat's one-hot byte count: no popcount
           // adder and carry chain behind the late tkeep)
           rx_koh = rx_beat_w ? koh9(s_axis_rx_tkeep) : 9'd1;
           rx_cs0 = 5'd0;
@@ -1734,7 +1749,7 @@ module comet_via #(
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       trh_q <= 1'b0;
-      walk_done_q <= 1'b0; acc_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
+      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1772,7 +1787,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       trh_q <= trh_d;
-      walk_done_q <= walk_done_d; acc_q <= acc_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
+      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -1798,6 +1813,7 @@ module comet_via #(
     end
   end
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
+  always @(posedge clk_i) rxr_q <= rxr_d;    // no reset: a ring byte is written (strobed) only after a beat
   always @(posedge clk_i) tr_q <= tr_d;      // no reset: a ring byte is shown (tkeep) only after a write
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
     sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d[5:0];
@@ -1931,8 +1947,10 @@ module comet_via #(
       // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
       if (state_q == S_RX && !walk_done_q)
         assert (rx_cs0 == cnt_q + {1'b0, f_rx_add} && rx_cs1 == rx_left + {1'b0, f_rx_add});
-      if (state_q == S_RX && w_acc) assert (rx_a1 == (((acc_q >> {rx_n, 3'b000}) |
-                                                        ({64'd0, rx_word_w} << {rx_left, 3'b000}))));
+      // the receive ring: a beat is taken with at most 8 unwritten bytes (the 8 ring bytes from
+      // rwp_q are free); the read rotation is (offset of the next byte to write - its host lane)
+      if (state_q == S_RX && !walk_done_q && rx_beat_w) assert (cnt_q <= 5'd8);
+      if (state_q == S_RX && w_act_q && seg_vld_q) assert (rsh_q == rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]});
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
       // rx tready outside S_RX: the per-state form equals the next-state compare
@@ -1970,8 +1988,6 @@ module comet_via #(
       if (w_start) assert (!w_act_q || walk_done_q);
       if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
-      for (f_i = 0; f_i < 16; f_i = f_i + 1)
-        if (5'(f_i) >= cnt_q || state_q != S_RX) assert (acc_q[8*f_i +: 8] == 8'd0);
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
                                                          dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
