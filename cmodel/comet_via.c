@@ -1,5 +1,6 @@
 /* C model of rtl/comet_via.v (cycle accurate; mirrors the RTL's always @* block). */
 #include "comet_via.h"
+#include <assert.h>
 #include <string.h>
 #include "nic_pkg.h"
 
@@ -190,9 +191,12 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
   if (c->sel_w && rx) {
-    /* RTL: the receive ring's read masked to the strobes (0 with no write request) */
+    /* RTL: the receive ring rotated by rsh, not masked and not gated by the request valid;
+     * its strobed lanes are the accumulator's chunk (a model invariant) */
     if (c->w_v) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
-    c->dwdata = (r->acc[0] << (8 * (r->cur_addr & 7))) & smask64(c->dstrb);
+    c->dwdata = 0;
+    for (uint32_t l = 0; l < 8; l++) c->dwdata |= (uint64_t)r->rxr[(l + r->rsh) & 15] << (8 * l);
+    assert(((c->dwdata ^ (r->acc[0] << (8 * (r->cur_addr & 7)))) & smask64(c->dstrb)) == 0);
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
@@ -388,6 +392,15 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     }
     if (!rx && q->walk_done) n.w_act = 0;
   }
+  /* receive byte ring: every beat (S_RX or S_DRAIN) writes its 8 tdata bytes from rwp on and
+   * moves rwp by its byte count; the read rotation is set in a receive's segment load cycle
+   * and moves 8 bytes after a full chunk that does not end its segment */
+  if (in->s_axis_rx_tvalid && c.rx_ready) {
+    for (uint32_t k = 0; k < 8; k++) n.rxr[(q->rwp + k) & 15] = (uint8_t)(in->s_axis_rx_tdata >> (8 * k));
+    n.rwp = (q->rwp + popc8((uint32_t)in->s_axis_rx_tkeep)) & 15;
+  }
+  if (q->w_act && q->seg_ld) n.rsh = (q->rwp - q->cnt - (q->cur_addr & 7)) & 15;
+  else if (rx && w_acc && q->cnt >= c.room && q->cur_rem != c.room) n.rsh = q->rsh ^ 8;
   /* byte packer (send) */
   if (!rx) {
     u128 abase;

@@ -55,6 +55,10 @@ typedef struct {
   uint32_t sw_v, sw_addr;
   uint64_t sw_data;
   uint64_t acc[2]; /* 128-bit byte accumulator, acc[0] = bytes 0..7 */
+  /* receive byte ring (RTL rxr_q / rwp_q / rsh_q): the receive write data is its rotation, so
+   * the unstrobed lanes carry ring bytes; the strobed lanes equal acc's (checked in comb) */
+  uint8_t rxr[16];
+  uint32_t rwp, rsh;
   uint32_t cnt, in_done, xfer;
   uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];
   uint32_t en, status, irq_en, limit;

@@ -338,7 +338,8 @@ module comet_via #(
   // tkeep are overwritten by the next beat before they count). A chunk leaves through one
   // rotation by rsh_q = (offset of the chunk's first byte - its host lane) mod 16, a register
   // set at the segment load and flipped by 8 after each full chunk (which ends the host word,
-  // or the segment: the next load sets it again). The write data is masked to the strobes.
+  // or the segment: the next load sets it again). The write data is the rotation as it is: its
+  // unstrobed lanes carry other ring bytes (the C model keeps the same ring).
   reg [127:0] rxr_q, rxr_d;
   reg [3:0]   rwp_q, rwp_d, rsh_q, rsh_d;
   reg [63:0]  rrw, rrd;
@@ -737,11 +738,12 @@ module comet_via #(
     rq_rk    = (state_q == S_WB);
     rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
     // a receive write: the ring read (its chunk bytes in their host lanes) with the strobes of
-    // its rx_n bytes; the other lanes read 0 (the write data is masked to the strobes, which
-    // come from registers only)
+    // its rx_n bytes. timing: the data is the ring rotation by a register, selected by the grant
+    // and the state only, not masked (no rx_n or request valid in front of the 64 data bits);
+    // unstrobed lanes carry other ring bytes, which the C model mirrors
     if (sel_w && state_q == S_RX) begin
+      rq_wdata = rrd;
       if (w_v) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
-      rq_wdata = rrd & bmask64(rq_wstrb);
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
@@ -1749,7 +1751,7 @@ module comet_via #(
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       trh_q <= 1'b0;
-      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
+      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1787,7 +1789,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       trh_q <= trh_d;
-      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
+      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -1813,7 +1815,6 @@ module comet_via #(
     end
   end
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
-  always @(posedge clk_i) rxr_q <= rxr_d;    // no reset: a ring byte is written (strobed) only after a beat
   always @(posedge clk_i) tr_q <= tr_d;      // no reset: a ring byte is shown (tkeep) only after a write
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
     sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d[5:0];
