@@ -488,7 +488,13 @@ module comet_via #(
   // timing: pa_rp1_q = pa_rp_q + 1, a register updated with pa_rp_q (no incrementer in front
   // of the head entry select)
   reg [RAW-1:0] pa_rp1_q, pa_rp1_d;
-  reg [5:0]  pa_hd_q, pa_hd_d, pa_e0, pa_e1, pa_b0, pa_b1;
+  // timing: the head is two registers, pa_hd_q = pa_q[pa_rp_q] and pa_nx_q = pa_q[pa_rp1_q]
+  // (always, with the write-through of the entry written in the same cycle; asserted), so
+  // the next head is pa_nx_q or pa_hd_q (one select by the late response valid and request
+  // acceptance), and the 32-entry select (at pa_rp2_q = pa_rp_q + 2, a register) feeds pa_nx_q
+  // only: the route from the entry registers to the alignment shifter has a register in it
+  reg [RAW-1:0] pa_rp2_q, pa_rp2_d;
+  reg [5:0]  pa_hd_q, pa_hd_d, pa_nx_q, pa_nx_d, pa_e1, pa_e2, pa_b1, pa_b2;
   reg        rd_acc;
   // a read accepted by the port writes its alignment entry (from the request slice, see u_dreq)
   wire       pa_we;
@@ -583,9 +589,14 @@ module comet_via #(
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
-  reg [3:0]  rxa;
+  // timing: the levels after the beat minus the chunk, c + n - room for every byte count n
+  // = 0..8 (rxv0: c = cnt_q, room_q; rxv1: c = rxl_q, nroom_q), each one adder from registers
+  // (n - room is a function of the room register alone); the beat's one-hot byte count picks
+  // (sign: rx_full; value: rx_left), so no subtract waits on another or on the late tkeep
+  reg [53:0] rxv0, rxv1;
+  reg [5:0]  rkm0, rkm1, rxs0, rxs1;
+  reg [8:0]  rxoh;
   reg [7:0]  rxk;
-  reg [5:0]  rxd0, rxd1;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
@@ -998,17 +1009,21 @@ module comet_via #(
     pa_rp_d = dma_rsp_valid_i ? pa_rp1_q : pa_rp_q;
     pa_rp1 = pa_rp1_q;
     pa_rp1_d = dma_rsp_valid_i ? pa_rp1_q + 1'b1 : pa_rp1_q;
-    pa_e0 = 6'd0;
+    pa_rp2_d = dma_rsp_valid_i ? pa_rp2_q + 1'b1 : pa_rp2_q;
     pa_e1 = 6'd0;
+    pa_e2 = 6'd0;
     for (k = 0; k < RSP_DEPTH; k = k + 1) begin
-      if (pa_rp_q == RAW'(k)) pa_e0 = pa_q[6*k +: 6];
       if (pa_rp1 == RAW'(k)) pa_e1 = pa_q[6*k +: 6];
+      if (pa_rp2_q == RAW'(k)) pa_e2 = pa_q[6*k +: 6];
     end
-    // timing: the write-through (the entry written in this cycle is the next head) built from
-    // registers for both outcomes of the late request acceptance pa_we, which picks last
-    pa_b0 = (pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0;
+    // timing: the write-through (the entry written in this cycle lands at the next head / next
+    // entry) built from registers for both outcomes of the late request acceptance pa_we, which
+    // picks last (with the late response valid)
     pa_b1 = (pa_wp_q == pa_rp1) ? pa_wdata : pa_e1;
-    pa_hd_d = pa_we ? (dma_rsp_valid_i ? pa_b1 : pa_b0) : (dma_rsp_valid_i ? pa_e1 : pa_e0);
+    pa_b2 = (pa_wp_q == pa_rp2_q) ? pa_wdata : pa_e2;
+    pa_nx_d = pa_we ? (dma_rsp_valid_i ? pa_b2 : pa_b1) : (dma_rsp_valid_i ? pa_e2 : pa_e1);
+    pa_hd_d = dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_nx_q)
+                              : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_hd_q);
 
     // ---------------- tx_done codes: one per sent message, in order (a pulse with no message
     // waiting for its code is ignored)
@@ -1663,10 +1678,11 @@ module comet_via #(
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (from tkeep, rxa) goes into the "beat" leg only.
-    // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
-    // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
-    // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
+    // byte count rxa (from tkeep) goes into the "beat" leg only.
+    // timing: the level after the beat is c + rxa (c = cnt_q, or rxl_q after a write);
+    // rx_full / rx_left are the sign / value of c + rxa - room, picked among the candidates
+    // for every rxa (rxv0 / rxv1, see there) by the one-hot rxa, and c + rxa <= 8 is le8k()
+    // on the contiguous tkeep (a select on c)
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
     // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
     // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
@@ -1686,13 +1702,23 @@ module comet_via #(
     endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
-    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
+    for (k = 0; k <= 8; k = k + 1) begin
+      rkm0 = 6'(k) - {2'b00, room0};
+      rkm1 = 6'(k) - {2'b00, room1};
+      rxv0[6*k +: 6] = {1'b0, cnt_q} + rkm0;
+      rxv1[6*k +: 6] = {1'b0, rxl_q} + rkm1;
+    end
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
-      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
+      rxoh = (state_q == S_RX && i == 1) ? koh9(s_axis_rx_tkeep) : 9'd1;
+      rxs0 = 6'd0;
+      rxs1 = 6'd0;
+      for (k = 0; k <= 8; k = k + 1) begin
+        rxs0 = rxs0 | ({6{rxoh[k]}} & rxv0[6*k +: 6]);
+        rxs1 = rxs1 | ({6{rxoh[k]}} & rxv1[6*k +: 6]);
+      end
+      rxf0 = !rxs0[5];                                    // cnt_q + rxa >= room0
+      rxf1 = !rxs1[5];                                    // rxl_q + rxa >= room1
       le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
@@ -1700,10 +1726,10 @@ module comet_via #(
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
+        rxl_b[5*i +: 5] = rxf1 ? rxs1[4:0] : 5'd0;  // rxl_q + rxa - room1
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
+        rxl_b[5*i +: 5] = rxf0 ? rxs0[4:0] : 5'd0;  // cnt_q + rxa - room0
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
@@ -1768,7 +1794,8 @@ module comet_via #(
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
       rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
-      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_hd_q <= 6'd0;
+      pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_rp2_q <= RAW'(2); pa_hd_q <= 6'd0;
+      pa_nx_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
       pf_sa_q <= 32'd0; dr_end_q <= 33'd0; dr_sum_q <= 33'd0; dr_seghi_q <= 1'b0;
       hpay_q <= 1'b0; hdesc_q <= 1'b0; hpf_q <= 1'b0;
@@ -1806,7 +1833,8 @@ module comet_via #(
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
       rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
-      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_hd_q <= pa_hd_d;
+      pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_rp2_q <= pa_rp2_d; pa_hd_q <= pa_hd_d;
+      pa_nx_q <= pa_nx_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
       pf_sa_q <= pf_sa_d; dr_end_q <= dr_end_d; dr_sum_q <= dr_sum_d; dr_seghi_q <= dr_seghi_d;
       hpay_q <= hpay_d; hdesc_q <= hdesc_d; hpf_q <= hpf_d;
@@ -1943,7 +1971,9 @@ module comet_via #(
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
-      assert (pa_rp1_q == pa_rp_q + 1'b1);
+      assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
+      // the response alignment head and next entry equal the entries they stand for
+      assert (pa_hd_q == pa_q[6*pa_rp_q +: 6] && pa_nx_q == pa_q[6*pa_rp1_q +: 6]);
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
       // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
       if (state_q == S_RX && !walk_done_q)
@@ -1958,7 +1988,7 @@ module comet_via #(
       if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
       // the response alignment head with the write-through picked by pa_we last
       assert (pa_hd_d == (dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_e1)
-                                          : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_e0)));
+                                          : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_q[6*pa_rp_q +: 6])));
       // completion queue lengths are 0 with error bits; wb_len equals its definition
       for (f_i = 0; f_i < CQD; f_i = f_i + 1)
         if (cq_err_q[f_i*3 +: 3] != 3'd0) assert (cq_len_q[f_i*16 +: 16] == 16'd0);
