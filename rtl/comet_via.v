@@ -589,14 +589,9 @@ module comet_via #(
   // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
   reg        rxf_q, rxf_d;
   reg        rxf0, rxf1, rlast_ld;
-  // timing: the levels after the beat minus the chunk, c + n - room for every byte count n
-  // = 0..8 (rxv0: c = cnt_q, room_q; rxv1: c = rxl_q, nroom_q), each one adder from registers
-  // (n - room is a function of the room register alone); the beat's one-hot byte count picks
-  // (sign: rx_full; value: rx_left), so no subtract waits on another or on the late tkeep
-  reg [53:0] rxv0, rxv1;
-  reg [5:0]  rkm0, rkm1, rxs0, rxs1;
-  reg [8:0]  rxoh;
+  reg [3:0]  rxa;
   reg [7:0]  rxk;
+  reg [5:0]  rxd0, rxd1;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
@@ -1678,11 +1673,10 @@ module comet_via #(
     // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count rxa (from tkeep) goes into the "beat" leg only.
-    // timing: the level after the beat is c + rxa (c = cnt_q, or rxl_q after a write);
-    // rx_full / rx_left are the sign / value of c + rxa - room, picked among the candidates
-    // for every rxa (rxv0 / rxv1, see there) by the one-hot rxa, and c + rxa <= 8 is le8k()
-    // on the contiguous tkeep (a select on c)
+    // byte count (from tkeep, rxa) goes into the "beat" leg only.
+    // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
+    // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
+    // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
     // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
     // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
@@ -1702,23 +1696,13 @@ module comet_via #(
     endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    for (k = 0; k <= 8; k = k + 1) begin
-      rkm0 = 6'(k) - {2'b00, room0};
-      rkm1 = 6'(k) - {2'b00, room1};
-      rxv0[6*k +: 6] = {1'b0, cnt_q} + rkm0;
-      rxv1[6*k +: 6] = {1'b0, rxl_q} + rkm1;
-    end
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
+    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
+      rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      rxoh = (state_q == S_RX && i == 1) ? koh9(s_axis_rx_tkeep) : 9'd1;
-      rxs0 = 6'd0;
-      rxs1 = 6'd0;
-      for (k = 0; k <= 8; k = k + 1) begin
-        rxs0 = rxs0 | ({6{rxoh[k]}} & rxv0[6*k +: 6]);
-        rxs1 = rxs1 | ({6{rxoh[k]}} & rxv1[6*k +: 6]);
-      end
-      rxf0 = !rxs0[5];                                    // cnt_q + rxa >= room0
-      rxf1 = !rxs1[5];                                    // rxl_q + rxa >= room1
+      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
+      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
       le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
@@ -1726,10 +1710,10 @@ module comet_via #(
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? rxs1[4:0] : 5'd0;  // rxl_q + rxa - room1
+        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? rxs0[4:0] : 5'd0;  // cnt_q + rxa - room0
+        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
