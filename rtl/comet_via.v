@@ -603,11 +603,7 @@ module comet_via #(
   // cnt_q in front of the write request)
   reg        rxnz_q, rxnz_d;
   wire       rx_full   = rxf_q;
-  // timing: the receive side's own copy of the fill level (rcn_q = ~cnt_q, asserted; inverted so
-  // that Yosys does not merge it with cnt_q), placed by the unpacker, not by the send packer
-  reg  [4:0] rcn_q, rcn_d;
-  wire [4:0] rcnt      = ~rcn_q;
-  wire [3:0] rx_n      = rx_full ? room : rcnt[3:0];
+  wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
   wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && rxnz_q && (rx_full || in_done_q);
   // completion queue head (send status write)
   // timing / size: every variable-index field is selected (and written, below) by index
@@ -1077,7 +1073,7 @@ module comet_via #(
     // the read rotation: set in a receive's segment load cycle seg_ld_q (no write then, the
     // host lane is cur_addr_q[2:0]); a full chunk that does not end the segment ends its host
     // word, so the next chunk starts at lane 0, 8 bytes further round the ring
-    if (w_act_q && seg_ld_q) rsh_d = rwp_q - rcnt[3:0] - {1'b0, cur_addr_q[2:0]};
+    if (w_act_q && seg_ld_q) rsh_d = rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]};
     else if (state_q == S_RX && w_acc && rxf_q && !rlast_q) rsh_d = {!rsh_q[3], rsh_q[2:0]};
 
     // ---------------- byte packer (send): emit one beat, append one payload word; the first
@@ -1326,7 +1322,7 @@ module comet_via #(
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
           if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
-          cnt_d = rxnz_q ? 5'd0 : rcnt;
+          cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
           // timing: both sums built before the late write acceptance picks one
           // (each as a select of c + n by the beat's one-hot byte count: no popcount
@@ -1335,7 +1331,7 @@ module comet_via #(
           rx_cs0 = 5'd0;
           rx_cs1 = 5'd0;
           for (k = 0; k <= 8; k = k + 1) begin
-            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (rcnt + 5'(k)));
+            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (cnt_q + 5'(k)));
             rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
           end
           cnt_d = w_acc ? rx_cs1 : rx_cs0;
@@ -1700,14 +1696,14 @@ module comet_via #(
     endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    rxd0 = {2'b00, room0} - {1'b0, rcnt};
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
-      le8_0 = le8k(rxk, rcnt);                             // cnt_q + rxa <= 8
+      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
@@ -1735,7 +1731,6 @@ module comet_via #(
         rdy_b[i] = rdy_nx;
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
-    rcn_d = ~cnt_d;
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
@@ -1766,7 +1761,7 @@ module comet_via #(
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       trh_q <= 1'b0;
-      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; rcn_q <= 5'h1F; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
+      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1805,7 +1800,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       trh_q <= trh_d;
-      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; rcn_q <= rcn_d; in_done_q <= in_done_d;
+      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -1961,7 +1956,6 @@ module comet_via #(
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
-      assert (rcn_q == ~cnt_q);
       // the response alignment head and next entry equal the entries they stand for
       assert (pa_hd_q == pa_q[6*pa_rp_q +: 6] && pa_nx_q == pa_q[6*pa_rp1_q +: 6]);
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
