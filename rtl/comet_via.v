@@ -179,6 +179,11 @@ module comet_via #(
     for (j = 1; j < 8; j = j + 1) koh9[j] = keep[j - 1] && !keep[j];
     koh9[8] = keep[7];
   endfunction
+  // a word rotated left by n bytes (byte k of the result = byte (k - n) mod 8 of w): how a word
+  // enters either byte ring at a byte position
+  function automatic [63:0] rotb64(input [63:0] w, input [2:0] n);
+    rotb64 = 64'({w, w} >> {3'd0 - n, 3'b000});
+  endfunction
   // byte mask of a contiguous keep (= kmask64(popcount(keep)))
   function automatic [63:0] bmask64(input [7:0] keep);
     integer b;
@@ -1064,7 +1069,7 @@ module comet_via #(
     // for p[2:0] >= rwp_q[2:0], else in the other half). rwp_q moves on with every beat, so
     // rwp_q - cnt_q is the offset of the next byte to write while a receive walks (cnt_q = 0
     // when it starts)
-    rrw = 64'({s_axis_rx_tdata, s_axis_rx_tdata} >> {3'd0 - rwp_q[2:0], 3'b000});
+    rrw = rotb64(s_axis_rx_tdata, rwp_q[2:0]);
     if (rx_beat_w) begin
       rwp_d = rwp_q + rx_tc_w;
       for (k = 0; k < 16; k = k + 1)
@@ -1094,7 +1099,7 @@ module comet_via #(
       // B's position is a multiple of 8 so it takes the word as it is; the enables mark the m_n
       // bytes from the position
       twa = {trh_q, 3'b000} + cnt_q[3:0];
-      trw = 64'({piece, piece} >> {3'd0 - twa[2:0], 3'b000});
+      trw = rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
         tka = 4'(k) - twa;
         tea[k] = !tka[3] && (tka[2:0] < m_n[2:0] || m_n[3]);   // tka < m_n
@@ -1959,7 +1964,7 @@ module comet_via #(
       // the response alignment head and next entry equal the entries they stand for
       assert (pa_hd_q == pa_q[6*pa_rp_q +: 6] && pa_nx_q == pa_q[6*pa_rp1_q +: 6]);
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
-      // the rx select forms equal their definitions: sums with the popcount, rx_a1's accumulator part with the rx_n shift
+      // the rx sum selects equal their definitions (sums with the popcount)
       if (state_q == S_RX && !walk_done_q)
         assert (rx_cs0 == cnt_q + {1'b0, f_rx_add} && rx_cs1 == rx_left + {1'b0, f_rx_add});
       // the receive ring: a beat is taken with at most 8 unwritten bytes (the 8 ring bytes from
