@@ -31,6 +31,8 @@ int aotf_llcm_init(aotf_llcm_t *m, const aotf_llcm_cfg_t *cfg, uint64_t seed) {
   m->fdat = x * 0x9E3779B97F4A7C15ull;
   m->rvalid2 = (int)(x >> 59) & 1;
   m->rdata2 = x * 0xD1B54A32D192ED03ull;
+  m->rvalid3 = (int)(x >> 58) & 1;
+  m->rdata3 = x * 0x94D049BB133111EBull;
   return 0;
 }
 
@@ -101,13 +103,14 @@ void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_ou
   llcm_comb_t c = comb(m, in);
   out->busy = m->busy;
   out->busy_d = in->init || (m->busy && m->swp != m->words / 2 - 1);   /* rtl busy_d_o (no reset term) */
-  out->rd_valid = m->rvalid2;
-  out->rd_data = m->rdata2;
+  out->rd_valid = m->rvalid3;
+  out->rd_data = m->rdata3;
   out->dbg_we = (uint32_t)c.we[0] | ((uint32_t)c.we[1] << 8);
 }
 
 void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in) {
   llcm_comb_t c = comb(m, in);
+  m->rdata3 = m->rdata2;    /* stage 3 (no reset) */
   m->rdata2 = rd_stage1(m); /* stage 2 (no reset) */
   for (int b = 0; b < 2; b++)
     for (int l = 0; l < 8; l++)
@@ -123,8 +126,10 @@ void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in) {
     m->swp = 0;
     m->rvalid = 0;
     m->rvalid2 = 0;
+    m->rvalid3 = 0;
     return;
   }
+  m->rvalid3 = m->rvalid2;
   m->rvalid2 = m->rvalid;
   m->rvalid = in->rd_en;
   if (in->init) {

@@ -1,5 +1,5 @@
 /* C model of rtl/aotf_llcm.v: LLCM, 2 banks (even/odd words) x 8 byte lanes of nic_ram,
- * init sweep, 2-cycle host read with write-first per-lane forwarding. */
+ * init sweep, 3-cycle host read with write-first per-lane forwarding. */
 #ifndef AOTF_LLCM_H
 #define AOTF_LLCM_H
 #include <stdint.h>
@@ -17,8 +17,10 @@ typedef struct {
   int rvalid, rzero, rbank;
   uint8_t fsel;
   uint64_t fdat;
-  int rvalid2;     /* read stage 2: rd_valid/rd_data two cycles after rd_en */
+  int rvalid2;     /* read stage 2: the word two cycles after rd_en */
   uint64_t rdata2;
+  int rvalid3;     /* read stage 3: rd_valid/rd_data three cycles after rd_en */
+  uint64_t rdata3;
 } aotf_llcm_t;
 
 typedef struct {

@@ -4,14 +4,16 @@
 //    nic_ram_1r1w of WORDS/2 x 8 bits. A write covers word W (bytes 0..7 of wr_data_i/wr_be_i)
 //    and word W+1 (bytes 8..15), so an unaligned 1-8 byte write that straddles two words is
 //    written in ONE cycle (the two words are always in different banks).
-//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly two cycles
-//    after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is registered
-//    as it is (rd0_q/rd1_q) and the lane/bank/forwarding select comes after that register
-//    (timing: block RAM clock-to-out plus the routing from RAMs spread over the die leave no
-//    room for logic in the RAM read cycle). What a read returns is decided in its request cycle.
-//    (Stop 28 measured one more register after the select, a 3-cycle read: the placer put it by
-//    the consumer, so the RAM-to-register route stayed as long, and the two-node round trips
-//    grew by 4 cycles; taken out.)
+//  - Read port (host, byte address, bits 2:0 ignored): rd_valid_o/rd_data_o exactly three
+//    cycles after rd_en_i, never stalled. Addresses >= WORDS*8 read 0. The RAM read data is
+//    registered as it is twice (rd0_q/rd1_q, folded into the block RAMs' output registers, then
+//    rd0p_q/rd1p_q, plain flops) and the lane/bank/forwarding select comes after the second
+//    register (timing: the 64 LLCM block RAMs lie spread over the die, and the route from the
+//    far ones is most of a 150 MHz cycle; the plain register splits it, with no logic on either
+//    part). What a read returns is decided in its request cycle.
+//    (Stop 28 measured a register after the select instead: the placer put it by the consumer,
+//    so the RAM-to-select route stayed as long; taken out. Stop 31: the register before the
+//    select, as measured by stop 28's probe.)
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
 //    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
@@ -79,6 +81,11 @@ module aotf_llcm #(
   reg [IA-1:0] ridx_q, ridx_d;
   reg [7:0]    fsel2_q, fsel2_d;
   reg [63:0]   fdat2_q, fdat2_d, rd0_q, rd1_q;
+  // read stage 3: the RAM read data registered once more (no logic in front), the forwarded
+  // lanes merged in stage 2 (om: lane forwarded, od: its byte)
+  reg          rvalid3_q, rzero3_q, rbank3_q;
+  reg [7:0]    om_q, om_d;
+  reg [63:0]   od_q, od_d, rd0p_q, rd1p_q;
   // stage 1 -> 2: the write requested in the read cycle (now in wq_*): index equal, its lane
   // enables and data for the read's bank
   reg          nhit_q, nhit_d;
@@ -197,14 +204,18 @@ module aotf_llcm #(
     ndat_d  = rbank_q ? wq_dat1_q : wq_dat0_q;
     fsel2_d = fsel_q;
     fdat2_d = fdat_q;
-    // read stage 2: lanes written by that write win over the landing write's and the RAM's
+    // read stage 2: lanes written by that write win over the landing write's; the forwarded
+    // lanes and their bytes are registered for stage 3
     ncoll = nhit_q ? nwe_q : 8'h00;
     ndat  = ndat_q;
+    om_d  = ncoll | fsel2_q;
     for (fl = 0; fl < 8; fl = fl + 1)
-      rdo[8*fl +: 8]   = rzero2_q ? 8'h00 :
-                         ncoll[fl] ? ndat[8*fl +: 8] :
-                         fsel2_q[fl] ? fdat2_q[8*fl +: 8] :
-                         rbank2_q ? rd1_q[8*fl +: 8] : rd0_q[8*fl +: 8];
+      od_d[8*fl +: 8] = ncoll[fl] ? ndat[8*fl +: 8] : fdat2_q[8*fl +: 8];
+    // read stage 3: forwarded lanes win over the RAM's
+    for (fl = 0; fl < 8; fl = fl + 1)
+      rdo[8*fl +: 8]   = rzero3_q ? 8'h00 :
+                         om_q[fl] ? od_q[8*fl +: 8] :
+                         rbank3_q ? rd1p_q[8*fl +: 8] : rd0p_q[8*fl +: 8];
   end
 
   always @(posedge clk_i) begin
@@ -213,6 +224,7 @@ module aotf_llcm #(
       swp_q    <= '0;
       rvalid_q <= 1'b0;
       rvalid2_q <= 1'b0;
+      rvalid3_q <= 1'b0;
       wq_we0_q <= 8'h00;
       wq_we1_q <= 8'h00;
     end else begin
@@ -220,6 +232,7 @@ module aotf_llcm #(
       swp_q    <= swp_d;
       rvalid_q <= rd_en_i;
       rvalid2_q <= rvalid_q;
+      rvalid3_q <= rvalid2_q;
       wq_we0_q <= we0;
       wq_we1_q <= we1;
     end
@@ -255,6 +268,12 @@ module aotf_llcm #(
     nhit_q   <= nhit_d;
     nwe_q    <= nwe_d;
     ndat_q   <= ndat_d;
+    rzero3_q <= rzero2_q;
+    rbank3_q <= rbank2_q;
+    om_q     <= om_d;
+    od_q     <= od_d;
+    rd0p_q   <= rd0_q;
+    rd1p_q   <= rd1_q;
   end
 
   // The RAMs are read in every cycle (read enable 1; timing: the host read request and its
@@ -288,7 +307,7 @@ module aotf_llcm #(
   endgenerate
 
   assign busy_o      = busy_q;
-  assign rd_valid_o  = rvalid2_q;
+  assign rd_valid_o  = rvalid3_q;
   assign rd_data_o   = rdo;
   assign dbg_we_o    = {we1, we0};
 

@@ -198,11 +198,16 @@ module aotf_pktgen #(
       3'd4: begin
         r_msk_d  = {64{1'b1}};
         r_val_d  = cur_data_q;
-        r_last_d = 1'b1;
-        r_keep_d = len_keep;
       end
       default: ;
     endcase
+    // keep and last of the data beat from b4_q (== (beat_q == 4), a flop) rather than the beat
+    // decode (timing: beat_q -> decode -> r_keep_q was a node placement's worst path). With
+    // er_q, b4_q is 0 (no slot is busy, so beat_q is 0: asserted), as the override below wants
+    if (b4_q) begin
+      r_last_d = 1'b1;
+      r_keep_d = len_keep;
+    end
     // E1 is the hit packet's beat 1 (no issue this cycle: cur is free). Timing: the payload is
     // taken on er_q alone; the room check (early1, which has the late tready in it) and the hit
     // only set the valid. While er_q is set nothing issues (asserted), so r_v_d is 1 only with
@@ -347,6 +352,7 @@ module aotf_pktgen #(
       assert (occ_q <= 3'd4);
       assert (beat_q <= 3'd4);
       assert (b4_q == (beat_q == 3'd4));
+      if (!cur_v_q) assert (beat_q == 3'd0);
       assert (spc_q == (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3));
       assert (!next_v_q || cur_v_q);
 `ifndef AOTF_PKTGEN_TOP

@@ -168,7 +168,7 @@ module aotf_send #(
   // CNT_REG: the RAM count's zero / one flags as flops (count compare -> read enable -> bypass
   // load was a node placement's worst path, stop 24)
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
-             .CNT_REG(1)) u_fifo (
+             .CNT_REG(1), .CNT_LAG(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_ready_o(fifo_s_ready), .s_data_i(d_entry),
     .m_valid_o(fifo_m_valid), .m_ready_i(pop), .m_data_o(fifo_m_data), .count_o(fifo_count),
@@ -227,7 +227,7 @@ module aotf_send #(
   // (asserted).
   wire [15:0] page_hold;
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(16), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
-             .CNT_REG(1)) u_page_fifo (
+             .CNT_REG(1), .CNT_LAG(1)) u_page_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_valid_i(kick), .s_data_i(d_page), .m_ready_i(pop),
     /* verilator lint_off PINCONNECTEMPTY */  // the pointers are those of u_fifo: only the hold register is used

@@ -37,6 +37,12 @@
 // CNT_REG = 1 (timing): "RAM count is 0" / "is 1" are flops (cz_q / c1_q) instead of compares
 // of the count, so the count compare is not in front of the read enable, the bypass load and
 // the forward. Ports and cycles are unchanged.
+// CNT_LAG = 1 (timing, with CNT_REG): the RAM count register takes no strobe. ram_cnt_q holds
+// the count of the previous cycle and two flops its +1 / -1 (ci_q / cd_q); the count is
+// rcnt = ram_cnt_q + ci_q - cd_q, from flops only, and the compares against it are made on
+// ram_cnt_q by ci_q / cd_q (no adder in front). So the push (aotf_send: store stage -> credit
+// check -> kick) ends at three flops (ci_q, cd_q and the CNT_REG flags) instead of a 12-bit
+// count select. Ports and cycles are unchanged.
 // RD_FREE = 1 (timing): the RAM read does not wait for the pop. The RAM reads the entry at
 // rd_ptr_q whenever the RAM holds one that is not in wq_* (flop terms only; rd_ptr_q still moves
 // only on a load), so the pop drives no block RAM read enable. The RAM read register then holds
@@ -58,6 +64,7 @@ module nic_fifo #(
   parameter bit LOAD_FREE = 1'b0,
   parameter bit RD_FREE = 1'b0,
   parameter bit CNT_REG = 1'b0,
+  parameter bit CNT_LAG = 1'b0,
   localparam int AW = $clog2(DEPTH),
   localparam int CW = $clog2(DEPTH) + 1
 ) (
@@ -84,17 +91,24 @@ module nic_fifo #(
     if (WR_REG && WR_ON_PUSH) begin : g_opt_err
       $error("nic_fifo: WR_REG and WR_ON_PUSH are not both set");
     end
+    if (CNT_LAG && !CNT_REG) begin : g_lag_err
+      $error("nic_fifo: CNT_LAG needs CNT_REG");
+    end
   endgenerate
 `endif
 
   reg  [AW-1:0]    wr_ptr_q, wr_ptr_d;
   reg  [AW-1:0]    rd_ptr_q, rd_ptr_d;
   reg  [CW-1:0]    ram_cnt_q, ram_cnt_d;
+  // the RAM count: ram_cnt_q, or with CNT_LAG ram_cnt_q + ci_q - cd_q (see the header)
+  reg  [CW-1:0]    rcnt;
+  reg              ci_q, cd_q;
+  reg              eq2, eqf;   // rcnt == 2, rcnt == DEPTH - 1
   reg              out_valid_q, out_valid_d;
   reg              byp_sel_q, byp_sel_d;
-  // full_q: registered copy of (ram_cnt_q == DEPTH) (timing: s_ready_o is a flop; asserted)
+  // full_q: registered copy of (rcnt == DEPTH) (timing: s_ready_o is a flop; asserted)
   reg              full_q, full_d;
-  // CNT_REG: cz_q / c1_q, registered copies of (ram_cnt_q == 0) / (ram_cnt_q == 1), updated
+  // CNT_REG: cz_q / c1_q, registered copies of (rcnt == 0) / (rcnt == 1), updated
   // like full_q, replace the compares (timing: the count compares stay out of the load /
   // read-enable terms; asserted). Without CNT_REG they are unused (removed by synthesis).
   reg              cz_q, cz_d, c1_q, c1_d;
@@ -115,10 +129,23 @@ module nic_fifo #(
   reg  [WIDTH-1:0] wq_data_q;
   reg [CW-1:0] cnt_p1, cnt_m1;
 
+  // rcnt == k, from the flops: with CNT_LAG a compare of ram_cnt_q picked by ci_q / cd_q
+  function automatic logic cnt_eq(input logic [CW-1:0] q, input logic i, input logic d,
+                                  input int k);
+    if (!CNT_LAG) cnt_eq = (q == CW'(k));
+    else          cnt_eq = i ? (q == CW'(k - 1)) : d ? (q == CW'(k + 1)) : (q == CW'(k));
+  endfunction
+
   always @* begin
     // from the flops
-    cnt_z    = CNT_REG ? cz_q : (ram_cnt_q == '0);
-    cnt_one  = CNT_REG ? c1_q : (ram_cnt_q == CW'(1));
+    if (CNT_LAG)
+      rcnt = ci_q ? ram_cnt_q + 1'b1 : (cd_q ? ram_cnt_q - 1'b1 : ram_cnt_q);
+    else
+      rcnt = ram_cnt_q;
+    eq2      = cnt_eq(ram_cnt_q, ci_q, cd_q, 2);
+    eqf      = cnt_eq(ram_cnt_q, ci_q, cd_q, DEPTH - 1);
+    cnt_z    = CNT_REG ? cz_q : (rcnt == '0);
+    cnt_one  = CNT_REG ? c1_q : (rcnt == CW'(1));
     fwd_ok   = WR_REG && wq_v_q && cnt_one;   // the only RAM entry is still in wq_*
     // late strobes last
     pop      = out_valid_q && m_ready_i;
@@ -140,18 +167,19 @@ module nic_fifo #(
     rd_ptr_d    = load_ram ? rd_ptr_q + 1'b1 : rd_ptr_q;
     // timing: +1 / -1 from the flops; the (late) write / load strobes only select, as AND-OR
     // terms (Yosys merges adders that feed a mux back into one adder of the muxed operand)
-    cnt_p1      = ram_cnt_q + 1'b1;
-    cnt_m1      = ram_cnt_q - 1'b1;
+    cnt_p1      = rcnt + 1'b1;
+    cnt_m1      = rcnt - 1'b1;
     cnt_inc     = push && !out_free;           // = ram_wr && !load_ram
     cnt_dec     = out_free && !cnt_z && !push; // = load_ram && !ram_wr
     ram_cnt_d   = ({CW{cnt_inc}} & cnt_p1) | ({CW{cnt_dec}} & cnt_m1) |
-                  ({CW{!(cnt_inc || cnt_dec)}} & ram_cnt_q);
+                  ({CW{!(cnt_inc || cnt_dec)}} & rcnt);
+    if (CNT_LAG) ram_cnt_d = rcnt;   // this cycle's count; ci_q / cd_q take the strobes
     // full next cycle: +1 from DEPTH - 1, or full and no -1 (no +1 while full)
-    full_d      = (cnt_inc && ram_cnt_q == CW'(DEPTH - 1)) || (full_q && !cnt_dec);
+    full_d      = (cnt_inc && eqf) || (full_q && !cnt_dec);
     // zero / one next cycle, from the flops (the strobes select): 0 after -1 from 1; 1 after
     // +1 from 0 or -1 from 2 (DEPTH >= 2)
     cz_d        = (cnt_dec && c1_q) || (!cnt_inc && !cnt_dec && cz_q);
-    c1_d        = (cnt_inc && cz_q) || (cnt_dec && ram_cnt_q == CW'(2)) || (!cnt_inc && !cnt_dec && c1_q);
+    c1_d        = (cnt_inc && cz_q) || (cnt_dec && eq2) || (!cnt_inc && !cnt_dec && c1_q);
     out_valid_d = load_ram || bypass || (out_valid_q && !pop);
     byp_sel_d   = (bypass || load_fwd) ? 1'b1 : (load_ram ? 1'b0 : byp_sel_q);
     // output register: load enable from the strobes, source selected by a flop compare
@@ -166,6 +194,8 @@ module nic_fifo #(
       wr_ptr_q    <= '0;
       rd_ptr_q    <= '0;
       ram_cnt_q   <= '0;
+      ci_q        <= 1'b0;
+      cd_q        <= 1'b0;
       out_valid_q <= 1'b0;
       byp_sel_q   <= 1'b0;
       full_q      <= 1'b0;
@@ -177,6 +207,8 @@ module nic_fifo #(
       wr_ptr_q    <= wr_ptr_d;
       rd_ptr_q    <= rd_ptr_d;
       ram_cnt_q   <= ram_cnt_d;
+      ci_q        <= CNT_LAG && cnt_inc;
+      cd_q        <= CNT_LAG && cnt_dec;
       out_valid_q <= out_valid_d;
       byp_sel_q   <= byp_sel_d;
       full_q      <= full_d;
@@ -220,8 +252,8 @@ module nic_fifo #(
   assign ram_data_o = ram_rd_data;
   assign byp_data_o = byp_q;
   assign byp_sel_o  = byp_sel_q;
-  assign count_o   = ram_cnt_q + CW'(out_valid_q);
-  assign ram_empty_o = CNT_REG ? cz_q : (ram_cnt_q == '0);   // a flop / a flop compare
+  assign count_o   = rcnt + CW'(out_valid_q);
+  assign ram_empty_o = CNT_REG ? cz_q : (rcnt == '0);   // a flop / a flop compare
 
 `ifdef FORMAL
   // Invariants hold once a reset edge has been seen; a held output must not change.
@@ -231,23 +263,27 @@ module nic_fifo #(
     if (!rst_ni) f_rst_seen <= 1'b1;
   end
   always @* if (!f_past_valid) assume (!rst_ni);
-  wire [AW-1:0] f_wr_expect = rd_ptr_q + ram_cnt_q[AW-1:0];
+  wire [AW-1:0] f_wr_expect = rd_ptr_q + rcnt[AW-1:0];
   always @* begin
     if (f_rst_seen) begin
-      assert (ram_cnt_q <= CW'(DEPTH));
-      assert (full_q == (ram_cnt_q == CW'(DEPTH)));   // registered copy
-      assert (cz_q == (ram_cnt_q == '0));              // registered copies
-      assert (c1_q == (ram_cnt_q == CW'(1)));
+      assert (rcnt <= CW'(DEPTH));
+      assert (full_q == (rcnt == CW'(DEPTH)));   // registered copy
+      assert (cz_q == (rcnt == '0));              // registered copies
+      assert (c1_q == (rcnt == CW'(1)));
+      assert (eq2 == (rcnt == CW'(2)));
+      assert (eqf == (rcnt == CW'(DEPTH - 1)));
+      if (!CNT_LAG) assert (!ci_q && !cd_q);
+      assert (!(ci_q && cd_q));
       assert (wr_ptr_q == f_wr_expect);
       assert (count_o <= CW'(DEPTH + 1));
       assert (ram_empty_o == (count_o == CW'(out_valid_q)));
       // the registered write (WR_REG) holds the newest RAM entry, so a load reads it from the
       // RAM only if it is not the entry in wq_*; for every option (RD_FREE's reads without a
       // load included) the RAM is never read at the address written in the same cycle
-      if (wq_v_q) assert (WR_REG && ram_cnt_q != '0 && wq_addr_q == wr_ptr_q - 1'b1);
+      if (wq_v_q) assert (WR_REG && rcnt != '0 && wq_addr_q == wr_ptr_q - 1'b1);
       if (ram_rd_en && ram_we) assert (rd_ptr_q != ram_waddr);
       // a non-empty RAM always has the output stage filled (the control terms use it)
-      if (ram_cnt_q != '0) assert (out_valid_q);
+      if (rcnt != '0) assert (out_valid_q);
       // RD_FREE: the read register holds the entry loaded last cycle while fresh_q
       if (!RD_FREE) assert (!fresh_q);
       if (fresh_q) assert (out_valid_q && !byp_sel_q);
@@ -256,7 +292,7 @@ module nic_fifo #(
       // the restructured strobes equal their definitions
       assert (cnt_inc == (ram_wr && !load_ram));
       assert (cnt_dec == (load_ram && !ram_wr));
-      assert (load_fwd == (WR_REG && load_ram && wq_v_q && ram_cnt_q == CW'(1)));
+      assert (load_fwd == (WR_REG && load_ram && wq_v_q && rcnt == CW'(1)));
       assert (ram_rd == (load_ram && !load_fwd));
       if (!LOAD_FREE || !(out_free && cnt_z && !push))
         assert (byp_d == (bypass ? s_data_i : (load_fwd ? wq_data_q : byp_q)));
@@ -269,7 +305,7 @@ module nic_fifo #(
       assert (out_valid_q);
       assert (m_data_o == $past(m_data_o));
     end
-    cover (f_rst_seen && rst_ni && ram_cnt_q == CW'(DEPTH) && out_valid_q);
+    cover (f_rst_seen && rst_ni && rcnt == CW'(DEPTH) && out_valid_q);
     cover (f_rst_seen && rst_ni && $past(bypass) && m_valid_o);
   end
   // data integrity (formal tools only, with NIC_FIFO_DATA: formal/blocks.txt): one entry, picked

@@ -7,7 +7,7 @@
  *  - a shadow LLCM (bytes) updated only by legal writes: good packets (through a reference
  *    write queue: one write per cycle, host CSR writes first, nothing during the init sweep)
  *    and host writes (HW_CMD); cleared by reset / CTRL.INIT;
- *  - every host read response (2 cycles after the request) is checked against the shadow
+ *  - every host read response (3 cycles after the request) is checked against the shadow
  *    (write-first: a read issued in the cycle a write lands sees the new bytes), so bytes
  *    outside permitted regions are
  *    checked never to change; full LLCM scans run periodically;
@@ -79,9 +79,9 @@ typedef struct {
   csrop_t cq[CSRCAP];
   unsigned cq_h, cq_n;
   /* expected responses for the next cycle */
-  int exp_ack, exp_rvalid, exp2_rvalid; /* host reads: response 2 cycles after the request */
+  int exp_ack, exp_rvalid, exp2_rvalid, exp3_rvalid; /* host reads: response 3 cycles after the request */
   uint32_t exp_rdata;
-  uint64_t exp_hr, exp2_hr;
+  uint64_t exp_hr, exp2_hr, exp3_hr;
   /* ---- reference */
   int ref_valid;
   uint8_t shadow[LLCM_BYTES];
@@ -803,15 +803,17 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     }
     if (o->dbg_llcm_we_o != exp_we) fail(s, "dbg_llcm_we_o", o->dbg_llcm_we_o, exp_we);
 
-    /* ---- host read issued this cycle: write-first; its response is due 2 cycles later */
+    /* ---- host read issued this cycle: write-first; its response is due 3 cycles later */
     s->exp_rvalid = s->exp2_rvalid;
     s->exp_hr = s->exp2_hr;
-    s->exp2_rvalid = in->rst_ni && in->hr_valid_i;
+    s->exp2_rvalid = s->exp3_rvalid;
+    s->exp2_hr = s->exp3_hr;
+    s->exp3_rvalid = in->rst_ni && in->hr_valid_i;
     if (in->hr_valid_i) {
       uint32_t ra = (uint32_t)in->hr_addr_i;
-      if (busy || ra >= LLCM_BYTES) s->exp2_hr = 0;
+      if (busy || ra >= LLCM_BYTES) s->exp3_hr = 0;
       else {
-        s->exp2_hr = shadow_word(s, ra >> 3);
+        s->exp3_hr = shadow_word(s, ra >> 3);
         if (wrote && ((ra >> 3) == wword || (two && (ra >> 3) == wword2))) s->reads_fwd++;
       }
     }
@@ -880,6 +882,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     s->exp_ack = 0;
     s->exp_rvalid = 0;
     s->exp2_rvalid = 0;
+    s->exp3_rvalid = 0;
     s->exp_rdata = 0;
   }
   return s->fails != before;
