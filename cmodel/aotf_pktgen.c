@@ -13,14 +13,17 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
   m->r.v = (int)((seed >> 5) & 1);
   m->occ = (uint32_t)(seed >> 6) & 7;
   m->s.v = (int)((seed >> 8) & 1);
-  m->er = (int)((seed >> 9) & 1);
+  m->ea = (int)((seed >> 9) & 1);
+  m->p.v = (int)((seed >> 10) & 1);
+  m->ea2 = (int)((seed >> 11) & 1);
+  m->eb = (int)((seed >> 12) & 1);
   return nic_ram_init(&m->ram, sets * 4, 256, 4, seed ^ 0x53454544ull);
 }
 
 void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
 
 typedef struct {
-  int pop, issue, finish, cur_free, rd_en, early, early1, commit;
+  int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
   uint32_t rd_addr;
   aotf_beat_t w; /* the beat of stage S, formatted */
 } pg_ctl_t;
@@ -28,7 +31,7 @@ typedef struct {
 static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
 
 static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
-  uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v;
+  uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v + (uint32_t)m->p.v;
   c->pop = m->occ != 0 && in->tready;
   int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
   int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
@@ -36,22 +39,25 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
-  c->early = in->spec && !m->cur.v && !seed_busy && space;
-  c->early1 = m->er && !seed_busy && m->occ + (uint32_t)m->s.v <= AOTF_PG_NB - 2;
-  c->commit = m->er && in->load;
-  c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early || c->early1;
+  /* early reads: E0 in TAG, E1 in LOOK after E0, E2 the cycle after E1 (each with room for the
+   * beats read so far); the DEC hit two cycles after E0 commits them */
+  c->early0 = in->spec0 && !m->cur.v && !seed_busy && space;
+  c->early1 = m->ea && in->spec1 && !seed_busy && m->occ + (uint32_t)m->s.v + (uint32_t)m->p.v <= AOTF_PG_NB - 2;
+  c->early2 = m->eb && !seed_busy && m->occ + (uint32_t)m->p.v <= AOTF_PG_NB - 3;
+  c->commit = m->ea2 && in->load;
+  c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early0 || c->early1 || c->early2;
   if (in->csr_seed_rd)
     c->rd_addr = ((in->csr_seed_rd_addr >> 4) << 2) | (in->csr_seed_rd_addr & 3);
   else if (m->cur.v)
     c->rd_addr = (m->cur.set << 2) | (m->beat & 3);
   else
-    c->rd_addr = (in->spec_set << 2) | (uint32_t)(m->er & 1);
+    c->rd_addr = (in->spec_set << 2) | ((uint32_t)(m->eb & 1) << 1) | (uint32_t)(m->ea & 1);
 
-  uint64_t lane = m->sq[m->s.way & 3];
-  c->w.data = (lane & (m->s.ram ? ~m->s.msk : 0)) | m->s.val;
-  c->w.keep = m->s.keep;
-  c->w.last = m->s.last;
-  c->w.user = m->s.user;
+  uint64_t lane = m->sqp[m->p.way & 3];
+  c->w.data = (lane & (m->p.ram ? ~m->p.msk : 0)) | m->p.val;
+  c->w.keep = m->p.keep;
+  c->w.last = m->p.last;
+  c->w.user = m->p.user;
 
   o->next_free = !m->next.v;
   o->seed_rd = aotf_pktgen_view(m);
@@ -115,29 +121,33 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
       cur.v = in->load;
     }
   }
-  if (c.commit) beat = c.early1 ? 2 : 1; /* beats 0 (and 1) were the early reads */
+  if (c.commit) beat = 1 + (uint32_t)m->eb + (uint32_t)c.early2; /* beats 0 (1, 2) were read early */
   /* next's payload follows the lookup while next is free; it becomes valid on a hit that cur
    * does not take (the lookup only issues while next is free) */
   if (!m->next.v) {
     next = ld;
     next.v = in->load && !c.cur_free;
   }
-  /* stage R: the issued beat, or the hit packet's beat 1 read by E1 */
+  /* stage R: the issued beat, or the hit packet's beat 2 read by E2 */
   aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user);
   r.v = c.issue;
-  if (c.commit && c.early1) r = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
-  /* stage S: the beat in R, or the committed E0 (beat 0 of the hit packet) */
+  if (c.commit && c.early2) r = beat_of(2, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  /* stage S: the beat in R, or the hit packet's beat 1 read by E1 */
   aotf_pg_beat_t s = m->r;
-  if (c.commit) s = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c.commit && m->eb) s = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  /* stage P: the beat in S, or the committed E0 (beat 0 of the hit packet) */
+  aotf_pg_beat_t pp = m->s;
+  if (c.commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
   aotf_beat_t b[AOTF_PG_NB];
   memcpy(b, m->b, sizeof(b));
   if (c.pop)
     for (int i = 0; i < AOTF_PG_NB - 1; i++) b[i] = m->b[i + 1];
   uint32_t lpos = m->occ - (uint32_t)c.pop;
-  if (m->s.v && lpos < AOTF_PG_NB) b[lpos] = c.w;
-  uint32_t occ = m->occ + (uint32_t)m->s.v - (uint32_t)c.pop;
+  if (m->p.v && lpos < AOTF_PG_NB) b[lpos] = c.w;
+  uint32_t occ = m->occ + (uint32_t)m->p.v - (uint32_t)c.pop;
   memcpy(m->b, b, sizeof(b));
+  memcpy(m->sqp, m->sq, sizeof(sq));
   memcpy(m->sq, sq, sizeof(sq));
   m->vw2 = m->vw1;
   m->vw1 = (in->csr_seed_rd_addr >> 2) & 3;
@@ -145,17 +155,23 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   m->next = next;
   m->r = r;
   m->s = s;
+  m->p = pp;
   if (!in->rst_ni) {
     m->cur.v = 0;
     m->next.v = 0;
     m->beat = 0;
     m->r.v = 0;
     m->s.v = 0;
-    m->er = 0;
+    m->p.v = 0;
+    m->ea = 0;
+    m->ea2 = 0;
+    m->eb = 0;
     m->occ = 0;
     return;
   }
   m->occ = occ & 7;
   m->beat = beat;
-  m->er = c.early;
+  m->ea2 = m->ea;
+  m->ea = c.early0;
+  m->eb = c.early1;
 }

@@ -1,5 +1,5 @@
 /* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
- * beat-0/1 reads, stages R and S, 4-entry output buffer. */
+ * beat-0/1/2 reads, stages R, S and P, 5-entry output buffer. */
 #ifndef AOTF_PKTGEN_H
 #define AOTF_PKTGEN_H
 #include <stdint.h>
@@ -23,15 +23,16 @@ typedef struct {
   uint64_t msk, val;      /* bits replaced (msk) by val */
 } aotf_pg_beat_t;
 
-#define AOTF_PG_NB 4 /* output buffer entries */
+#define AOTF_PG_NB 5 /* output buffer entries */
 
 typedef struct {
   uint32_t sets;
   aotf_pkt_slot_t cur, next;
   uint32_t beat;
-  int er;                 /* E0 read last cycle */
-  aotf_pg_beat_t r, s;    /* stages R (RAM data on the RAM output) and S (data in sq) */
+  int ea, ea2, eb;        /* E0 read last cycle, two cycles ago; E1 read last cycle */
+  aotf_pg_beat_t r, s, p; /* stages R (RAM data on the RAM output), S (data in sq), P (in sqp) */
   uint64_t sq[4];         /* RAM output register, lane = way */
+  uint64_t sqp[4];        /* its copy one cycle later (stage P) */
   uint32_t vw1, vw2;      /* way of a view read, 1 and 2 cycles later */
   uint32_t occ;
   aotf_beat_t b[AOTF_PG_NB];
@@ -39,7 +40,7 @@ typedef struct {
 } aotf_pktgen_t;
 
 typedef struct {
-  int rst_ni, spec, load, csr_seed_wr, csr_seed_rd, tready;
+  int rst_ni, spec0, spec1, load, csr_seed_wr, csr_seed_rd, tready; /* spec0: HTLB TAG, spec1: LOOK */
   uint32_t spec_set, load_set, load_way, load_off, load_len, load_user, csr_seed_addr;
   uint32_t csr_seed_rd_addr; /* view read (csr_seed_rd = HTLB_IDX write): the index being written */
   uint64_t load_data, csr_seed_wdata;

@@ -153,8 +153,9 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->fifo_byp = a->kick && a->byp_ok;
   /* packet generator */
   a->pi.rst_ni = rst_ni;
-  a->pi.spec = m->htlb.state == 1; /* LOOK: hd is the looked-up head */
-  a->pi.spec_set = h_set;
+  a->pi.spec0 = m->htlb.state == AOTF_LK_TAG;
+  a->pi.spec1 = m->htlb.state == AOTF_LK_LOOK;
+  a->pi.spec_set = m->ts; /* the lookup's set (rtl ts_q), from TAG to DEC */
   a->pi.load = a->ho.pop;
   a->pi.load_set = h_set;
   a->pi.load_way = a->ho.hit_way;
@@ -250,6 +251,8 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   m->cq_wdata = (uint32_t)bus->csr_wdata_i;
   m->rs_ack = bus->rst_ni ? (uint32_t)a.co.ack : 0;
   m->rs_rdata = bus->rst_ni ? a.co.rdata : 0;
+  /* the lookup's set (rtl ts_q): IDLE's tag read set, the head's or the early store's */
+  if (m->htlb.state == AOTF_LK_IDLE) m->ts = a.hi.head_valid ? a.hi.byp_set : a.hi.early_set;
   /* head register (the FIFO output is read before its tick) */
   m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
   m->hd_hold = !(a.byp_ok || a.fo.byp_sel); /* rtl hd_sel_q <= byp_ok || fifo_byp_sel */

@@ -37,6 +37,7 @@ typedef struct {
   int hd_hold; /* rtl !hd_sel_q: the head is the FIFO's RAM-side hold register (the HTLB reads its
                 * tag RAM copy B then); hd_sel above is the model's own data select */
   uint64_t hdk[2], hdr[2]; /* 96-bit entries {len, data, page, off}, low word first */
+  uint32_t ts; /* rtl ts_q: the lookup's set for the generator's early reads (loads in HTLB IDLE) */
   /* CSR request register (cfg.csr_reg; rtl aotf_send_csr rq_*_q) */
   uint32_t cq_req, cq_we, cq_addr, cq_wdata;
   /* CSR response register (cfg.csr_reg; rtl aotf_send_csr RSP_REG): the response one cycle later */

@@ -8,27 +8,31 @@
 // Two packet slots (cur, next): a hit loads cur if cur is free (or finishes this cycle), else
 // next; next moves to cur when cur finishes. next's payload registers load the lookup's fields
 // in every cycle next is free (timing: their enable is a flop, not the hit). cur issues one beat per cycle, 0..3 = seed RAM
-// reads (word = beat), 4 = the data beat (no RAM read). An issued beat passes two stages
-//   R (the cycle its RAM data is on the RAM output) and S (the data in sq_q),
-// and is then written into a 4-entry output buffer, with
+// reads (word = beat), 4 = the data beat (no RAM read). An issued beat passes three stages
+//   R (the cycle its RAM data is on the RAM output), S (the data in sq_q, the RAM's output
+//   register) and P (the data in sqp_q, a plain register: timing, the 16 seed block RAMs lie
+//   spread over the die, and the route from the far ones is most of a 150 MHz cycle; sq_q ->
+//   sqp_q has no logic, the lane select comes after sqp_q),
+// and is then written into a 5-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
 //   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
 // with the beat. A beat issues only if the buffer will have room whatever the sink does this
-// cycle: occ + R + S <= 3 (timing: tready, which comes through the node's loopback mux, stays
-// out of the issue decision, the slot hand-over and the payload register enables; the fourth
-// entry keeps one beat per cycle with tready held high: the same issue cycles as a 3-entry
-// buffer with the pop counted).
-// Early beats 0 and 1 (latency): while the HTLB compares (spec_i, its LOOK state) and no
-// packet slot is busy, the seed RAM port free and the buffer has room for one beat (the issue
-// rule), word 0 of the looked-up set (spec_set_i) is read (E0);
-// in the next cycle (the HTLB decides) word 1 is read if the port is free and there is room
-// for two beats (E1). If that cycle's lookup hits (load_i), E0 becomes the packet's beat 0
-// (it enters S with the hit way), E1 its beat 1 (in R), and cur starts at beat 2 (1 without
-// E1); else they are dropped. The hit's way is not known when the reads are made: all four
-// ways come from the RAM and S selects the lane.
+// cycle: occ + R + S + P <= 4 (timing: tready, which comes through the node's loopback mux,
+// stays out of the issue decision, the slot hand-over and the payload register enables; the
+// fifth entry keeps one beat per cycle with tready held high: the same issue cycles as a
+// 4-entry buffer with the pop counted).
+// Early beats 0, 1 and 2 (latency): a lookup reads its set's tag RAM word (HTLB TAG state,
+// spec0_i), compares (LOOK, spec1_i) and decides (DEC, load_i on a hit); spec_set_i is its set
+// from TAG to DEC. In TAG, with no packet slot busy, the seed RAM port free and room for one
+// beat (the issue rule), word 0 of the set is read (E0); in LOOK, after E0, word 1 if the port
+// is free and there is room for two (E1); in the next cycle, after E1, word 2 with room for
+// three (E2). If DEC hits (load_i two cycles after E0), E0 becomes the packet's beat 0 (it
+// enters P with the hit way), E1 its beat 1 (in S), E2 its beat 2 (in R), and cur starts at
+// the first beat not read early (1, 2 or 3); else they are dropped. The hit's way is not
+// known when the reads are made: all four ways come from the RAM and P selects the lane.
 // A CSR seed access (write, or view read at csr_seed_rd_addr_i on a HTLB_IDX write) takes the
-// seed RAM port: RAM beats and the early read do not issue that cycle. The view read data is
+// seed RAM port: RAM beats and the early reads do not issue that cycle. The view read data is
 // seed_rd_o = lane way of sq_q, two cycles after the read (csr_seed_rd_i).
 // The buffer head drives m_axis (AXI-Stream: held until accepted).
 // The seed RAM is read in every cycle (read enable 1: the issue logic does not drive its clock
@@ -42,8 +46,9 @@ module aotf_pktgen #(
   input  wire          clk_i,
   input  wire          rst_ni,
   // from the HTLB lookup
-  input  wire          spec_i,        // the HTLB compares (LOOK): a hit may come next cycle
-  input  wire [SW-1:0] spec_set_i,    // the set it looks up
+  input  wire          spec0_i,       // the HTLB reads the tag RAM word of a lookup (TAG)
+  input  wire          spec1_i,       // the HTLB compares (LOOK): a hit may come next cycle
+  input  wire [SW-1:0] spec_set_i,    // the set it looks up (TAG to DEC)
   input  wire          load_i,
   input  wire [SW-1:0] load_set_i,
   input  wire [1:0]    load_way_i,
@@ -86,8 +91,9 @@ module aotf_pktgen #(
   // timing: the issue decision from flops only (it enables the ~100 slot payload registers):
   // b4_q = (beat_q == 4), spc_q = the buffer has room for one more beat (occ + R + S <= 3)
   reg          b4_q, b4_d, spc_q, spc_d;
-  // stage R (issued last cycle: RAM data on the RAM output now); er_q: E0 was read last cycle
-  reg          r_v_q, r_v_d, er_q, er_d;
+  // stage R (issued last cycle: RAM data on the RAM output now); ea_q: E0 was read last cycle,
+  // ea2_q: two cycles ago; eb_q: E1 was read last cycle
+  reg          r_v_q, r_v_d, ea_q, ea_d, ea2_q, eb_q, eb_d;
   reg [UW-1:0] r_user_q, r_user_d;
   reg [1:0]    r_way_q, r_way_d;
   reg          r_ram_q, r_ram_d;            // the beat takes the seed RAM read data
@@ -104,10 +110,19 @@ module aotf_pktgen #(
   reg [63:0]   s_val_q, s_val_d;
   reg [7:0]    s_keep_q, s_keep_d;
   reg          s_last_q, s_last_d;
+  // stage P (RAM data in sqp_q)
+  reg          p_v_q, p_v_d;
+  reg [255:0]  sqp_q;
+  reg [UW-1:0] p_user_q, p_user_d;
+  reg [1:0]    p_way_q, p_way_d;
+  reg [63:0]   p_kl_q, p_kl_d;
+  reg [63:0]   p_val_q, p_val_d;
+  reg [7:0]    p_keep_q, p_keep_d;
+  reg          p_last_q, p_last_d;
   // view read: way of the read, one and two cycles later
   reg [1:0]    vw1_q, vw2_q;
   // output buffer (entry 0 = head)
-  localparam int NB = 4;
+  localparam int NB = 5;
   reg [2:0]    occ_q, occ_d;
   // entry i: data [64i +: 64], keep [8i +: 8], last [i], user [UW*i +: UW]
   reg [64*NB-1:0] bd_q, bd_d;
@@ -115,7 +130,8 @@ module aotf_pktgen #(
   reg [NB-1:0]    bl_q, bl_d;
   reg [UW*NB-1:0] bu_q, bu_d;
 
-  reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early, early1, commit;
+  reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early0, early1, early2;
+  reg          commit;
   reg [2:0]    lpos;
   reg [SW+1:0] rd_addr;
   wire [255:0] rd_data;
@@ -125,28 +141,31 @@ module aotf_pktgen #(
 
   always @* begin
     pop       = (occ_q != 3'd0) && m_axis_tready;
-    space     = spc_q;   // occ + R + S <= 3 (no pop: see the header)
+    space     = spc_q;   // occ + R + S + P <= 4 (no pop: see the header)
     seed_busy = csr_seed_wr_i || csr_seed_rd_i;
     ram_beat  = !b4_q;
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
     cur_free  = !cur_v_q || finish;
-    // E0: no slot busy (so nothing else issues this cycle or the next, and a hit next cycle
-    // loads cur), RAM port free, room for one beat (the issue rule)
-    early     = spec_i && !cur_v_q && !seed_busy && space;
-    // E1, the cycle after E0 (cur is still free and nothing is in R): room for two beats
-    early1    = er_q && !seed_busy && (occ_q + {2'd0, s_v_q} <= 3'd2);
-    // the lookup of the early reads hits: beat 0 is in stage R now
-    commit    = er_q && load_i;
+    // E0 (TAG): no slot busy (so nothing else issues until the lookup's DEC, whose hit loads
+    // cur), RAM port free, room for one beat (the issue rule)
+    early0    = spec0_i && !cur_v_q && !seed_busy && space;
+    // E1 (LOOK, after E0; E0 is in R): room for two beats
+    early1    = ea_q && spec1_i && !seed_busy && (occ_q + {2'd0, s_v_q} + {2'd0, p_v_q} <= 3'd3);
+    // E2 (the cycle after E1; E0 is in S, E1 in R): room for three beats
+    early2    = eb_q && !seed_busy && (occ_q + {2'd0, p_v_q} <= 3'd2);
+    // the lookup of the early reads hits (DEC, two cycles after E0)
+    commit    = ea2_q && load_i;
 
     // RAM read address: a view read, else cur's beat, else the early reads (cur_v_q picks:
-    // they only happen while cur is free; E1 is the cycle after E0)
+    // they only happen while cur is free; word {eb_q, ea_q}: E0 0, E1 (after E0) 1, E2 (after
+    // E1) 2)
     if (csr_seed_rd_i)
       rd_addr = {csr_seed_rd_addr_i[RW-1:4], csr_seed_rd_addr_i[1:0]};
     else if (cur_v_q)
       rd_addr = {cur_set_q, beat_q[1:0]};
     else
-      rd_addr = {spec_set_i, 1'b0, er_q};
+      rd_addr = {spec_set_i, eb_q, ea_q};
 
     // slots
     beat_d      = issue ? (finish ? 3'd0 : beat_q + 3'd1) : beat_q;
@@ -169,7 +188,7 @@ module aotf_pktgen #(
         cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
       end
     end
-    if (commit) beat_d = early1 ? 3'd2 : 3'd1;   // beats 0 (and 1) were the early reads
+    if (commit) beat_d = 3'd1 + {2'd0, eb_q} + {2'd0, early2};   // beats 0 (1, 2) were read early
     b4_d = (beat_d == 3'd4);
     if (load_i && !cur_free) next_v_d = 1'b1;  // next is free: the lookup only issues while it is
     if (!next_v_q) begin  // next's payload follows the lookup while next is free (see the header)
@@ -181,7 +200,8 @@ module aotf_pktgen #(
     //   beat 0: seed | FLAG_AOTF, 1: raddr field = offset, 2: len field = length, 3: seed,
     //   4: data beat (no RAM read), tkeep = (1 << len) - 1, tlast = 1
     r_v_d    = issue;
-    er_d     = early;
+    ea_d     = early0;
+    eb_d     = early1;
     r_user_d = cur_user_q;
     r_way_d  = cur_way_q;
     len_keep = 8'd0;
@@ -203,50 +223,66 @@ module aotf_pktgen #(
     endcase
     // keep and last of the data beat from b4_q (== (beat_q == 4), a flop) rather than the beat
     // decode (timing: beat_q -> decode -> r_keep_q was a node placement's worst path). With
-    // er_q, b4_q is 0 (no slot is busy, so beat_q is 0: asserted), as the override below wants
+    // eb_q, b4_q is 0 (no slot is busy, so beat_q is 0: asserted), as the override below wants
     if (b4_q) begin
       r_last_d = 1'b1;
       r_keep_d = len_keep;
     end
-    // E1 is the hit packet's beat 1 (no issue this cycle: cur is free). Timing: the payload is
-    // taken on er_q alone; the room check (early1, which has the late tready in it) and the hit
-    // only set the valid. While er_q is set nothing issues (asserted), so r_v_d is 1 only with
-    // E1 and the hit, and otherwise the payload is unused
-    if (commit && early1) r_v_d = 1'b1;
-    if (er_q) begin
+    // E2 is the hit packet's beat 2 (no issue this cycle: cur is free). Timing: the payload is
+    // taken on eb_q alone; the room check and the hit only set the valid. While eb_q is set
+    // nothing issues (asserted), so r_v_d is 1 only with E2 and the hit, and otherwise the
+    // payload is unused
+    if (commit && early2) r_v_d = 1'b1;
+    if (eb_q) begin
       r_user_d = load_user_i;
       r_way_d  = load_way_i;
       r_ram_d  = 1'b1;
-      r_msk_d  = 64'd0; r_msk_d[RA +: 12] = 12'hFFF;
-      r_val_d  = 64'd0; r_val_d[RA +: 12] = load_off_i;
+      r_msk_d  = 64'd0; r_msk_d[LN +: 8] = 8'hFF;
+      r_val_d  = 64'd0; r_val_d[LN +: 8] = {4'd0, load_len_i};
       r_keep_d = 8'hFF;
       r_last_d = 1'b0;
     end
     // (no hold when nothing issues: the payload is used only while its valid is set)
 
-    // stage S: the beat in R, or the committed early beat 0 (way and user of the hit). Timing:
-    // the payload is picked by er_q alone (R is empty then: nothing issued in the E0 cycle)
-    s_v_d    = r_v_q || commit;
-    s_user_d = er_q ? load_user_i : r_user_q;
-    s_way_d  = er_q ? load_way_i : r_way_q;
+    // stage S: the beat in R, or the committed E1 (beat 1 of the hit packet). Timing: the
+    // payload is picked by eb_q alone (R holds E1 then, no issued beat)
+    s_v_d    = r_v_q || (commit && eb_q);
+    s_user_d = eb_q ? load_user_i : r_user_q;
+    s_way_d  = eb_q ? load_way_i : r_way_q;
     s_kl_d   = r_ram_q ? ~r_msk_q : 64'd0;
     s_val_d  = r_val_q;
     s_keep_d = r_keep_q;
     s_last_d = r_last_q;
-    if (er_q) begin
-      s_kl_d  = {64{1'b1}}; s_kl_d[FL] = 1'b0;
-      s_val_d = 64'd0; s_val_d[FL] = 1'b1;
+    if (eb_q) begin
+      s_kl_d  = {64{1'b1}}; s_kl_d[RA +: 12] = 12'h000;
+      s_val_d = 64'd0; s_val_d[RA +: 12] = load_off_i;
       s_keep_d = 8'hFF;
       s_last_d = 1'b0;
     end
 
-    // output buffer: the beat in S goes to the first free entry after the pop
-    // (s_kl_q: the field mask and the RAM / no-RAM choice in one register, so a data bit is
+    // stage P: the beat in S, or the committed E0 (beat 0 of the hit packet). Timing: the
+    // payload is picked by ea2_q alone (S holds E0 then, no issued beat)
+    p_v_d    = s_v_q || commit;
+    p_user_d = ea2_q ? load_user_i : s_user_q;
+    p_way_d  = ea2_q ? load_way_i : s_way_q;
+    p_kl_d   = s_kl_q;
+    p_val_d  = s_val_q;
+    p_keep_d = s_keep_q;
+    p_last_d = s_last_q;
+    if (ea2_q) begin
+      p_kl_d  = {64{1'b1}}; p_kl_d[FL] = 1'b0;
+      p_val_d = 64'd0; p_val_d[FL] = 1'b1;
+      p_keep_d = 8'hFF;
+      p_last_d = 1'b0;
+    end
+
+    // output buffer: the beat in P goes to the first free entry after the pop
+    // (p_kl_q: the field mask and the RAM / no-RAM choice in one register, so a data bit is
     // one LUT behind the lane select)
-    s_lane = sq_q[64 * s_way_q +: 64];
-    w_data = (s_lane & s_kl_q) | s_val_q;
-    occ_d  = occ_q + {2'd0, s_v_q} - {2'd0, pop};
-    spc_d  = (occ_d + {2'd0, r_v_d} + {2'd0, s_v_d} <= 3'd3);
+    s_lane = sqp_q[64 * p_way_q +: 64];
+    w_data = (s_lane & p_kl_q) | p_val_q;
+    occ_d  = occ_q + {2'd0, p_v_q} - {2'd0, pop};
+    spc_d  = ({1'b0, occ_d} + {3'd0, r_v_d} + {3'd0, s_v_d} + {3'd0, p_v_d} <= 4'd4);
     lpos   = occ_q - {2'd0, pop};
     // a pop shifts the entries down (the last one keeps its value: it is free after a pop)
     bd_d = pop ? {bd_q[64*(NB-1) +: 64], bd_q[64*NB-1:64]} : bd_q;
@@ -254,9 +290,9 @@ module aotf_pktgen #(
     bl_d = pop ? {bl_q[NB-1], bl_q[NB-1:1]} : bl_q;
     bu_d = pop ? {bu_q[UW*(NB-1) +: UW], bu_q[UW*NB-1:UW]} : bu_q;
     for (i = 0; i < NB; i = i + 1)
-      if (s_v_q && lpos == 3'(i)) begin
-        bd_d[64 * i +: 64] = w_data; bk_d[8 * i +: 8] = s_keep_q;
-        bl_d[i] = s_last_q;          bu_d[UW * i +: UW] = s_user_q;
+      if (p_v_q && lpos == 3'(i)) begin
+        bd_d[64 * i +: 64] = w_data; bk_d[8 * i +: 8] = p_keep_q;
+        bl_d[i] = p_last_q;          bu_d[UW * i +: UW] = p_user_q;
       end
   end
 
@@ -268,8 +304,11 @@ module aotf_pktgen #(
       b4_q     <= 1'b0;
       spc_q    <= 1'b1;
       r_v_q    <= 1'b0;
-      er_q     <= 1'b0;
+      ea_q     <= 1'b0;
+      ea2_q    <= 1'b0;
+      eb_q     <= 1'b0;
       s_v_q    <= 1'b0;
+      p_v_q    <= 1'b0;
       occ_q    <= 3'd0;
     end else begin
       cur_v_q  <= cur_v_d;
@@ -278,8 +317,11 @@ module aotf_pktgen #(
       b4_q     <= b4_d;
       spc_q    <= spc_d;
       r_v_q    <= r_v_d;
-      er_q     <= er_d;
+      ea_q     <= ea_d;
+      ea2_q    <= ea_q;
+      eb_q     <= eb_d;
       s_v_q    <= s_v_d;
+      p_v_q    <= p_v_d;
       occ_q    <= occ_d;
     end
   end
@@ -297,6 +339,10 @@ module aotf_pktgen #(
     s_user_q   <= s_user_d;   s_way_q    <= s_way_d;    s_kl_q     <= s_kl_d;
     s_val_q    <= s_val_d;    s_keep_q   <= s_keep_d;
     s_last_q   <= s_last_d;
+    sqp_q      <= sq_q;       // no logic in front (see the header)
+    p_user_q   <= p_user_d;   p_way_q    <= p_way_d;    p_kl_q     <= p_kl_d;
+    p_val_q    <= p_val_d;    p_keep_q   <= p_keep_d;
+    p_last_q   <= p_last_d;
     vw1_q      <= csr_seed_rd_addr_i[3:2];
     vw2_q      <= vw1_q;
     bd_q       <= bd_d;       bk_q       <= bk_d;       bl_q       <= bl_d;
@@ -330,41 +376,46 @@ module aotf_pktgen #(
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
 `ifdef AOTF_PKTGEN_TOP
   // checked alone (formal/blocks.txt): the HTLB lookup protocol aotf_send gives by construction.
-  // The HTLB issues a lookup only while next is free, and only a load fills next: LOOK (spec_i)
-  // and its DEC (load_i, the cycle after) see next free; LOOK lasts one cycle and the next one
-  // is at least three cycles later (DEC, IDLE, TAG); the looked-up set holds from LOOK to DEC.
-  reg f_spec1 = 1'b0, f_spec2 = 1'b0;
-  reg [SW-1:0] f_set1;
+  // A lookup is TAG (spec0_i), then LOOK (spec1_i) or back to IDLE, then DEC (load_i on a hit)
+  // or IDLE; the next TAG is at least two cycles after a TAG and never the cycle after LOOK or
+  // DEC. The HTLB issues a lookup only while next is free, and only a load fills next, so TAG,
+  // LOOK and DEC see next free; the looked-up set holds from TAG to DEC.
+  reg f_s0 = 1'b0, f_s1 = 1'b0, f_s1b = 1'b0;
+  reg [SW-1:0] f_set;
   always @(posedge clk_i) begin
-    f_spec1 <= rst_ni && spec_i;
-    f_spec2 <= rst_ni && f_spec1;
-    f_set1  <= spec_set_i;
+    f_s0  <= rst_ni && spec0_i;
+    f_s1  <= rst_ni && spec1_i;
+    f_s1b <= rst_ni && f_s1;
+    f_set <= spec_set_i;
   end
   always @* if (f_rst_seen && rst_ni) begin
-    if (spec_i) assume (!next_v_q && !f_spec1 && !f_spec2);
-    if (load_i) assume (f_spec1 && !next_v_q);
-    if (f_spec1) assume (spec_set_i == f_set1);
+    if (spec0_i) assume (!next_v_q && !f_s0 && !f_s1 && !f_s1b);
+    if (spec1_i) assume (f_s0 && !next_v_q);
+    if (load_i) assume (f_s1 && !next_v_q);
+    if (f_s0 || f_s1) assume (spec_set_i == f_set);
     assume (!(csr_seed_wr_i && csr_seed_rd_i));   // one CSR request per cycle
   end
 `endif
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
-      assert (occ_q <= 3'd4);
+      assert (occ_q <= 3'd5);
       assert (beat_q <= 3'd4);
       assert (b4_q == (beat_q == 3'd4));
       if (!cur_v_q) assert (beat_q == 3'd0);
-      assert (spc_q == (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd3));
+      assert (spc_q == ({1'b0, occ_q} + {3'd0, r_v_q} + {3'd0, s_v_q} + {3'd0, p_v_q} <= 4'd4));
       assert (!next_v_q || cur_v_q);
 `ifndef AOTF_PKTGEN_TOP
       // a lookup result only comes while next is free (assumed when this block is checked alone)
       if (load_i) assert (!next_v_q);
 `endif
       // the buffer never overflows: what is in it and on the way fits
-      assert (occ_q + {2'd0, r_v_q} + {2'd0, s_v_q} <= 3'd4);
-      // E0 happened only with no slot busy and nothing issued in that cycle
-      if (er_q) assert (!r_v_q && !cur_v_q && !issue);
-      // a committed early read enters an empty stage S
-      if (commit) assert (!r_v_q);
+      assert ({1'b0, occ_q} + {3'd0, r_v_q} + {3'd0, s_v_q} + {3'd0, p_v_q} <= 4'd5);
+      // the early reads happen only with no slot busy, and the stages they occupy hold no
+      // issued beat: E0 in R (ea_q), E1 in R and E0 in S (eb_q), E0 in S (ea2_q)
+      if (ea_q) assert (!r_v_q && !cur_v_q && !issue);
+      if (eb_q) assert (!r_v_q && !s_v_q && !cur_v_q && !issue);
+      if (ea2_q) assert (!s_v_q && !cur_v_q);
+      assert (!(ea_q && eb_q));
       // AXI-Stream: a beat that was not accepted is held unchanged
       if (rst_ni && $past(m_axis_tvalid && !m_axis_tready)) begin
         assert (m_axis_tvalid);
@@ -373,9 +424,10 @@ module aotf_pktgen #(
         assert (m_axis_tlast == $past(m_axis_tlast));
       end
     end
-    cover (f_rst_seen && rst_ni && occ_q == 3'd4 && next_v_q);
-    cover (f_rst_seen && rst_ni && commit);
-    cover (f_rst_seen && rst_ni && commit && early1);
+    cover (f_rst_seen && rst_ni && occ_q == 3'd5 && next_v_q);
+    cover (f_rst_seen && rst_ni && commit && !eb_q);            // E0 only
+    cover (f_rst_seen && rst_ni && commit && eb_q && !early2);  // E0 and E1
+    cover (f_rst_seen && rst_ni && commit && early2);           // E0, E1 and E2
     cover (f_rst_seen && rst_ni && ret_o);
   end
 `endif

@@ -142,7 +142,6 @@ module aotf_send #(
     .m_valid_o(d_valid), .m_ready_i(d_go), .m_data_o(d_word)
   );
   wire [EW-1:0] d_entry  = d_word[EW-1:0];   // {len, data, page, off}
-  wire [SW-1:0] d_set    = d_word[12 +: SW];              // page bits SW-1:0 (HTLB set)
   wire [15:0]   d_page   = d_word[27:12];                 // page (HTLB tag and set)
   wire [UW-1:0] d_user   = d_word[27 -: UW];              // page bits 15:16-UW
   wire          d_be     = d_word[EW];
@@ -268,26 +267,27 @@ module aotf_send #(
   );
 
   // ---------------- packet generator
-  // es_set_q: the head's set, registered (no enable, no reset). The HTLB enters LOOK only from
-  // TAG and the head does not change from the lookup issue to the pop, so in LOOK es_set_q is
-  // the looked-up set (asserted): the early read's RAM address has no head mux in front of it
-  // (timing: FIFO RAM -> head register -> hd -> seed RAM address was the node's worst path)
-  // The early lookup (early_v): LOOK comes the cycle the early-read store becomes the head, so
-  // es_set_q takes the store stage's set while the head is not valid (the stage kicks it into
-  // the empty FIFO in that cycle when the HTLB goes TAG -> LOOK).
-  reg [SW-1:0] es_set_q;
-  always @(posedge clk_i) es_set_q <= hd_v_q ? hp[SW-1:0] : d_set;
+  // ts_q: the set of the lookup, for the generator's early seed reads in TAG, LOOK and DEC. It
+  // loads in every IDLE cycle of the HTLB with the set that IDLE's tag read uses (the head's,
+  // or the early-read store's at the port) and holds from TAG to DEC, where the head does not
+  // change (asserted equal to the head's set in LOOK and DEC). No enable logic behind it but
+  // the state decode; it feeds the seed RAM read address through the generator's address mux
+  // only (timing: no head mux in front of the seed RAM address).
+  reg [SW-1:0] ts_q;
+  always @(posedge clk_i)
+    if (lk_state == 3'd0) ts_q <= hd_v_q ? hp[SW-1:0] : k_page[SW-1:0];
 `ifdef FORMAL
   reg f_es_rst = 1'b0;   // a reset has been seen (the HTLB state is defined)
   always @(posedge clk_i) if (!rst_ni) f_es_rst <= 1'b1;
-  always @(posedge clk_i) if (f_es_rst && rst_ni && lk_state == 3'd1) assert (es_set_q == h_page[SW-1:0]);
+  always @(posedge clk_i)
+    if (f_es_rst && rst_ni && (lk_state == 3'd1 || lk_state == 3'd3)) assert (ts_q == h_page[SW-1:0]);
   always @(posedge clk_i) if (f_es_rst) assert (go_ib_q == !init_busy);   // the store stage's copy
 `endif
   wire          ret;
   wire [UW-1:0] ret_user;
   aotf_pktgen #(.SETS(HTLB_SETS), .UW(UW)) u_pg (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .spec_i(lk_state == 3'd1), .spec_set_i(es_set_q),   // LOOK: the looked-up head's set
+    .spec0_i(lk_state == 3'd4), .spec1_i(lk_state == 3'd1), .spec_set_i(ts_q),   // TAG, LOOK
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
     .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
     .next_free_o(next_free),
