@@ -1,7 +1,7 @@
 `default_nettype none
 // aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/aotf_rx.md.
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
-//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (2-cycle latency, never
+//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (3-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
 //  A packet is 4 header beats + 1 data beat; it is written only after its tlast beat was checked
 //  (type/flag, len, tkeep, LLCM range, protection table), never partially.
@@ -32,7 +32,7 @@ module aotf_rx #(
   input  wire [31:0] csr_wdata_i,
   output wire        csr_ack_o,
   output wire [31:0] csr_rdata_o,
-  // host LLCM read port: data 2 cycles after hr_valid_i, never stalled
+  // host LLCM read port: data 3 cycles after hr_valid_i, never stalled
   input  wire        hr_valid_i,
   input  wire [31:0] hr_addr_i,
   output wire        hr_rvalid_o,
