@@ -831,9 +831,6 @@ module comet_via #(
   // timing: per doorbell "not empty" (db_cnt_q != 0) as a flop, updated with the level by the
   // push / pop (asserted), so the send / receive turn decisions start at flops
   reg [NUM_DB-1:0] dne_q, dne_d;
-  // and "full" (db_cnt_q == DB_DEPTH) the same way: the doorbell write's full check (RAM write
-  // enable, overflow count) starts at a flop, not at a level compare
-  reg [NUM_DB-1:0] dfu_q, dfu_d;
   reg        rx_req, found;
   reg [1:0]  pick;
   reg        pop_n, pop_e, pop_t, done_n, done_e;
@@ -866,7 +863,7 @@ module comet_via #(
     xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
-    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q; dfu_d = dfu_q;
+    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
     eo_f_d = eo_f_q; eo_p_d = eo_p_q;
     seg_we = 1'b0; seg_waddr = '0;
@@ -982,16 +979,14 @@ module comet_via #(
     if (ci_wst_q) status_d = status_q & ~ci_wdata_q[6:0];
     if (ci_wie_q) irq_en_d = ci_wdata_q[6:0];
     if (ci_wlim_q) limit_d = ci_wdata_q;
-    // (the write address is the written doorbell's pointer whether or not it is full: timing,
-    // the level compare only gates the write enable, it is not in front of the RAM address)
     for (i = 0; i < NUM_DB; i = i + 1)
       if (ci_wdb_q[i]) begin
-        db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
-        if (dfu_q[i]) begin
+        if (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH)) begin
           cnt_inc[C_DBOVF] = 1'b1;
           status_d[4] = 1'b1;
         end else begin
           db_we = 1'b1;
+          db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
           db_push[i] = 1'b1;
         end
       end
@@ -1614,11 +1609,9 @@ module comet_via #(
       if (db_push[i] && !db_pop[i]) begin
         db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
         dne_d[i] = 1'b1;
-        dfu_d[i] = (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH - 1));
       end else if (db_pop[i] && !db_push[i]) begin
         db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
         dne_d[i] = (db_cnt_q[i*DBCW +: DBCW] != DBCW'(1));
-        dfu_d[i] = 1'b0;
       end
     end
 
@@ -1775,7 +1768,7 @@ module comet_via #(
       trh_q <= 1'b0;
       walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
-      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0; dfu_q <= '0;
+      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
       lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
@@ -1814,7 +1807,7 @@ module comet_via #(
       trh_q <= trh_d;
       walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
-      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d; dfu_q <= dfu_d;
+      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
@@ -2016,8 +2009,7 @@ module comet_via #(
       if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
-                                                         dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0) &&
-                                                         dfu_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] == DBCW'(DB_DEPTH)));
+                                                         dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
       assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
