@@ -25,7 +25,7 @@ void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
 typedef struct {
   int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
   uint32_t rd_addr;
-  aotf_beat_t w; /* the beat of stage S, formatted */
+  aotf_beat_t w; /* the beat of stage P, formatted */
 } pg_ctl_t;
 
 static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
@@ -138,7 +138,7 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   /* stage P: the beat in S, or the committed E0 (beat 0 of the hit packet) */
   aotf_pg_beat_t pp = m->s;
   if (c.commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
-  /* output buffer: shift on a pop, the beat in S goes to the first free entry after it */
+  /* output buffer: shift on a pop, the beat in P goes to the first free entry after it */
   aotf_beat_t b[AOTF_PG_NB];
   memcpy(b, m->b, sizeof(b));
   if (c.pop)

@@ -136,7 +136,7 @@ module aotf_pktgen #(
   reg [SW+1:0] rd_addr;
   wire [255:0] rd_data;
   reg [7:0]    len_keep;
-  reg [63:0]   s_lane, w_data;
+  reg [63:0]   p_lane, w_data;
   integer i;
 
   always @* begin
@@ -279,8 +279,8 @@ module aotf_pktgen #(
     // output buffer: the beat in P goes to the first free entry after the pop
     // (p_kl_q: the field mask and the RAM / no-RAM choice in one register, so a data bit is
     // one LUT behind the lane select)
-    s_lane = sqp_q[64 * p_way_q +: 64];
-    w_data = (s_lane & p_kl_q) | p_val_q;
+    p_lane = sqp_q[64 * p_way_q +: 64];
+    w_data = (p_lane & p_kl_q) | p_val_q;
     occ_d  = occ_q + {2'd0, p_v_q} - {2'd0, pop};
     spc_d  = ({1'b0, occ_d} + {3'd0, r_v_d} + {3'd0, s_v_d} + {3'd0, p_v_d} <= 4'd4);
     lpos   = occ_q - {2'd0, pop};
