@@ -193,10 +193,11 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   if (c->sel_w && rx) {
     /* RTL: the receive ring rotated by rsh, not masked and not gated by the request valid;
      * its strobed lanes are the accumulator's chunk (a model invariant) */
-    if (c->w_v) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+    /* RTL: gated by w_act && seg_vld, not by w_v */
+    if (r->w_act && r->seg_vld) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
     c->dwdata = 0;
     for (uint32_t l = 0; l < 8; l++) c->dwdata |= (uint64_t)r->rxr[(l + r->rsh) & 15] << (8 * l);
-    assert(((c->dwdata ^ (r->acc[0] << (8 * (r->cur_addr & 7)))) & smask64(c->dstrb)) == 0);
+    assert(!c->w_v || ((c->dwdata ^ (r->acc[0] << (8 * (r->cur_addr & 7)))) & smask64(c->dstrb)) == 0);
   } else if (!c->sel_w && !r->fsel && wb) {
     c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
@@ -804,9 +805,12 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
     }
     bytes_add = (uint32_t)dp.wdata;
   }
+  /* RTL cinc_q / cby_q: the events are added one cycle later */
   for (uint32_t i = 0; i < COMET_VIA_NCNT; i++)
-    if (cnt_inc >> i & 1)
-      n.err_cnt[i] = q->err_cnt[i] + ((i == CV_C_TXB || i == CV_C_RXB) ? bytes_add : 1);
+    if (q->cinc >> i & 1)
+      n.err_cnt[i] = q->err_cnt[i] + ((i == CV_C_TXB || i == CV_C_RXB) ? q->cby : 1);
+  n.cinc = cnt_inc;
+  n.cby = bytes_add;
   if (db_re) { /* one doorbell pop per cycle: SYS_POP read, control FSM or prefetcher */
     db_raddr = ring << m->dbaw | q->db_rp[ring];
     db_pop |= 1u << ring;

@@ -63,6 +63,7 @@ typedef struct {
   uint32_t db_wp[COMET_VIA_MAX_DB], db_rp[COMET_VIA_MAX_DB], db_cnt[COMET_VIA_MAX_DB];
   uint32_t en, status, irq_en, limit;
   uint32_t send_cnt[3], recv_cnt[3], err_cnt[COMET_VIA_NCNT];
+  uint32_t cinc, cby; /* a cycle's counter events and status-write length, added a cycle later */
   uint32_t csr_ack, csr_rdata, csr_pop;
   /* CSR request input register (RTL ci_*): a request is acted on one cycle after it was
    * presented, its ack comes one cycle after that */

@@ -98,6 +98,9 @@ module comet_engine #(
                    (loc == nic_pkg::CSR_COMET_ENG_SCRATCH) || (loc == nic_pkg::CSR_COMET_ENG_RX_VI);
   reg        rq_tx_q, rq_tx_d, rq_rx_q, rq_rx_d, rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
   reg [11:0] rq_loc_q, rq_loc_d;
+  // timing: the engine window's read selects, one-hot, decoded with the request register
+  // {RX_VI, SCRATCH, UNMAPPED_CNT, ID} (the read data is an AND-OR of them)
+  reg [3:0]  rq_ers_q, rq_ers_d;
   reg [31:0] rq_wdata_q, rq_wdata_d;
   always @* begin
     rq_tx_d    = csr_req_i && (win == WIN_COMET) && !loc[8];
@@ -106,6 +109,9 @@ module comet_engine #(
     rq_none_d  = csr_req_i && !rq_tx_d && !rq_rx_d && !req_via && !rq_eng_d;
     rq_we_d    = csr_we_i;
     rq_loc_d   = loc;
+    rq_ers_d   = {4{csr_req_i && !csr_we_i && (win == WIN_ENG)}} &
+                 {loc == nic_pkg::CSR_COMET_ENG_RX_VI, loc == nic_pkg::CSR_COMET_ENG_SCRATCH,
+                  loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT, loc == nic_pkg::CSR_COMET_ENG_ID};
     rq_wdata_d = csr_wdata_i;
   end
   wire        req_tx = rq_tx_q, req_rx = rq_rx_q, req_eng = rq_eng_q, req_none = rq_none_q;
@@ -160,16 +166,11 @@ module comet_engine #(
           nic_pkg::CSR_COMET_ENG_SCRATCH:      scratch_d  = rq_wdata;
           default: ;
         endcase
-      end else begin
-        case (rq_loc)
-          nic_pkg::CSR_COMET_ENG_ID:           eng_rdata_d = nic_pkg::COMET_ENG_ID_ID_RESET;
-          nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT: eng_rdata_d = unmapped_q;
-          nic_pkg::CSR_COMET_ENG_SCRATCH:      eng_rdata_d = scratch_q;
-          nic_pkg::CSR_COMET_ENG_RX_VI:        eng_rdata_d = {30'd0, rx_vi_q};
-          default: ;
-        endcase
       end
     end
+    eng_rdata_d = eng_rdata_d | ({32{rq_ers_q[0]}} & nic_pkg::COMET_ENG_ID_ID_RESET) |
+                  ({32{rq_ers_q[1]}} & unmapped_q) | ({32{rq_ers_q[2]}} & scratch_q) |
+                  ({32{rq_ers_q[3]}} & {30'd0, rx_vi_q});
     // VI latch: the first beat of a message carries the FM header
     rx_first_d = rx_first_q;
     rx_vi_d    = rx_vi_q;
@@ -200,7 +201,7 @@ module comet_engine #(
       rx_first_q  <= 1'b1;
       rx_vi_q     <= 2'd0;
       rq_tx_q <= 1'b0; rq_rx_q <= 1'b0; rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
-      rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0;
+      rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0; rq_ers_q <= 4'd0;
     end else begin
       rs_via_ack_q <= rs_via_ack_d; rs_via_rdata_q <= rs_via_rdata_d;
       rs_oth_ack_q <= rs_oth_ack_d; rs_oth_rdata_q <= rs_oth_rdata_d;
@@ -211,7 +212,7 @@ module comet_engine #(
       rx_first_q  <= rx_first_d;
       rx_vi_q     <= rx_vi_d;
       rq_tx_q <= rq_tx_d; rq_rx_q <= rq_rx_d; rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
-      rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d;
+      rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d; rq_ers_q <= rq_ers_d;
     end
   end
 

@@ -287,7 +287,6 @@ module comet_via #(
   reg        has_desc_q, has_desc_d;
   reg [5:0]  req_idx_q, req_idx_d, rsp_idx_q, rsp_idx_d;
   reg [IFW-1:0] inflight_q, inflight_d, if_p1, if_m1;
-  reg        if_inc, if_dec;
   reg [31:0] sum_q, sum_d;
   reg        spec_q, spec_d;    // segment 0 fetched with the control segment
   reg        seghi_q, seghi_d;  // fetched segment's address bits 63:32 non-zero
@@ -378,6 +377,11 @@ module comet_via #(
   reg [32:0] lm32_q, lm32_d, lm48_q, lm48_d;  // {1'b0, limit} - 32 / - 48 (see daddr_bad_m)
   reg [32*NUM_VI-1:0] send_cnt_q, send_cnt_d, recv_cnt_q, recv_cnt_d;
   reg [32*NCNT-1:0]   err_cnt_q, err_cnt_d;
+  // timing: a cycle's counter events are registered (cinc_q, with the status write's length
+  // cby_q) and added one cycle later, so the counters' enables come from flops, not from the
+  // FSM / doorbell / port-acceptance decisions (a count is visible to a CSR read one cycle later)
+  reg [NCNT-1:0] cinc_q;
+  reg [31:0]     cby_q;
   reg        csr_ack_q, csr_pop_q;
   reg [31:0] csr_rdata_q, csr_rdata_d;
   reg        csr_pop_d;
@@ -473,8 +477,13 @@ module comet_via #(
 
   // response head as the consumers see it: the 2-entry skid (sk*) behind the FIFOs
   wire [63:0] rsp_data;
-  reg         rsp_pop;   // the consumer takes the head (the entry at sk_rp_q)
-  reg         hv_np, hv_p;
+  // the consumer takes the head (the entry at sk_rp_q): rsp_pop as the consumers set it, used
+  // only by the FORMAL check that rsp_pop_x (the one the skid uses) equals it
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg         rsp_pop;
+  /* verilator lint_on UNUSEDSIGNAL */
+  reg         hv_np, hv_p, rsp_pop_x;
+  reg  [6:0]  hm_p, hm_np;
   wire        fifo_v;    // FIFO output stages (response data + metadata)
   wire [63:0] fifo_data;
   wire [6:0]  fifo_meta;
@@ -549,8 +558,8 @@ module comet_via #(
   // selects start at a flop, not at the skid count and the head mux (FORMAL: equal to the
   // decode of the ring)
   reg  [5:0]  hm_q;
-  reg  [6:0]  hm_d;
-  reg         hv_d, hpay_q, hpay_d, hdesc_q, hdesc_d, hpf_q, hpf_d;
+  reg  [5:0]  hm_d;
+  reg         hpay_q, hpay_d, hdesc_q, hdesc_d, hpf_q, hpf_d;
   wire [5:0]  meta_data = hm_q;  // (bit 6: in hpay_q / hdesc_q / hpf_q)
   assign fq_pop   = fifo_v && !sk_cnt_q[1];
   assign rsp_data = sk_rp_q ? sk1_d_q : sk0_d_q;
@@ -754,7 +763,9 @@ module comet_via #(
     // unstrobed lanes carry other ring bytes, which the C model mirrors
     if (sel_w && state_q == S_RX) begin
       rq_wdata = rrd;
-      if (w_v) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
+      // (gated by registers only, not by w_v: the LOAD_ANY slice takes the strobes of a request
+      // that is not valid too, and rx_n is the chunk's byte count whenever a segment is loaded)
+      if (w_act_q && seg_vld_q) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
       rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
@@ -1396,21 +1407,24 @@ module comet_via #(
         pf_st_d = P_CHK;
       end
       P_CHK: begin
+        // timing: the free slot at s_wp_q takes the descriptor whether or not its address check
+        // passes (the slot is free: P_IDLE starts a fetch only with s_cnt_q < PFD, asserted;
+        // its s_rdy is 0), so the slot enables are the state and s_wp_q, not the 33-bit compare;
+        // a bad descriptor does not move s_wp_q, so the slot stays free
+        pf_spec_d = spec_fits_m(pf_desc_q, lm48_q);
+        for (k = 0; k < PFD; k = k + 1)
+          if (s_wp_q == PFW'(k)) begin
+            s_desc_d[k*32 +: 32] = pf_desc_q;
+            s_vi_d[k*2 +: 2] = pf_vi_q;
+            s_spec_d[k] = pf_spec_d;
+          end
         if (daddr_bad_m(pf_desc_q, lm32_q)) begin
           cnt_inc[C_DADDR] = 1'b1;  // no descriptor to complete: counted and dropped
           status_d[6] = 1'b1;
           pf_st_d = P_IDLE;
         end else begin
-          pf_spec_d = spec_fits_m(pf_desc_q, lm48_q);
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
-          for (k = 0; k < PFD; k = k + 1)
-            if (s_wp_q == PFW'(k)) begin
-              s_desc_d[k*32 +: 32] = pf_desc_q;
-              s_vi_d[k*2 +: 2] = pf_vi_q;
-              s_spec_d[k] = pf_spec_d;
-              s_rdy_d[k] = 1'b0;
-            end
           s_wp_d = s_wp_q + 1'b1;
           s_cnt_d = s_cnt_d + 3'd1;
           pf_st_d = P_ISS;
@@ -1524,15 +1538,19 @@ module comet_via #(
     // from the flops, the late acceptance rd_acc only selects, as AND-OR terms)
     if_p1 = inflight_q + 1'b1;
     if_m1 = inflight_q - 1'b1;
-    if_inc = rd_acc && !fq_pop;
-    if_dec = fq_pop && !rd_acc;
-    inflight_d = ({IFW{if_inc}} & if_p1) | ({IFW{if_dec}} & if_m1) | ({IFW{!(if_inc || if_dec)}} & inflight_q);
+    // (both outcomes of the late acceptance from registers and fq_pop, rd_acc picks last)
+    inflight_d = rd_acc ? (fq_pop ? inflight_q : if_p1) : (fq_pop ? if_m1 : inflight_q);
 
     // response skid: the head leaves with rsp_pop (head pointer), the FIFO word enters with
     // fq_pop (the entry at the write pointer; a don't-care write while the skid is full is
     // not done: fq_pop needs a free entry)
-    sk_cnt_d = sk_cnt_q - 2'(rsp_pop) + 2'(fq_pop);
-    sk_rp_d = sk_rp_q ^ rsp_pop;
+    // timing: the consumers' pop written as one expression (the prefetcher takes every word it
+    // owns, the control FSM every descriptor word in S_CTL / S_SEG, the packer its pop_t), not
+    // through the FSM's case branches (asserted equal to rsp_pop under FORMAL)
+    rsp_pop_x = hpf_q || (hdesc_q && (state_q == S_CTL || state_q == S_SEG)) ||
+                ((state_q != S_RX) && pop_t);
+    sk_cnt_d = sk_cnt_q - 2'(rsp_pop_x) + 2'(fq_pop);
+    sk_rp_d = sk_rp_q ^ rsp_pop_x;
     sk_wp_d = sk_wp_q ^ fq_pop;
     sk0_d_d = (fq_pop && !sk_wp_q) ? fifo_data : sk0_d_q;
     sk0_m_d = (fq_pop && !sk_wp_q) ? fifo_meta : sk0_m_q;
@@ -1540,13 +1558,15 @@ module comet_via #(
     sk1_m_d = (fq_pop && sk_wp_q) ? fifo_meta : sk1_m_q;
     // the head of the next cycle: the entry at sk_rp_d (the other one after a pop), valid with
     // sk_cnt_d != 0; both outcomes of the late pop built from registers and fq_pop
-    hm_d   = rsp_pop ? (sk_rp_q ? sk0_m_d : sk1_m_d) : (sk_rp_q ? sk1_m_d : sk0_m_d);
+    // (the head flags too: each built for both outcomes, the pop picks last)
+    hm_p   = sk_rp_q ? sk0_m_d : sk1_m_d;
+    hm_np  = sk_rp_q ? sk1_m_d : sk0_m_d;
+    hm_d   = rsp_pop_x ? hm_p[5:0] : hm_np[5:0];
     hv_np  = sk_cnt_q != 2'd0 || fq_pop;                  // sk_cnt_d != 0 without a pop
     hv_p   = sk_cnt_q[1] || (sk_cnt_q[0] && fq_pop);      // with a pop (sk_cnt_q >= 1)
-    hv_d   = rsp_pop ? hv_p : hv_np;
-    hpay_d  = hv_d && !hm_d[6];
-    hdesc_d = hv_d && hm_d[6] && !hm_d[5];
-    hpf_d   = hv_d && hm_d[6] && hm_d[5];
+    hpay_d  = rsp_pop_x ? (hv_p && !hm_p[6]) : (hv_np && !hm_np[6]);
+    hdesc_d = rsp_pop_x ? (hv_p && hm_p[6] && !hm_p[5]) : (hv_np && hm_np[6] && !hm_np[5]);
+    hpf_d   = rsp_pop_x ? (hv_p && hm_p[6] && hm_p[5]) : (hv_np && hm_np[6] && hm_np[5]);
 
     // ---------------- completion events: when the port accepts the status write (so software
     // never sees a counter, STATUS bit or irq before the write has left the engine), from the
@@ -1574,8 +1594,8 @@ module comet_via #(
       end
     end
     for (i = 0; i < NCNT; i = i + 1)
-      if (cnt_inc[i])
-        err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? bytes_add : 32'd1);
+      if (cinc_q[i])
+        err_cnt_d[32*i +: 32] = err_cnt_q[32*i +: 32] + ((i == C_TXB || i == C_RXB) ? cby_q : 32'd1);
 
     // ---------------- doorbell pointers; a pop (SYS_POP read, control FSM or prefetcher, one
     // per cycle) reads the head of its ring
@@ -1744,7 +1764,8 @@ module comet_via #(
     lm32_d = ci_wlim_q ? {1'b0, ci_wdata_q} - 33'd32 : lm32_q;
     lm48_d = ci_wlim_q ? {1'b0, ci_wdata_q} - 33'd48 : lm48_q;
 
-    // counter clear wins over a same-cycle count
+    // counter clear wins over the counts added in its cycle (events of the cycle before it);
+    // the clear cycle's own events are counted after it (cinc_q)
     if (ci_clr_q) begin
       send_cnt_d = '0;
       recv_cnt_d = '0;
@@ -1772,7 +1793,7 @@ module comet_via #(
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
       lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
-      send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0;
+      send_cnt_q <= '0; recv_cnt_q <= '0; err_cnt_q <= '0; cinc_q <= '0; cby_q <= 32'd0;
       csr_ack_q <= 1'b0; csr_rdata_q <= 32'd0; csr_pop_q <= 1'b0;
       ci_req_q <= 1'b0; ci_rsel_q <= '0; ci_rmiss_q <= 1'b0; ci_pop_q <= 2'b00; ci_wdb_q <= '0;
       ci_wen_q <= 1'b0; ci_wst_q <= 1'b0; ci_wie_q <= 1'b0; ci_wlim_q <= 1'b0; ci_clr_q <= 1'b0;
@@ -1811,6 +1832,7 @@ module comet_via #(
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
+      cinc_q <= cnt_inc; cby_q <= bytes_add;
       csr_ack_q <= ci_req_q; csr_rdata_q <= csr_rdata_d; csr_pop_q <= csr_pop_d;
       ci_req_q <= ci_req_d; ci_rsel_q <= ci_rsel_d; ci_rmiss_q <= ci_rmiss_d; ci_pop_q <= ci_pop_d;
       ci_wdb_q <= ci_wdb_d; ci_wen_q <= ci_wen_d; ci_wst_q <= ci_wst_d; ci_wie_q <= ci_wie_d;
@@ -1834,7 +1856,7 @@ module comet_via #(
   always @(posedge clk_i) alim_q <= alim_d;  // no reset: used only after an address word set it
   always @(posedge clk_i) tr_q <= tr_d;      // no reset: a ring byte is shown (tkeep) only after a write
   always @(posedge clk_i) begin  // skid data: no reset (don't-care while not held)
-    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d[5:0];
+    sk0_d_q <= sk0_d_d; sk0_m_q <= sk0_m_d; sk1_d_q <= sk1_d_d; sk1_m_q <= sk1_m_d; hm_q <= hm_d;
   end
 
   assign csr_ack_o   = csr_ack_q;
@@ -1993,6 +2015,9 @@ module comet_via #(
       assert (w_acc == (f_dma_acc && sel_w) && f_acc == (f_dma_acc && !sel_w && !fsel_q) &&
               pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
+      assert (rsp_pop_x == rsp_pop);
+      // the slot a descriptor check writes is free (see P_CHK)
+      if (pf_st_q == P_CHK) assert (s_cnt_q != 3'(PFD) && !s_rdy_q[s_wp_q]);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
                                     spec_fits_m(pf_desc_q, lm48_q) == spec_fits(pf_desc_q, limit_q));
       if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_q) == daddr_bad(desc_q, limit_q) &&

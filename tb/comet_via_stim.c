@@ -121,6 +121,9 @@ typedef struct {
   uint32_t rd_exp, rd_addr;
   int clr_cycle_valid;
   uint64_t clr_cycle;
+  /* counter events wait one edge (RTL cinc_q): {edge they are added at, counter, amount} */
+  struct { uint64_t edge; int idx; uint32_t add; } cpend[64];
+  int ncpend;
   /* reference registers */
   uint32_t e_cnt[COMET_VIA_NCNT], e_send[NVI], e_recv[NVI], e_status, e_irq_en, e_en, e_limit;
   /* tx side */
@@ -453,6 +456,7 @@ static void ref_reset(st_t *s) {
   memset(s->e_cnt, 0, sizeof(s->e_cnt));
   memset(s->e_send, 0, sizeof(s->e_send));
   memset(s->e_recv, 0, sizeof(s->e_recv));
+  s->ncpend = 0;
   s->e_status = 0; s->e_irq_en = 0; s->e_en = 1; s->e_limit = LIMIT_RESET;
   for (int r = 0; r < NUM_DB; r++) {
     while (s->qn[r]) free_desc(q_pop(s, r));
@@ -851,10 +855,30 @@ static uint32_t ref_csr_read(st_t *s, uint32_t a, int *check) {
   return 0xDEADBEEFu;
 }
 
+/* an event at an edge is added to its counter at the next edge (the RTL registers the events,
+ * cinc_q); a counter clear at that next edge wins over it */
 static void ev_count(st_t *s, int idx, uint32_t add, int edge_is_prev) {
-  /* a counter clear in the same cycle wins */
-  if (s->clr_cycle_valid && s->clr_cycle == (edge_is_prev ? s->cycle - 1 : s->cycle)) return;
-  s->e_cnt[idx] += add;
+  if (s->ncpend >= 64) {
+    fail(s, "scoreboard: more than 64 counter events pending", 0, 0);
+    return;
+  }
+  s->cpend[s->ncpend].edge = (edge_is_prev ? s->cycle - 1 : s->cycle) + 1;
+  s->cpend[s->ncpend].idx = idx;
+  s->cpend[s->ncpend].add = add;
+  s->ncpend++;
+}
+/* the pending events added at edges before this cycle */
+static void ev_apply(st_t *s) {
+  int k = 0;
+  for (int i = 0; i < s->ncpend; i++) {
+    if (s->cpend[i].edge < s->cycle) {
+      if (!(s->clr_cycle_valid && s->clr_cycle == s->cpend[i].edge))
+        s->e_cnt[s->cpend[i].idx] += s->cpend[i].add;
+    } else {
+      s->cpend[k++] = s->cpend[i];
+    }
+  }
+  s->ncpend = k;
 }
 
 /* a doorbell pop the engine did at the previous edge: the reference ring's head. Accepted: in
@@ -961,6 +985,7 @@ int comet_via_stim_check(void *pv, const comet_via_out_t *o) {
   int op_rx = (int)(o->dbg_flags_o >> 6 & 1), has_desc = (int)(o->dbg_flags_o >> 5 & 1);
   int vi = (int)(o->dbg_vi_o & 3);
   s->idle_cycles = st == CV_S_IDLE ? s->idle_cycles + 1 : 0;
+  ev_apply(s);
 
   /* ---- (1) decisions taken at the previous edge */
   if (ps == CV_S_IDLE && st != CV_S_IDLE && st != CV_S_WBS) {
