@@ -119,6 +119,14 @@ module comet_via #(
 
   // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
   // the packer's tvalid / tx_last of a fill level c and message-done flag d (cnt_q <= 16)
+  // a + b + 1 of two 3-bit values, written as gates (Yosys maps a + to a carry chain; these
+  // few bits are faster as LUTs next to the logic that uses them)
+  function automatic [3:0] add31(input [2:0] a, input [2:0] b);
+    reg c1, c2;
+    c1 = a[0] | b[0];
+    c2 = (a[1] & b[1]) | (c1 & (a[1] ^ b[1]));
+    add31 = {(a[2] & b[2]) | (c2 & (a[2] ^ b[2])), a[2] ^ b[2] ^ c2, a[1] ^ b[1] ^ c1, !(a[0] ^ b[0])};
+  endfunction
   function automatic tv_of(input [4:0] c, input d);
     tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
   endfunction
@@ -718,6 +726,10 @@ module comet_via #(
   // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
   // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
   reg        fsm_more_q, fsm_more_d, fsm_more1;
+  // timing: rdn_q = every descriptor word of the state taken, i.e. rsp_idx_q == fsm_lim (S_CTL:
+  // 4 or 2, S_SEG: 2 * SegCount), registered (asserted in S_CTL / S_SEG; a don't-care elsewhere),
+  // so the FSM's decisions at the end of S_CTL / S_SEG start at a flop, not a 6-bit compare
+  reg        rdn_q, rdn_d, rdn1;
   reg [5:0]  fsm_lim;
   reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
@@ -846,7 +858,6 @@ module comet_via #(
   reg [1:0]  pick;
   reg        pop_n, pop_e, pop_t, done_n, done_e;
   reg [4:0]  cnt_n, cnt_e;
-  reg [3:0]  m_n;
   reg [63:0] piece;
   reg [8:0]  rx_koh;
   reg [4:0]  rx_cs0, rx_cs1;  // cnt_q / rx_left + the beat's byte count (select of sums)
@@ -887,7 +898,7 @@ module comet_via #(
     csr_rdata_d = 32'd0; csr_pop_d = 1'b0;
     cnt_inc = '0;
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
-    m_n = 4'd0; piece = 64'd0; pop_t = 1'b0;
+    piece = 64'd0; pop_t = 1'b0;
     tr_d = tr_q; trh_d = trh_q; twa = 4'd0; tka = 4'd0;
     trw = 64'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
@@ -1101,29 +1112,30 @@ module comet_via #(
     // both outcomes of the late tready are built in parallel and tx_emit picks one at the end
     // (cnt_q < 16 outside S_RX)
     if (state_q != S_RX) begin
-      m_n = {1'b0, meta_data[2:0]} + 4'd1;
       piece = rsp_data;
       // ring write candidates: A at the fill level (append; or emit + append with a full beat
       // leaving: the same ring position twa), B at the start of the next half (the next
       // message's first word joining as a partial last beat leaves). Ring byte k takes word byte
       // (k - position) mod 8: A's word rotated left by twa[2:0] bytes (trw) serves both halves,
-      // B's position is a multiple of 8 so it takes the word as it is; the enables mark the m_n
+      // B's position is a multiple of 8 so it takes the word as it is; the enables mark the word's
       // bytes from the position
       twa = {trh_q, 3'b000} + cnt_q[3:0];
       trw = rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
         tka = 4'(k) - twa;
-        tea[k] = !tka[3] && (tka[2:0] < m_n[2:0] || m_n[3]);   // tka < m_n
-        teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) < m_n[2:0] || m_n[3]);
+        tea[k] = !tka[3] && (tka[2:0] <= meta_data[2:0]);   // tka < the word's bytes (bytes-1 + 1)
+        teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) <= meta_data[2:0]);
       end
       // no beat leaves: append below 8 bytes
+      // timing: the fill level after an append is a + bytes-1 + 1 of two 3-bit register fields
+      // (add31: gates, not a carry chain), so the metadata goes into LUTs with the level bits
       pop_n = rsp_pay && !in_done_q && !cnt_q[3];
-      cnt_n = pop_n ? cnt_q + {1'b0, m_n} : cnt_q;
+      cnt_n = pop_n ? {1'b0, add31(cnt_q[2:0], meta_data[2:0])} : cnt_q;
       done_n = pop_n ? meta_data[3] : in_done_q;
       // a beat leaves (the next message's first word may join in the cycle its last beat leaves)
       pop_e = rsp_pay && (!in_done_q || tl_q);
-      cnt_e = pop_e ? (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 + {1'b0, m_n} : {1'b0, m_n})
-                    : (cnt_q[3] ? {1'b0, cnt_q[3:0]} - 5'd8 : 5'd0);
+      cnt_e = pop_e ? {1'b0, add31(cnt_q[3] ? cnt_q[2:0] : 3'd0, meta_data[2:0])}  // (cnt_q < 16)
+                    : (cnt_q[3] ? {2'b00, cnt_q[2:0]} : 5'd0);
       done_e = pop_e ? meta_data[3] : (tl_q ? 1'b0 : in_done_q);
       // timing: tx_emit = tx_emit_v && tready, written as a select by tx_emit_v (registers)
       // first and the late tready last, so tready only drives the last mux level
@@ -1271,7 +1283,7 @@ module comet_via #(
         // segment-length word; the data is a don't-care without seg_we): no rsp_desc / rsp_idx
         // decode in front of first_chunk
         seg_wl = seg0w_q ? sum_q[15:0] : rsp_data[SLEN_LSB +: 16];
-        if (state_q == S_CTL && rsp_idx_q == (spec_q ? 6'd4 : 6'd2)) begin
+        if (state_q == S_CTL && rdn_q) begin  // (rdn_q: rsp_idx_q == 4 or 2)
           // control checks; segment 0 errors count only when these pass
           ctl_err = 4'd0;
           if (sc_bad_q) ctl_err[0] = 1'b1;
@@ -1295,7 +1307,7 @@ module comet_via #(
           has_desc_d = 1'b0;
           state_d = op_rx_q ? S_DRAIN : S_IDLE;
         end
-        if (state_q == S_SEG && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}) && !(op_rx_q && sw0_q)) begin
+        if (state_q == S_SEG && rdn_q && !(op_rx_q && sw0_q)) begin  // (rsp_idx_q == 2 * SegCount)
           // every segment word has been taken (none is taken in this cycle): the errors are
           // err_q plus the send Length sum check (timing: registers only). A receive waits
           // while segment 0's write is pending (sw0_q: the walker's start reads it at once; only
@@ -1343,14 +1355,15 @@ module comet_via #(
           // timing: both sums built before the late write acceptance picks one
           // (each as a select of c + n by the beat's one-hot byte count: no popcount
           // adder and carry chain behind the late tkeep)
-          rx_koh = rx_beat_w ? koh9(s_axis_rx_tkeep) : 9'd1;
+          // (the sums with a beat from tkeep alone; the late beat and write acceptance pick last)
+          rx_koh = koh9(s_axis_rx_tkeep);
           rx_cs0 = 5'd0;
           rx_cs1 = 5'd0;
           for (k = 0; k <= 8; k = k + 1) begin
             rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (cnt_q + 5'(k)));
             rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
           end
-          cnt_d = w_acc ? rx_cs1 : rx_cs0;
+          cnt_d = w_acc ? (rx_beat_w ? rx_cs1 : rx_left) : (rx_beat_w ? rx_cs0 : cnt_q);
           rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
         if (in_done_q && !rxnz_q) begin
@@ -1657,7 +1670,7 @@ module comet_via #(
     // word is in, and its last write, landing now, is not segment 0's: sw0_q)
     seg_re = (w_act_q && !walk_done_q) ? (!seg_vld_q && !seg_rd_q && !seg_ld_q)
                                        : ((state_q == S_TXQ) ||
-                                          (state_q == S_SEG && op_rx_q && rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0}) &&
+                                          (state_q == S_SEG && op_rx_q && rdn_q &&
                                            !sw0_q));
 
     // walker chunk for the next cycle (see room_q)
@@ -1683,9 +1696,19 @@ module comet_via #(
     // request acceptance f_acc only picks between "one more word issued" and not)
     fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
     fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
+    // rdn_q for the next cycle (see there): per current state, the late response pop picks
+    rdn1 = (rsp_idx_q + 6'd1 == fsm_lim);
+    case (state_q)
+      S_IDLE:   rdn_d = 1'b1;  // a take enters S_CTL with every word in (rsp_idx_d = 4 or 2)
+      S_DB_CHK: rdn_d = 1'b0;  // -> S_CTL with rsp_idx_d = 0
+      S_CTL:    rdn_d = rdn_q ? (6'(spec_q ? 2 : 0) == 6'({segcnt_q[SAW:0], 1'b0}))  // -> S_SEG
+                              : (rsp_desc && rdn1);
+      S_SEG:    rdn_d = rsp_desc ? rdn1 : rdn_q;
+      default:  rdn_d = 1'b0;
+    endcase
     case (state_q)
       S_DB_CHK: fsm_more_d = !dbad_d;  // -> S_CTL with req_idx 0 (S_IDLE -> S_CTL: all prefetched)
-      S_CTL:    fsm_more_d = (rsp_idx_q == (spec_q ? 6'd4 : 6'd2))  // checks: -> S_SEG
+      S_CTL:    fsm_more_d = rdn_q  // checks: -> S_SEG
                              ? ((spec_q ? 6'd2 : 6'd0) < 6'({segcnt_q[SAW:0], 1'b0}))
                              : (f_acc ? fsm_more1 : fsm_more_q);
       S_SEG:    fsm_more_d = f_acc ? fsm_more1 : fsm_more_q;
@@ -1713,9 +1736,9 @@ module comet_via #(
     case (state_q)
       S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
                         (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
-      S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rsp_idx_q == (spec_q ? 6'd4 : 6'd2) &&
+      S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rdn_q &&
                         (sc_bad_q || ctl_aerr_q)));
-      S_SEG:   rdy_nx = op_rx_q && (rsp_idx_q == 6'({segcnt_q[SAW:0], 1'b0})) && !sw0_q;  // (dbad_q = 0)
+      S_SEG:   rdy_nx = op_rx_q && rdn_q && !sw0_q;  // (dbad_q = 0)
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
@@ -1799,7 +1822,7 @@ module comet_via #(
       ci_wen_q <= 1'b0; ci_wst_q <= 1'b0; ci_wie_q <= 1'b0; ci_wlim_q <= 1'b0; ci_clr_q <= 1'b0;
       ci_wdata_q <= 32'd0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
-      pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0;
+      pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0; rdn_q <= 1'b0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
@@ -1838,7 +1861,7 @@ module comet_via #(
       ci_wdb_q <= ci_wdb_d; ci_wen_q <= ci_wen_d; ci_wst_q <= ci_wst_d; ci_wie_q <= ci_wie_d;
       ci_wlim_q <= ci_wlim_d; ci_clr_q <= ci_clr_d; ci_wdata_q <= ci_wdata_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
-      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d;
+      pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d; rdn_q <= rdn_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
@@ -1987,7 +2010,8 @@ module comet_via #(
       assert (pa_hd_q == pa_q[6*pa_rp_q +: 6] && pa_nx_q == pa_q[6*pa_rp1_q +: 6]);
       if (state_q == S_RX) assert (rxnz_q == (cnt_q != 5'd0));
       // the rx sum selects equal their definitions (sums with the popcount)
-      if (state_q == S_RX && !walk_done_q)
+      // (with a beat: without one they are not used)
+      if (state_q == S_RX && !walk_done_q && rx_beat_w)
         assert (rx_cs0 == cnt_q + {1'b0, f_rx_add} && rx_cs1 == rx_left + {1'b0, f_rx_add});
       // the receive ring: a beat is taken with at most 8 unwritten bytes (the 8 ring bytes from
       // rwp_q are free); the read rotation is (offset of the next byte to write - its host lane)
@@ -2026,6 +2050,8 @@ module comet_via #(
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
+      if (state_q == S_CTL || state_q == S_SEG) assert (rdn_q == (rsp_idx_q == fsm_lim));
+      if (state_q == S_CTL && rdn_q) assert (!rsp_desc);
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
       if (state_q != S_CTL) assert (!dbad_q);
