@@ -308,7 +308,8 @@ module comet_via #(
   // DMA port grant (1 = walker, 0 = control FSM), a register (timing: no arbitration logic in
   // front of the port); a refused request keeps it
   reg        gnt_q, gnt_d;
-  // send completion queue {desc, len, vi, err[2:0], needs tx_done} + tx_done code FIFO
+  // send completion queue {status word address (desc + CTL_W3), len, vi, err[2:0], needs tx_done}
+  // + tx_done code FIFO
   reg [CQD*32-1:0] cq_desc_q, cq_desc_d;
   reg [CQD*16-1:0] cq_len_q, cq_len_d;
   reg [CQD*2-1:0]  cq_vi_q, cq_vi_d;
@@ -750,7 +751,7 @@ module comet_via #(
       end
       S_WBS: begin
         fsm_v    = 1'b1;
-        fsm_addr = h_desc + CTL_W3;
+        fsm_addr = h_desc;  // (the entry holds its status word's address, see cq_desc_d)
       end
       default: ;
     endcase
@@ -854,6 +855,9 @@ module comet_via #(
   // timing: per doorbell "not empty" (db_cnt_q != 0) as a flop, updated with the level by the
   // push / pop (asserted), so the send / receive turn decisions start at flops
   reg [NUM_DB-1:0] dne_q, dne_d;
+  // and "full" (db_cnt_q == DB_DEPTH) the same way: the doorbell write's full check (RAM write
+  // enable, overflow count) starts at a flop, not at a level compare
+  reg [NUM_DB-1:0] dfu_q, dfu_d;
   reg        rx_req, found;
   reg [1:0]  pick;
   reg        pop_n, pop_e, pop_t, done_n, done_e;
@@ -885,7 +889,7 @@ module comet_via #(
     xa_d = 4'd0;
     en_d = en_q; status_d = status_q; irq_en_d = irq_en_q; limit_d = limit_q;
     send_cnt_d = send_cnt_q; recv_cnt_d = recv_cnt_q; err_cnt_d = err_cnt_q;
-    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q;
+    db_wp_d = db_wp_q; db_rp_d = db_rp_q; db_cnt_d = db_cnt_q; dne_d = dne_q; dfu_d = dfu_q;
     db_we = 1'b0; db_re = 1'b0; db_waddr = '0; db_raddr = '0; ra_f_d = ra_f_q; ra_p_d = ra_p_q;
     eo_f_d = eo_f_q; eo_p_d = eo_p_q;
     seg_we = 1'b0; seg_waddr = '0;
@@ -1001,14 +1005,16 @@ module comet_via #(
     if (ci_wst_q) status_d = status_q & ~ci_wdata_q[6:0];
     if (ci_wie_q) irq_en_d = ci_wdata_q[6:0];
     if (ci_wlim_q) limit_d = ci_wdata_q;
+    // (the write address is the written doorbell's pointer whether or not it is full: timing,
+    // the level compare only gates the write enable, it is not in front of the RAM address)
     for (i = 0; i < NUM_DB; i = i + 1)
       if (ci_wdb_q[i]) begin
-        if (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH)) begin
+        db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
+        if (dfu_q[i]) begin
           cnt_inc[C_DBOVF] = 1'b1;
           status_d[4] = 1'b1;
         end else begin
           db_we = 1'b1;
-          db_waddr = {RW'(i), db_wp_q[i*DBAW +: DBAW]};
           db_push[i] = 1'b1;
         end
       end
@@ -1176,6 +1182,14 @@ module comet_via #(
         ln_bad_d = ln_bad(t_len);
         sa_d = t_sa;
         sum_d = t_spec ? t_sum0 : 32'd0;
+        // the same for the control registers a take sets that no port shows (the error bits,
+        // the word indices, spec, the address check): their enables are the state alone; a
+        // receive sets each again in S_DB_CHK, S_WBS / S_DRAIN from here use none of them
+        spec_d = t_spec;
+        ctl_aerr_d = t_aerr;
+        err_d = t_spec ? {1'b0, t_e2, t_e1, 1'b0} : 4'd0;
+        req_idx_d = t_spec ? 6'd4 : 6'd2;
+        rsp_idx_d = t_spec ? 6'd4 : 6'd2;
         if (cq_rdy) state_d = S_WBS;  // a send completion first
         else if (rx_turn) begin
           if (tx_idle) begin  // a receive waits until the send side has drained
@@ -1201,20 +1215,10 @@ module comet_via #(
           prio_rx_d = 1'b1;
           op_rx_d = 1'b0;
           vi_d = t_vi;
-          spec_d = t_spec;
-          ctl_aerr_d = t_aerr;
           has_desc_d = 1'b1;
-          // (desc_q, segcnt_q, len_q, sc_bad_q, ln_bad_q, sa_q, sum_q: loaded above)
-          if (t_spec) begin
-            err_d = {1'b0, t_e2, t_e1, 1'b0};
-            seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
-            req_idx_d = 6'd4;
-            rsp_idx_d = 6'd4;
-          end else begin
-            err_d = 4'd0;
-            req_idx_d = 6'd2;
-            rsp_idx_d = 6'd2;
-          end
+          // (desc_q, segcnt_q, len_q, sc_bad_q, ln_bad_q, sa_q, sum_q, spec_q, ctl_aerr_q, err_q,
+          // req_idx_q, rsp_idx_q: loaded above)
+          if (t_spec) seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
           for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
           s_rp_d = s_rp_q + 1'b1;
           s_cnt_d = s_cnt_d - 3'd1;
@@ -1525,7 +1529,9 @@ module comet_via #(
     else if (state_q == S_SEG) cq_pc = err_q[2:0] | {1'b0, sum_q != len_q, 1'b0};
     for (k = 0; k < CQD; k = k + 1)
       if (cq_wp_q == 2'(k) && cq_cnt_q != 3'(CQD)) begin
-        cq_desc_d[k*32 +: 32] = desc_q;
+        // timing: the status word's address (descriptor + CTL_W3), so the completion's write
+        // address is the head entry itself, no adder behind the queue's head select
+        cq_desc_d[k*32 +: 32] = desc_q + CTL_W3;
         cq_len_d[k*16 +: 16] = (cq_pc != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
         cq_vi_d[k*2 +: 2] = vi_q;
         cq_err_d[k*3 +: 3] = cq_pc;
@@ -1642,9 +1648,11 @@ module comet_via #(
       if (db_push[i] && !db_pop[i]) begin
         db_cnt_d[i*DBCW +: DBCW] = dbc_p1;
         dne_d[i] = 1'b1;
+        dfu_d[i] = (db_cnt_q[i*DBCW +: DBCW] == DBCW'(DB_DEPTH - 1));
       end else if (db_pop[i] && !db_push[i]) begin
         db_cnt_d[i*DBCW +: DBCW] = dbc_m1;
         dne_d[i] = (db_cnt_q[i*DBCW +: DBCW] != DBCW'(1));
+        dfu_d[i] = 1'b0;
       end
     end
 
@@ -1812,7 +1820,7 @@ module comet_via #(
       trh_q <= 1'b0;
       walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
-      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0;
+      db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0; dfu_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
       lm32_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd32;
       lm48_q <= {1'b0, 32'(nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET)} - 33'd48;
@@ -1851,7 +1859,7 @@ module comet_via #(
       trh_q <= trh_d;
       walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
-      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d;
+      xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d; dfu_q <= dfu_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
       lm32_q <= lm32_d; lm48_q <= lm48_d;
       send_cnt_q <= send_cnt_d; recv_cnt_q <= recv_cnt_d; err_cnt_q <= err_cnt_d;
@@ -2060,7 +2068,8 @@ module comet_via #(
       if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
-                                                         dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0));
+                                                         dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0) &&
+                                                         dfu_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] == DBCW'(DB_DEPTH)));
       // one doorbell pop per cycle (db_raddr is an AND-OR of the pops)
       assert ((db_pop & (db_pop - 1'b1)) == '0 && db_re == (db_pop != '0));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1)
