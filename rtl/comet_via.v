@@ -368,6 +368,7 @@ module comet_via #(
   reg [63:0]  trw;
   reg [15:0]  tea, teb;
   reg         t_wa, t_wb;
+  reg  [7:0]  tr_n, tr_e;
   reg [4:0]  cnt_q, cnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
@@ -1151,11 +1152,15 @@ module comet_via #(
         pk_vi_d = meta_data[5:4];
       end
       // ring: which candidate is written (the late tready picks last), the half flips on an emit
-      t_wa = m_axis_tx_tready ? (tx_emit_v ? (pop_e && cnt_q[3]) : pop_n) : pop_n;
-      t_wb = m_axis_tx_tready && tx_emit_v && pop_e && !cnt_q[3];
+      // timing: each ring byte's next value for both outcomes of the emit (from registers),
+      // the late tready picks last (not an enable built behind it)
+      t_wa = pop_e && cnt_q[3];   // emit: A (with a full beat leaving)
+      t_wb = pop_e && !cnt_q[3];  // emit: B (the next message joins a partial last beat)
       for (k = 0; k < 16; k = k + 1) begin
-        if (t_wa && tea[k]) tr_d[8*k +: 8] = trw[8*(k % 8) +: 8];
-        if (t_wb && teb[k]) tr_d[8*k +: 8] = piece[8*(k % 8) +: 8];
+        tr_n = (pop_n && tea[k]) ? trw[8*(k % 8) +: 8] : tr_q[8*k +: 8];
+        tr_e = (t_wa && tea[k]) ? trw[8*(k % 8) +: 8]
+                                : ((t_wb && teb[k]) ? piece[8*(k % 8) +: 8] : tr_q[8*k +: 8]);
+        tr_d[8*k +: 8] = (m_axis_tx_tready && tx_emit_v) ? tr_e : tr_n;
       end
       if (m_axis_tx_tready && tx_emit_v) trh_d = !trh_q;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
