@@ -775,13 +775,15 @@ module comet_via #(
     // its rx_n bytes. timing: the data is the ring rotation by a register, selected by the grant
     // and the state only, not masked (no rx_n or request valid in front of the 64 data bits);
     // unstrobed lanes carry other ring bytes, which the C model mirrors
+    // timing: the write data by the state alone (the ring in S_RX, the status write in S_WB /
+    // S_WBS), not by the grant: it is a don't-care for a read, and the C model mirrors it
+    if (state_q == S_RX) rq_wdata = rrd;
+    else if (state_q == S_WB || state_q == S_WBS) rq_wdata = {status_word, wb_len};
     if (sel_w && state_q == S_RX) begin
-      rq_wdata = rrd;
       // (gated by registers only, not by w_v: the LOAD_ANY slice takes the strobes of a request
       // that is not valid too, and rx_n is the chunk's byte count whenever a segment is loaded)
       if (w_act_q && seg_vld_q) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
-      rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
     end
     rq_pa   = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
