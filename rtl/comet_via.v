@@ -822,7 +822,7 @@ module comet_via #(
   wire [5:1] e_sw = dma_req_wdata_o[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
 
   // ------------------------------------------------------------------ next state
-  reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
+  reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take, take_f, pf_alloc;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
   reg [31:0] rd_or, rd_v;
@@ -951,7 +951,11 @@ module comet_via #(
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
     rx_active = op_rx_q && !(state_q == S_IDLE || state_q == S_WBS);
     take      = en_q && t_rdy && (cq_cnt_q != 3'(CQD));
+    // timing: S_IDLE takes the head slot (its branch below) with no completion waiting and no
+    // receive that has priority: a ready slot means s_cnt_q != 0 so tx_turn is 1 with take, and
+    // rx_turn reduces to rx_req && prio_rx_q (asserted equal to the branch under FORMAL)
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
+    take_f  = (state_q == S_IDLE) && !cq_rdy && !(rx_req && prio_rx_q) && take;  // (see take)
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
@@ -1226,9 +1230,7 @@ module comet_via #(
           // (desc_q, segcnt_q, len_q, sc_bad_q, ln_bad_q, sa_q, sum_q, spec_q, ctl_aerr_q, err_q,
           // req_idx_q, rsp_idx_q: loaded above)
           if (t_spec) seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
-          for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
-          s_rp_d = s_rp_q + 1'b1;
-          s_cnt_d = s_cnt_d - 3'd1;
+          // (the slot is released below, with take_f)
           state_d = S_CTL;
         end
       end
@@ -1449,8 +1451,7 @@ module comet_via #(
         end else begin
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
-          s_wp_d = s_wp_q + 1'b1;
-          s_cnt_d = s_cnt_d + 3'd1;
+          s_wp_d = s_wp_q + 1'b1;  // (s_cnt_d: below, pf_alloc)
           pf_st_d = P_ISS;
         end
       end
@@ -1462,6 +1463,15 @@ module comet_via #(
       end
       default: pf_st_d = P_IDLE;
     endcase
+
+    // the control FSM's take releases the head slot; the slot count for both outcomes of the
+    // take, from registers and the prefetcher's allocation (P_CHK, address good)
+    pf_alloc = (pf_st_q == P_CHK) && !daddr_bad_m(pf_desc_q, lm32_q);
+    if (take_f) begin
+      for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
+      s_rp_d = s_rp_q + 1'b1;
+    end
+    s_cnt_d = take_f ? (pf_alloc ? s_cnt_q : s_cnt_q - 3'd1) : (pf_alloc ? s_cnt_q + 3'd1 : s_cnt_q);
 
     // prefetched words: taken from the response head whenever they reach it (never blocks the
     // packer or the control FSM), registered, then kept in their slot with the checks of S_CTL
@@ -2055,6 +2065,8 @@ module comet_via #(
               pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
       assert (rsp_pop_x == rsp_pop);
+      assert (take_f == (state_q == S_IDLE && !cq_rdy && !rx_turn && take));
+      if (t_rdy) assert (s_cnt_q != 3'd0);
       // the slot a descriptor check writes is free (see P_CHK)
       if (pf_st_q == P_CHK) assert (s_cnt_q != 3'(PFD) && !s_rdy_q[s_wp_q]);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
