@@ -226,8 +226,9 @@ module comet_via #(
   // segment RAM and stored in the word, so that a segment load only copies registers
   // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
   // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
-  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
-    reg [3:0] rf;
+  // {room + nroom (5 bits), nlast, nroom, rlast, room, the bytes after the first chunk (16)}
+  function automatic [30:0] first_chunk(input [2:0] a, input [15:0] len);
+    reg [3:0] rf, r0, r1;
     reg       rl, nl;
     reg [15:0] rm;
     begin
@@ -235,7 +236,9 @@ module comet_via #(
       rl = (len <= {12'd0, rf});
       rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
       nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
-      first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
+      r0 = rl ? len[3:0] : rf;
+      r1 = nl ? rm[3:0] : 4'd8;
+      first_chunk = {{1'b0, r0} + {1'b0, r1}, nl, r1, rl, r0, rm};
     end
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
@@ -450,8 +453,8 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
-  wire [73:0] seg_rd_data;
+  // word: {first_chunk (31 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [78:0] seg_rd_data;
   reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
@@ -465,7 +468,7 @@ module comet_via #(
   reg [SAW:0] sw_addr_q;
   reg [15:0]  sw_len_q;
   reg [31:0]  sw_sa_q;
-  wire [73:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
+  wire [78:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sw_v_q <= 1'b0;
@@ -480,7 +483,7 @@ module comet_via #(
     sw_len_q  <= seg_wl;
     sw_sa_q   <= sa_q;
   end
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(79), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -616,11 +619,19 @@ module comet_via #(
   reg [3:0]  rxa;
   reg [7:0]  rxk;
   reg [5:0]  rxd0, rxd1;
+  // timing: rxd0_q = room_q - cnt_q and rxd1_q = room_q + nroom_q - cnt_q (6-bit two's
+  // complement), kept by the unpacker's beats, writes and segment loads (asserted in S_RX while
+  // the walker runs; the segment RAM word carries room + nroom for a load)
+  reg [5:0]  rxd0_q, rxd0_d, rxd1_q, rxd1_d, rxw1;
+  reg [11:0] rxd0_b, rxd1_b;
+  reg [3:0]  nroom_w;
+  reg [4:0]  rxc, rx_cs_b;
+  reg [8:0]  rkoh;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
   reg [9:0]  rxl_b;  // {beat, no beat}
-  reg [3:0]  room0, room1, room_d_ld;
+  reg [3:0]  room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   // timing: rxnz_q = (cnt_q != 0) in S_RX (0 outside it: a receive enters S_RX with cnt_q = 0),
   // registered from the unpacker's candidates (no compare of the adder output, no compare of
@@ -1751,7 +1762,7 @@ module comet_via #(
     // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
-    // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    // built in the seg_rd_q cycle are not used: rxd0_q is room_q's there, never the RAM output)
     // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
     // and the rx port only (not the whole state_d, which sits behind the CSR doorbell-pop decode
     // of S_DB_RD, the completion queue, the prefetch take ...; asserted equal under FORMAL):
@@ -1767,15 +1778,40 @@ module comet_via #(
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
-    room0 = room_q;
-    room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
-    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
+    // timing: the differences to the chunk ends are registers (rxd0_q = room - level, rxd1_q =
+    // room + nroom - level; see there), so the compares and rx_left start at flops, not at a
+    // subtract of the fill level
+    // (the w_acc leg's difference nroom_q - rxl_q is rxd1_q with a full chunk, nroom_q without:
+    // a write without a full chunk is the message's last, rxl_q = 0)
+    rxd0 = rxd0_q;
+    rxd1 = rxf_q ? rxd1_q : {2'b00, nroom_q};
+    // their next values: a beat takes rxa off both; a write (w_acc, a full chunk) makes the
+    // second the first and adds the chunk after nroom (nroom_w) to the second; a segment load
+    // (no write) sets both from the RAM word and the level after this cycle's beat (both
+    // outcomes of the beat and of w_acc from registers, the late ones pick last)
+    nroom_w = nlast_q ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);  // (= nroom_d)
+    rxw1 = rxd1 + {2'b00, nroom_w};
+    rx_cs_b = 5'd0;  // cnt_q + the beat's bytes (a select of sums by the one-hot byte count)
+    rkoh = koh9(s_axis_rx_tkeep);
+    for (k = 0; k <= 8; k = k + 1) rx_cs_b = rx_cs_b | ({5{rkoh[k]}} & (cnt_q + 5'(k)));
+    for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
+      rxa = (i == 1) ? rx_tc_w : 4'd0;
+      rxc = (i == 1) ? rx_cs_b : cnt_q;  // cnt_q + rxa
+      if (w_act_q && seg_rd_q) begin
+        rxd0_b[6*i +: 6] = {2'b00, seg_rd_data[67:64]} - {1'b0, rxc};
+        rxd1_b[6*i +: 6] = {1'b0, seg_rd_data[78:74]} - {1'b0, rxc};
+      end else begin
+        rxd0_b[6*i +: 6] = (w_acc ? rxd1 : rxd0_q) - {2'b00, rxa};
+        rxd1_b[6*i +: 6] = (w_acc ? rxw1 : rxd1_q) - {2'b00, rxa};
+      end
+    end
+    rxd0_d = rx_beat_w ? rxd0_b[11:6] : rxd0_b[5:0];
+    rxd1_d = rx_beat_w ? rxd1_b[11:6] : rxd1_b[5:0];
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
-      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
+      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room_q
+      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= nroom_q
       le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
@@ -1783,10 +1819,10 @@ module comet_via #(
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
+        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - nroom_q
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
+        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room_q
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
@@ -1834,6 +1870,7 @@ module comet_via #(
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
+      rxd0_q <= 6'd0; rxd1_q <= 6'd0;
       trh_q <= 1'b0;
       walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
@@ -1873,6 +1910,7 @@ module comet_via #(
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
+      rxd0_q <= rxd0_d; rxd1_q <= rxd1_d;
       trh_q <= trh_d;
       walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
@@ -2028,7 +2066,7 @@ module comet_via #(
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
-      if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[78:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
       // the response alignment head and next entry equal the entries they stand for
@@ -2078,6 +2116,11 @@ module comet_via #(
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
       if (state_q == S_CTL || state_q == S_SEG) assert (rdn_q == (rsp_idx_q == fsm_lim));
+      // the unpacker's registered differences (while the walker runs a receive; not in the
+      // load cycle, which sets them)
+      if (state_q == S_RX && w_act_q && !walk_done_q && !seg_rd_q)
+        assert (rxd0_q == {2'b00, room_q} - {1'b0, cnt_q} &&
+                rxd1_q == {2'b00, room_q} + {2'b00, nroom_q} - {1'b0, cnt_q});
       if (state_q == S_CTL && rdn_q) assert (!rsp_desc);
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
