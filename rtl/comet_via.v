@@ -226,9 +226,10 @@ module comet_via #(
   // segment RAM and stored in the word, so that a segment load only copies registers
   // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
   // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
-  // {room + nroom (5 bits), nlast, nroom, rlast, room, the bytes after the first chunk (16)}
-  function automatic [30:0] first_chunk(input [2:0] a, input [15:0] len);
-    reg [3:0] rf, r0, r1;
+  // {the chunk after nroom (4 bits), room + nroom (5 bits), nlast, nroom, rlast, room, the bytes
+  // after the first chunk (16)}
+  function automatic [34:0] first_chunk(input [2:0] a, input [15:0] len);
+    reg [3:0] rf, r0, r1, r2, l4;
     reg       rl, nl;
     reg [15:0] rm;
     begin
@@ -238,7 +239,11 @@ module comet_via #(
       nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
       r0 = rl ? len[3:0] : rf;
       r1 = nl ? rm[3:0] : 4'd8;
-      first_chunk = {{1'b0, r0} + {1'b0, r1}, nl, r1, rl, r0, rm};
+      // the third chunk: none after a last second one, else the bytes after 16 - a (at most 8:
+      // len + a - 16 in 1..8 is (len + a) mod 16, with 8 for 24)
+      l4 = len[3:0] + {1'b0, a};
+      r2 = nl ? 4'd0 : ((len <= {11'd0, 5'd24 - {2'b00, a}}) ? l4 : 4'd8);
+      first_chunk = {r2, {1'b0, r0} + {1'b0, r1}, nl, r1, rl, r0, rm};
     end
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
@@ -344,6 +349,8 @@ module comet_via #(
   // segment is loaded): nlast_q = (remnx_q <= 8), nroom_q = nlast_q ? remnx_q[3:0] : 8
   reg        nlast_q, nlast_d;
   reg [3:0]  nroom_q, nroom_d;
+  // the chunk after nroom_q (what a write loads into nroom_q; see nroom_w), kept with it
+  reg [3:0]  nnroom_q, nnroom_d;
   reg        walk_done_q, walk_done_d;
   // receive byte ring (timing / size: replaces the unpacker's shifted 128-bit accumulator and
   // its two 16-byte x 17-source candidates): the message stream's byte at offset o (counted
@@ -453,8 +460,8 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  // word: {first_chunk (31 bits, see first_chunk), length[15:0], address[31:0]}
-  wire [78:0] seg_rd_data;
+  // word: {first_chunk (35 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [82:0] seg_rd_data;
   reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
@@ -468,7 +475,7 @@ module comet_via #(
   reg [SAW:0] sw_addr_q;
   reg [15:0]  sw_len_q;
   reg [31:0]  sw_sa_q;
-  wire [78:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
+  wire [82:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sw_v_q <= 1'b0;
@@ -483,7 +490,7 @@ module comet_via #(
     sw_len_q  <= seg_wl;
     sw_sa_q   <= sa_q;
   end
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(79), .NBE(1)) u_seg_ram (
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(83), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -923,7 +930,7 @@ module comet_via #(
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
-    nlast_d = nlast_q; nroom_d = nroom_q;
+    nlast_d = nlast_q; nroom_d = nroom_q; nnroom_d = nnroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     seg0w_d = 1'b0;
@@ -1719,6 +1726,7 @@ module comet_via #(
       remnx_d = seg_rd_data[63:48];
       nlast_d = seg_rd_data[73];
       nroom_d = seg_rd_data[72:69];
+      nnroom_d = seg_rd_data[82:79];
     end else if (w_act_q && w_acc) begin
       rlast_d = nlast_q;  // = (rem_nx <= 8)
       room_d = nroom_q;
@@ -1726,6 +1734,8 @@ module comet_via #(
       // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
       nlast_d = rlast_d || (rem_nx <= 16'd16);
       nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
+      // the chunk after that: of rem_nx - 16 (at most 8: rem_nx mod 16, with 8 for 24)
+      nnroom_d = (rlast_d || (rem_nx <= 16'd16)) ? 4'd0 : ((rem_nx <= 16'd24) ? rem_nx[3:0] : 4'd8);
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
@@ -1789,8 +1799,8 @@ module comet_via #(
     // second the first and adds the chunk after nroom (nroom_w) to the second; a segment load
     // (no write) sets both from the RAM word and the level after this cycle's beat (both
     // outcomes of the beat and of w_acc from registers, the late ones pick last)
-    nroom_w = nlast_q ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);  // (= nroom_d)
-    rxw1 = rxd1 + {2'b00, nroom_w};
+    nroom_w = nnroom_q;  // (= nroom_d of a write)
+    rxw1 = rxf_q ? rxd1_q + {2'b00, nroom_w} : {2'b00, nroom_q} + {2'b00, nroom_w};  // rxd1 + nroom_w
     rx_cs_b = 5'd0;  // cnt_q + the beat's bytes (a select of sums by the one-hot byte count)
     rkoh = koh9(s_axis_rx_tkeep);
     for (k = 0; k <= 8; k = k + 1) rx_cs_b = rx_cs_b | ({5{rkoh[k]}} & (cnt_q + 5'(k)));
@@ -1888,7 +1898,7 @@ module comet_via #(
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
-      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0; nnroom_q <= 4'd0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_rp2_q <= RAW'(2); pa_hd_q <= 6'd0;
       pa_nx_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
@@ -1929,7 +1939,7 @@ module comet_via #(
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
-      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d; nnroom_q <= nnroom_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_rp2_q <= pa_rp2_d; pa_hd_q <= pa_hd_d;
       pa_nx_q <= pa_nx_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
@@ -2066,7 +2076,7 @@ module comet_via #(
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
-      if (w_act_q && seg_rd_q) assert (seg_rd_data[78:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[82:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
       // the response alignment head and next entry equal the entries they stand for
@@ -2112,6 +2122,7 @@ module comet_via #(
       if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_q) == daddr_bad(desc_q, limit_q) &&
                                       spec_fits_m(desc_q, lm48_q) == spec_fits(desc_q, limit_q));
       assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
+      assert (nnroom_q == (nlast_q ? 4'd0 : ((remnx_q <= 16'd16) ? remnx_q[3:0] - 4'd8 : 4'd8)));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
                            ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
