@@ -1807,12 +1807,13 @@ module comet_via #(
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (i == 1) ? rx_tc_w : 4'd0;
       rxc = (i == 1) ? rx_cs_b : cnt_q;  // cnt_q + rxa
+      // (each difference minus the beat from registers; the late w_acc picks after the subtract)
       if (w_act_q && seg_rd_q) begin
         rxd0_b[6*i +: 6] = {2'b00, seg_rd_data[67:64]} - {1'b0, rxc};
         rxd1_b[6*i +: 6] = {1'b0, seg_rd_data[78:74]} - {1'b0, rxc};
       end else begin
-        rxd0_b[6*i +: 6] = (w_acc ? rxd1 : rxd0_q) - {2'b00, rxa};
-        rxd1_b[6*i +: 6] = (w_acc ? rxw1 : rxd1_q) - {2'b00, rxa};
+        rxd0_b[6*i +: 6] = w_acc ? rxd1 - {2'b00, rxa} : rxd0_q - {2'b00, rxa};
+        rxd1_b[6*i +: 6] = w_acc ? rxw1 - {2'b00, rxa} : rxd1_q - {2'b00, rxa};
       end
     end
     rxd0_d = rx_beat_w ? rxd0_b[11:6] : rxd0_b[5:0];
