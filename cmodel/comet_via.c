@@ -144,7 +144,10 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->tx_v = !rx && (r->cnt >= 8 || (r->in_done && r->cnt != 0));
   c->tx_last = r->in_done && r->cnt <= 8;
   c->tx_keep = kmask8(r->cnt >= 8 ? 8 : (r->cnt & 15));
-  c->rx_ready = r->state == CV_S_DRAIN || (rx && !r->in_done && (r->walk_done || r->cnt <= 8));
+  /* RTL: no beat in a receive's segment load cycle (seg_rd: the unpacker's chunk differences
+   * are set from the segment RAM word then) */
+  c->rx_ready = r->state == CV_S_DRAIN ||
+                (rx && !r->in_done && !(r->w_act && r->seg_rd) && (r->walk_done || r->cnt <= 8));
 
   uint32_t room_full = 8 - (r->cur_addr & 7);
   c->room = r->cur_rem < room_full ? (r->cur_rem & 15) : room_full;

@@ -632,8 +632,7 @@ module comet_via #(
   reg [5:0]  rxd0_q, rxd0_d, rxd1_q, rxd1_d, rxw1;
   reg [11:0] rxd0_b, rxd1_b;
   reg [3:0]  nroom_w;
-  reg [4:0]  rxc, rx_cs_b;
-  reg [8:0]  rkoh;
+  reg        rx_ld_nx;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
@@ -1779,12 +1778,17 @@ module comet_via #(
     // S_IDLE drops a message without a posted descriptor, S_CTL fails its checks (or had a bad
     // DB_CHK address), S_SEG has taken every segment word (-> S_DRAIN or S_RX), S_DRAIN stays
     // until tlast
+    // a receive takes no beat in a segment load cycle (seg_rd_q: the unpacker's differences are
+    // set from the RAM word and the level then, one subtract); rx_ld_nx = the next cycle is one
+    // (the walker's load in S_RX, from registers)
+    rx_ld_nx = w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q;
     case (state_q)
       S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
                         (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
       S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rdn_q &&
                         (sc_bad_q || ctl_aerr_q)));
-      S_SEG:   rdy_nx = op_rx_q && rdn_q && !sw0_q;  // (dbad_q = 0)
+      // (-> S_DRAIN only: -> S_RX starts with the walker's segment load, no beat then)
+      S_SEG:   rdy_nx = op_rx_q && rdn_q && !sw0_q && (err_q != 4'd0);  // (dbad_q = 0)
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
@@ -1801,16 +1805,13 @@ module comet_via #(
     // outcomes of the beat and of w_acc from registers, the late ones pick last)
     nroom_w = nnroom_q;  // (= nroom_d of a write)
     rxw1 = rxf_q ? rxd1_q + {2'b00, nroom_w} : {2'b00, nroom_q} + {2'b00, nroom_w};  // rxd1 + nroom_w
-    rx_cs_b = 5'd0;  // cnt_q + the beat's bytes (a select of sums by the one-hot byte count)
-    rkoh = koh9(s_axis_rx_tkeep);
-    for (k = 0; k <= 8; k = k + 1) rx_cs_b = rx_cs_b | ({5{rkoh[k]}} & (cnt_q + 5'(k)));
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (i == 1) ? rx_tc_w : 4'd0;
-      rxc = (i == 1) ? rx_cs_b : cnt_q;  // cnt_q + rxa
       // (each difference minus the beat from registers; the late w_acc picks after the subtract)
+      // (a load cycle takes no beat, see rx_ld_nx: the level is cnt_q)
       if (w_act_q && seg_rd_q) begin
-        rxd0_b[6*i +: 6] = {2'b00, seg_rd_data[67:64]} - {1'b0, rxc};
-        rxd1_b[6*i +: 6] = {1'b0, seg_rd_data[78:74]} - {1'b0, rxc};
+        rxd0_b[6*i +: 6] = {2'b00, seg_rd_data[67:64]} - {1'b0, cnt_q};
+        rxd1_b[6*i +: 6] = {1'b0, seg_rd_data[78:74]} - {1'b0, cnt_q};
       end else begin
         rxd0_b[6*i +: 6] = w_acc ? rxd1 - {2'b00, rxa} : rxd0_q - {2'b00, rxa};
         rxd1_b[6*i +: 6] = w_acc ? rxw1 - {2'b00, rxa} : rxd1_q - {2'b00, rxa};
@@ -1846,6 +1847,7 @@ module comet_via #(
       // the unpacker term is 1 there (asserted under FORMAL)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
+                   !rx_ld_nx &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
         rdy_b[i] = rdy_nx;
@@ -2093,8 +2095,11 @@ module comet_via #(
       if (state_q == S_RX && w_act_q && seg_vld_q) assert (rsh_q == rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]});
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
-      // rx tready outside S_RX: the per-state form equals the next-state compare
-      if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
+      // rx tready outside S_RX: the per-state form equals the next-state compare (S_RX is
+      // entered with the walker's first segment load: no beat in that cycle)
+      if (state_q != S_RX) assert (rdy_nx == (state_d == S_DRAIN));
+      // a receive's segment load cycle takes no beat (rx_ld_nx)
+      if (state_q == S_RX && w_act_q && seg_rd_q) assert (!rx_rdy_q);
       // the response alignment head with the write-through picked by pa_we last
       assert (pa_hd_d == (dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_e1)
                                           : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_q[6*pa_rp_q +: 6])));
@@ -2125,7 +2130,8 @@ module comet_via #(
       assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
       assert (nnroom_q == (nlast_q ? 4'd0 : ((remnx_q <= 16'd16) ? remnx_q[3:0] - 4'd8 : 4'd8)));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
-                           ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
+                           ((state_q == S_RX) && !in_done_q && !(w_act_q && seg_rd_q) &&
+                            (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
       if (state_q == S_CTL || state_q == S_SEG) assert (rdn_q == (rsp_idx_q == fsm_lim));
       // the unpacker's registered differences (while the walker runs a receive; not in the
