@@ -745,6 +745,10 @@ module comet_via #(
   // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
   // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
   reg        fsm_more_q, fsm_more_d, fsm_more1;
+  // timing: the control FSM's request addresses as registers, kept with req_idx_q / desc_q
+  // (asserted in their states), so no adder sits behind req_idx_q or the state on the way to
+  // the request slice: cta_q in S_CTL, sga_q in S_SEG, wba_q in S_WB
+  reg [31:0] cta_q, cta_d, sga_q, sga_d, wba_q, wba_d;
   // timing: rdn_q = every descriptor word of the state taken, i.e. rsp_idx_q == fsm_lim (S_CTL:
   // 4 or 2, S_SEG: 2 * SegCount), registered (asserted in S_CTL / S_SEG; a don't-care elsewhere),
   // so the FSM's decisions at the end of S_CTL / S_SEG start at a flop, not a 6-bit compare
@@ -757,15 +761,15 @@ module comet_via #(
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
         fsm_v    = fsm_more_q && if_room;
-        fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
+        fsm_addr = cta_q;  // = ctl_addr(desc_q, req_idx_q[1:0])
       end
       S_SEG: begin
         fsm_v    = fsm_more_q && if_room;
-        fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
+        fsm_addr = sga_q;  // = desc_q + 32 + 8 * req_idx_q
       end
       S_WB: begin
         fsm_v    = 1'b1;
-        fsm_addr = desc_q + CTL_W3;
+        fsm_addr = wba_q;  // = desc_q + CTL_W3
       end
       S_WBS: begin
         fsm_v    = 1'b1;
@@ -1741,6 +1745,17 @@ module comet_via #(
     // request acceptance f_acc only picks between "one more word issued" and not)
     fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
     fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
+    // the request address registers for the next cycle: S_CTL moves with each accepted word
+    // (S_IDLE's take enters S_CTL at word 4 or 2, S_DB_CHK at word 0); S_SEG starts at segment
+    // word 2 or 0 (spec) and moves 8 bytes per accepted word; S_WB's descriptor is loaded long
+    // before (S_DB_WAIT)
+    case (state_q)
+      S_CTL:   cta_d = f_acc ? ctl_addr(desc_q, req_idx_q[1:0] + 2'd1) : cta_q;
+      S_IDLE:  cta_d = ctl_addr(t_desc, t_spec ? 2'd0 : 2'd2);
+      default: cta_d = ctl_addr(desc_q, 2'd0);
+    endcase
+    sga_d = (state_q == S_SEG) ? (f_acc ? sga_q + 32'd8 : sga_q) : desc_q + (spec_q ? 32'd48 : 32'd32);
+    wba_d = desc_q + CTL_W3;
     // rdn_q for the next cycle (see there): per current state, the late response pop picks
     rdn1 = (rsp_idx_q + 6'd1 == fsm_lim);
     case (state_q)
@@ -1898,6 +1913,7 @@ module comet_via #(
       ci_wdata_q <= 32'd0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
       pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0; rdn_q <= 1'b0;
+      cta_q <= 32'd0; sga_q <= 32'd0; wba_q <= 32'd0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
@@ -1938,6 +1954,7 @@ module comet_via #(
       ci_wlim_q <= ci_wlim_d; ci_clr_q <= ci_clr_d; ci_wdata_q <= ci_wdata_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
       pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d; rdn_q <= rdn_d;
+      cta_q <= cta_d; sga_q <= sga_d; wba_q <= wba_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
@@ -2140,6 +2157,10 @@ module comet_via #(
         assert (rxd0_q == {2'b00, room_q} - {1'b0, cnt_q} &&
                 rxd1_q == {2'b00, room_q} + {2'b00, nroom_q} - {1'b0, cnt_q});
       if (state_q == S_CTL && rdn_q) assert (!rsp_desc);
+      // the control FSM's request address registers
+      if (state_q == S_CTL) assert (cta_q == ctl_addr(desc_q, req_idx_q[1:0]));
+      if (state_q == S_SEG) assert (sga_q == desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000});
+      if (state_q == S_WB) assert (wba_q == desc_q + CTL_W3);
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
       if (state_q != S_CTL) assert (!dbad_q);
