@@ -127,6 +127,17 @@ module comet_via #(
     c2 = (a[1] & b[1]) | (c1 & (a[1] ^ b[1]));
     add31 = {(a[2] & b[2]) | (c2 & (a[2] ^ b[2])), a[2] ^ b[2] ^ c2, a[1] ^ b[1] ^ c1, !(a[0] ^ b[0])};
   endfunction
+  // a - b mod 16 written as gates (a ripple of a + ~b + 1), so that a constant a leaves LUT
+  // logic of b's 4 bits instead of a carry chain
+  function automatic [3:0] sub4g(input [3:0] a, input [3:0] b);
+    reg [3:0] nb;
+    reg c1, c2, c3;
+    nb = ~b;
+    c1 = a[0] | nb[0];
+    c2 = (a[1] & nb[1]) | (c1 & (a[1] ^ nb[1]));
+    c3 = (a[2] & nb[2]) | (c2 & (a[2] ^ nb[2]));
+    sub4g = {a[3] ^ nb[3] ^ c3, a[2] ^ nb[2] ^ c2, a[1] ^ nb[1] ^ c1, !(a[0] ^ nb[0])};
+  endfunction
   function automatic tv_of(input [4:0] c, input d);
     tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
   endfunction
@@ -1153,10 +1164,11 @@ module comet_via #(
       // (k - position) mod 8: A's word rotated left by twa[2:0] bytes (trw) serves both halves,
       // B's position is a multiple of 8 so it takes the word as it is; the enables mark the word's
       // bytes from the position
-      twa = {trh_q, 3'b000} + cnt_q[3:0];
+      // (= {trh_q, 3'b000} + cnt_q[3:0] mod 16, written without an adder)
+      twa = {trh_q ^ cnt_q[3], cnt_q[2:0]};
       trw = rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
-        tka = 4'(k) - twa;
+        tka = sub4g(4'(k), twa);  // k - twa mod 16 (gates: a function of twa's 4 bits)
         tea[k] = !tka[3] && (tka[2:0] <= meta_data[2:0]);   // tka < the word's bytes (bytes-1 + 1)
         teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) <= meta_data[2:0]);
       end
