@@ -254,7 +254,8 @@ module comet_via #(
       // len + a - 16 in 1..8 is (len + a) mod 16, with 8 for 24)
       l4 = len[3:0] + {1'b0, a};
       r2 = nl ? 4'd0 : ((len <= {11'd0, 5'd24 - {2'b00, a}}) ? l4 : 4'd8);
-      first_chunk = {r2, {1'b0, r0} + {1'b0, r1}, nl, r1, rl, r0, rm};
+      // (room + nroom: the whole segment when it ends within two chunks, else 8 - a + 8)
+      first_chunk = {r2, nl ? len[4:0] : 5'd16 - {2'b00, a}, nl, r1, rl, r0, rm};
     end
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
