@@ -144,10 +144,7 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->tx_v = !rx && (r->cnt >= 8 || (r->in_done && r->cnt != 0));
   c->tx_last = r->in_done && r->cnt <= 8;
   c->tx_keep = kmask8(r->cnt >= 8 ? 8 : (r->cnt & 15));
-  /* RTL: no beat in a receive's segment load cycle (seg_rd: the unpacker's chunk differences
-   * are set from the segment RAM word then) */
-  c->rx_ready = r->state == CV_S_DRAIN ||
-                (rx && !r->in_done && !(r->w_act && r->seg_rd) && (r->walk_done || r->cnt <= 8));
+  c->rx_ready = r->state == CV_S_DRAIN || (rx && !r->in_done && (r->walk_done || r->cnt <= 8));
 
   uint32_t room_full = 8 - (r->cur_addr & 7);
   c->room = r->cur_rem < room_full ? (r->cur_rem & 15) : room_full;
@@ -193,19 +190,16 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->dv = c->sel_w ? c->w_v : c->f_v;
   c->dwe = c->sel_w ? (uint32_t)rx : (uint32_t)(wb && !r->fsel);
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
-  /* RTL: the write data by the state alone (not the grant): in S_RX the receive ring rotated
-   * by rsh, not masked and not gated by the request valid (its strobed lanes are the
-   * accumulator's chunk, a model invariant); in S_WB / S_WBS the status write */
-  if (rx) {
-    for (uint32_t l = 0; l < 8; l++) c->dwdata |= (uint64_t)r->rxr[(l + r->rsh) & 15] << (8 * l);
-  } else if (wb) {
-    c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
-  }
   if (c->sel_w && rx) {
+    /* RTL: the receive ring rotated by rsh, not masked and not gated by the request valid;
+     * its strobed lanes are the accumulator's chunk (a model invariant) */
     /* RTL: gated by w_act && seg_vld, not by w_v */
     if (r->w_act && r->seg_vld) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
+    c->dwdata = 0;
+    for (uint32_t l = 0; l < 8; l++) c->dwdata |= (uint64_t)r->rxr[(l + r->rsh) & 15] << (8 * l);
     assert(!c->w_v || ((c->dwdata ^ (r->acc[0] << (8 * (r->cur_addr & 7)))) & smask64(c->dstrb)) == 0);
   } else if (!c->sel_w && !r->fsel && wb) {
+    c->dwdata = ((uint64_t)c->status_word << 32) | c->wb_len;
     c->dstrb = 0xFF;
     c->dst = 1;
   }

@@ -127,17 +127,6 @@ module comet_via #(
     c2 = (a[1] & b[1]) | (c1 & (a[1] ^ b[1]));
     add31 = {(a[2] & b[2]) | (c2 & (a[2] ^ b[2])), a[2] ^ b[2] ^ c2, a[1] ^ b[1] ^ c1, !(a[0] ^ b[0])};
   endfunction
-  // a - b mod 16 written as gates (a ripple of a + ~b + 1), so that a constant a leaves LUT
-  // logic of b's 4 bits instead of a carry chain
-  function automatic [3:0] sub4g(input [3:0] a, input [3:0] b);
-    reg [3:0] nb;
-    reg c1, c2, c3;
-    nb = ~b;
-    c1 = a[0] | nb[0];
-    c2 = (a[1] & nb[1]) | (c1 & (a[1] ^ nb[1]));
-    c3 = (a[2] & nb[2]) | (c2 & (a[2] ^ nb[2]));
-    sub4g = {a[3] ^ nb[3] ^ c3, a[2] ^ nb[2] ^ c2, a[1] ^ nb[1] ^ c1, !(a[0] ^ nb[0])};
-  endfunction
   function automatic tv_of(input [4:0] c, input d);
     tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
   endfunction
@@ -237,10 +226,8 @@ module comet_via #(
   // segment RAM and stored in the word, so that a segment load only copies registers
   // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
   // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
-  // {the chunk after nroom (4 bits), room + nroom (5 bits), nlast, nroom, rlast, room, the bytes
-  // after the first chunk (16)}
-  function automatic [34:0] first_chunk(input [2:0] a, input [15:0] len);
-    reg [3:0] rf, r0, r1, r2, l4;
+  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
+    reg [3:0] rf;
     reg       rl, nl;
     reg [15:0] rm;
     begin
@@ -248,14 +235,7 @@ module comet_via #(
       rl = (len <= {12'd0, rf});
       rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
       nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
-      r0 = rl ? len[3:0] : rf;
-      r1 = nl ? rm[3:0] : 4'd8;
-      // the third chunk: none after a last second one, else the bytes after 16 - a (at most 8:
-      // len + a - 16 in 1..8 is (len + a) mod 16, with 8 for 24)
-      l4 = len[3:0] + {1'b0, a};
-      r2 = nl ? 4'd0 : ((len <= {11'd0, 5'd24 - {2'b00, a}}) ? l4 : 4'd8);
-      // (room + nroom: the whole segment when it ends within two chunks, else 8 - a + 8)
-      first_chunk = {r2, nl ? len[4:0] : 5'd16 - {2'b00, a}, nl, r1, rl, r0, rm};
+      first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
     end
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
@@ -361,8 +341,6 @@ module comet_via #(
   // segment is loaded): nlast_q = (remnx_q <= 8), nroom_q = nlast_q ? remnx_q[3:0] : 8
   reg        nlast_q, nlast_d;
   reg [3:0]  nroom_q, nroom_d;
-  // the chunk after nroom_q (what a write loads into nroom_q; see nroom_w), kept with it
-  reg [3:0]  nnroom_q, nnroom_d;
   reg        walk_done_q, walk_done_d;
   // receive byte ring (timing / size: replaces the unpacker's shifted 128-bit accumulator and
   // its two 16-byte x 17-source candidates): the message stream's byte at offset o (counted
@@ -390,7 +368,6 @@ module comet_via #(
   reg [63:0]  trw;
   reg [15:0]  tea, teb;
   reg         t_wa, t_wb;
-  reg  [7:0]  tr_n, tr_e;
   reg [4:0]  cnt_q, cnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
@@ -472,8 +449,8 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  // word: {first_chunk (35 bits, see first_chunk), length[15:0], address[31:0]}
-  wire [82:0] seg_rd_data;
+  // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [73:0] seg_rd_data;
   reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
@@ -487,7 +464,7 @@ module comet_via #(
   reg [SAW:0] sw_addr_q;
   reg [15:0]  sw_len_q;
   reg [31:0]  sw_sa_q;
-  wire [82:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
+  wire [73:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sw_v_q <= 1'b0;
@@ -502,7 +479,7 @@ module comet_via #(
     sw_len_q  <= seg_wl;
     sw_sa_q   <= sa_q;
   end
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(83), .NBE(1)) u_seg_ram (
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -638,18 +615,11 @@ module comet_via #(
   reg [3:0]  rxa;
   reg [7:0]  rxk;
   reg [5:0]  rxd0, rxd1;
-  // timing: rxd0_q = room_q - cnt_q and rxd1_q = room_q + nroom_q - cnt_q (6-bit two's
-  // complement), kept by the unpacker's beats, writes and segment loads (asserted in S_RX while
-  // the walker runs; the segment RAM word carries room + nroom for a load)
-  reg [5:0]  rxd0_q, rxd0_d, rxd1_q, rxd1_d, rxw1;
-  reg [11:0] rxd0_b, rxd1_b;
-  reg [3:0]  nroom_w;
-  reg        rx_ld_nx;
   reg        le8_0, le8_1;
   reg [1:0]  rxf_b, rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
   reg [9:0]  rxl_b;  // {beat, no beat}
-  reg [3:0]  room_d_ld;
+  reg [3:0]  room0, room1, room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   // timing: rxnz_q = (cnt_q != 0) in S_RX (0 outside it: a receive enters S_RX with cnt_q = 0),
   // registered from the unpacker's candidates (no compare of the adder output, no compare of
@@ -757,10 +727,6 @@ module comet_via #(
   // timing: the control FSM's "descriptor words left to request" (S_CTL: req_idx_q < 2 or 4,
   // S_SEG: req_idx_q < 2 * SegCount), registered from the next-state values
   reg        fsm_more_q, fsm_more_d, fsm_more1;
-  // timing: the control FSM's request addresses as registers, kept with req_idx_q / desc_q
-  // (asserted in their states), so no adder sits behind req_idx_q or the state on the way to
-  // the request slice: cta_q in S_CTL, sga_q in S_SEG, wba_q in S_WB
-  reg [31:0] cta_q, cta_d, sga_q, sga_d, wba_q, wba_d;
   // timing: rdn_q = every descriptor word of the state taken, i.e. rsp_idx_q == fsm_lim (S_CTL:
   // 4 or 2, S_SEG: 2 * SegCount), registered (asserted in S_CTL / S_SEG; a don't-care elsewhere),
   // so the FSM's decisions at the end of S_CTL / S_SEG start at a flop, not a 6-bit compare
@@ -773,15 +739,15 @@ module comet_via #(
     case (state_q)
       S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
         fsm_v    = fsm_more_q && if_room;
-        fsm_addr = cta_q;  // = ctl_addr(desc_q, req_idx_q[1:0])
+        fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
       end
       S_SEG: begin
         fsm_v    = fsm_more_q && if_room;
-        fsm_addr = sga_q;  // = desc_q + 32 + 8 * req_idx_q
+        fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
       end
       S_WB: begin
         fsm_v    = 1'b1;
-        fsm_addr = wba_q;  // = desc_q + CTL_W3
+        fsm_addr = desc_q + CTL_W3;
       end
       S_WBS: begin
         fsm_v    = 1'b1;
@@ -808,15 +774,13 @@ module comet_via #(
     // its rx_n bytes. timing: the data is the ring rotation by a register, selected by the grant
     // and the state only, not masked (no rx_n or request valid in front of the 64 data bits);
     // unstrobed lanes carry other ring bytes, which the C model mirrors
-    // timing: the write data by the state alone (the ring in S_RX, the status write in S_WB /
-    // S_WBS), not by the grant: it is a don't-care for a read, and the C model mirrors it
-    if (state_q == S_RX) rq_wdata = rrd;
-    else if (state_q == S_WB || state_q == S_WBS) rq_wdata = {status_word, wb_len};
     if (sel_w && state_q == S_RX) begin
+      rq_wdata = rrd;
       // (gated by registers only, not by w_v: the LOAD_ANY slice takes the strobes of a request
       // that is not valid too, and rx_n is the chunk's byte count whenever a segment is loaded)
       if (w_act_q && seg_vld_q) rq_wstrb = kmask8(rx_n) << cur_addr_q[2:0];
     end else if (rq_st) begin
+      rq_wdata = {status_word, wb_len};
       rq_wstrb = 8'hFF;
     end
     rq_pa   = sel_w ? {room[2:0] - 3'd1, cur_addr_q[2:0]} : 6'b111_000;
@@ -855,7 +819,7 @@ module comet_via #(
   wire [5:1] e_sw = dma_req_wdata_o[37:33];  // its status bits {TRUNC, TX_ERR, ADDRESS, LENGTH, FORMAT}
 
   // ------------------------------------------------------------------ next state
-  reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take, take_f, pf_alloc;
+  reg        pf_acc, any_sdb, tx_turn, rx_turn, rx_active, take;
   reg [NUM_VI-1:0] sdb_ne;
   reg [3:0]  rdb_ne;  // indexed by s_axis_rx_tuser (entries >= NUM_VI stay 0)
   reg [31:0] rd_or, rd_v;
@@ -945,7 +909,7 @@ module comet_via #(
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
-    nlast_d = nlast_q; nroom_d = nroom_q; nnroom_d = nnroom_q;
+    nlast_d = nlast_q; nroom_d = nroom_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     seg0w_d = 1'b0;
@@ -984,11 +948,7 @@ module comet_via #(
     rx_turn   = rx_req && (!tx_turn || prio_rx_q);
     rx_active = op_rx_q && !(state_q == S_IDLE || state_q == S_WBS);
     take      = en_q && t_rdy && (cq_cnt_q != 3'(CQD));
-    // timing: S_IDLE takes the head slot (its branch below) with no completion waiting and no
-    // receive that has priority: a ready slot means s_cnt_q != 0 so tx_turn is 1 with take, and
-    // rx_turn reduces to rx_req && prio_rx_q (asserted equal to the branch under FORMAL)
     cq_rdy  = (cq_cnt_q != 3'd0) && (!h_nd || cd_cnt_q != 3'd0);
-    take_f  = (state_q == S_IDLE) && !cq_rdy && !(rx_req && prio_rx_q) && take;  // (see take)
     csr_wr  = csr_req_i && csr_we_i;
     csr_rd  = csr_req_i && !csr_we_i;
 
@@ -1165,11 +1125,10 @@ module comet_via #(
       // (k - position) mod 8: A's word rotated left by twa[2:0] bytes (trw) serves both halves,
       // B's position is a multiple of 8 so it takes the word as it is; the enables mark the word's
       // bytes from the position
-      // (= {trh_q, 3'b000} + cnt_q[3:0] mod 16, written without an adder)
-      twa = {trh_q ^ cnt_q[3], cnt_q[2:0]};
+      twa = {trh_q, 3'b000} + cnt_q[3:0];
       trw = rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
-        tka = sub4g(4'(k), twa);  // k - twa mod 16 (gates: a function of twa's 4 bits)
+        tka = 4'(k) - twa;
         tea[k] = !tka[3] && (tka[2:0] <= meta_data[2:0]);   // tka < the word's bytes (bytes-1 + 1)
         teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) <= meta_data[2:0]);
       end
@@ -1192,15 +1151,11 @@ module comet_via #(
         pk_vi_d = meta_data[5:4];
       end
       // ring: which candidate is written (the late tready picks last), the half flips on an emit
-      // timing: each ring byte's next value for both outcomes of the emit (from registers),
-      // the late tready picks last (not an enable built behind it)
-      t_wa = pop_e && cnt_q[3];   // emit: A (with a full beat leaving)
-      t_wb = pop_e && !cnt_q[3];  // emit: B (the next message joins a partial last beat)
+      t_wa = m_axis_tx_tready ? (tx_emit_v ? (pop_e && cnt_q[3]) : pop_n) : pop_n;
+      t_wb = m_axis_tx_tready && tx_emit_v && pop_e && !cnt_q[3];
       for (k = 0; k < 16; k = k + 1) begin
-        tr_n = (pop_n && tea[k]) ? trw[8*(k % 8) +: 8] : tr_q[8*k +: 8];
-        tr_e = (t_wa && tea[k]) ? trw[8*(k % 8) +: 8]
-                                : ((t_wb && teb[k]) ? piece[8*(k % 8) +: 8] : tr_q[8*k +: 8]);
-        tr_d[8*k +: 8] = (m_axis_tx_tready && tx_emit_v) ? tr_e : tr_n;
+        if (t_wa && tea[k]) tr_d[8*k +: 8] = trw[8*(k % 8) +: 8];
+        if (t_wb && teb[k]) tr_d[8*k +: 8] = piece[8*(k % 8) +: 8];
       end
       if (m_axis_tx_tready && tx_emit_v) trh_d = !trh_q;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
@@ -1264,7 +1219,9 @@ module comet_via #(
           // (desc_q, segcnt_q, len_q, sc_bad_q, ln_bad_q, sa_q, sum_q, spec_q, ctl_aerr_q, err_q,
           // req_idx_q, rsp_idx_q: loaded above)
           if (t_spec) seg0w_d = 1'b1;  // written in S_CTL's first cycle (see seg0w_q)
-          // (the slot is released below, with take_f)
+          for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
+          s_rp_d = s_rp_q + 1'b1;
+          s_cnt_d = s_cnt_d - 3'd1;
           state_d = S_CTL;
         end
       end
@@ -1485,7 +1442,8 @@ module comet_via #(
         end else begin
           pf_idx_d = 2'd0;
           pf_slot_d = s_wp_q;
-          s_wp_d = s_wp_q + 1'b1;  // (s_cnt_d: below, pf_alloc)
+          s_wp_d = s_wp_q + 1'b1;
+          s_cnt_d = s_cnt_d + 3'd1;
           pf_st_d = P_ISS;
         end
       end
@@ -1497,15 +1455,6 @@ module comet_via #(
       end
       default: pf_st_d = P_IDLE;
     endcase
-
-    // the control FSM's take releases the head slot; the slot count for both outcomes of the
-    // take, from registers and the prefetcher's allocation (P_CHK, address good)
-    pf_alloc = (pf_st_q == P_CHK) && !daddr_bad_m(pf_desc_q, lm32_q);
-    if (take_f) begin
-      for (k = 0; k < PFD; k = k + 1) if (s_rp_q == PFW'(k)) s_rdy_d[k] = 1'b0;
-      s_rp_d = s_rp_q + 1'b1;
-    end
-    s_cnt_d = take_f ? (pf_alloc ? s_cnt_q : s_cnt_q - 3'd1) : (pf_alloc ? s_cnt_q + 3'd1 : s_cnt_q);
 
     // prefetched words: taken from the response head whenever they reach it (never blocks the
     // packer or the control FSM), registered, then kept in their slot with the checks of S_CTL
@@ -1742,7 +1691,6 @@ module comet_via #(
       remnx_d = seg_rd_data[63:48];
       nlast_d = seg_rd_data[73];
       nroom_d = seg_rd_data[72:69];
-      nnroom_d = seg_rd_data[82:79];
     end else if (w_act_q && w_acc) begin
       rlast_d = nlast_q;  // = (rem_nx <= 8)
       room_d = nroom_q;
@@ -1750,25 +1698,12 @@ module comet_via #(
       // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
       nlast_d = rlast_d || (rem_nx <= 16'd16);
       nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
-      // the chunk after that: of rem_nx - 16 (at most 8: rem_nx mod 16, with 8 for 24)
-      nnroom_d = (rlast_d || (rem_nx <= 16'd16)) ? 4'd0 : ((rem_nx <= 16'd24) ? rem_nx[3:0] : 4'd8);
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
     // request acceptance f_acc only picks between "one more word issued" and not)
     fsm_lim = (state_q == S_CTL) ? (spec_q ? 6'd4 : 6'd2) : 6'({segcnt_q[SAW:0], 1'b0});
     fsm_more1 = (req_idx_q + 6'd1 < fsm_lim);
-    // the request address registers for the next cycle: S_CTL moves with each accepted word
-    // (S_IDLE's take enters S_CTL at word 4 or 2, S_DB_CHK at word 0); S_SEG starts at segment
-    // word 2 or 0 (spec) and moves 8 bytes per accepted word; S_WB's descriptor is loaded long
-    // before (S_DB_WAIT)
-    case (state_q)
-      S_CTL:   cta_d = f_acc ? ctl_addr(desc_q, req_idx_q[1:0] + 2'd1) : cta_q;
-      S_IDLE:  cta_d = ctl_addr(t_desc, t_spec ? 2'd0 : 2'd2);
-      default: cta_d = ctl_addr(desc_q, 2'd0);
-    endcase
-    sga_d = (state_q == S_SEG) ? (f_acc ? sga_q + 32'd8 : sga_q) : desc_q + (spec_q ? 32'd48 : 32'd32);
-    wba_d = desc_q + CTL_W3;
     // rdn_q for the next cycle (see there): per current state, the late response pop picks
     rdn1 = (rsp_idx_q + 6'd1 == fsm_lim);
     case (state_q)
@@ -1799,59 +1734,31 @@ module comet_via #(
     // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
     // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
-    // built in the seg_rd_q cycle are not used: rxd0_q is room_q's there, never the RAM output)
+    // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
     // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
     // and the rx port only (not the whole state_d, which sits behind the CSR doorbell-pop decode
     // of S_DB_RD, the completion queue, the prefetch take ...; asserted equal under FORMAL):
     // S_IDLE drops a message without a posted descriptor, S_CTL fails its checks (or had a bad
     // DB_CHK address), S_SEG has taken every segment word (-> S_DRAIN or S_RX), S_DRAIN stays
     // until tlast
-    // a receive takes no beat in a segment load cycle (seg_rd_q: the unpacker's differences are
-    // set from the RAM word and the level then, one subtract); rx_ld_nx = the next cycle is one
-    // (the walker's load in S_RX, from registers)
-    rx_ld_nx = w_act_q && !seg_rd_q && !seg_ld_q && !seg_vld_q && !walk_done_q;
     case (state_q)
       S_IDLE:  rdy_nx = !cq_rdy && rx_turn && tx_idle &&
                         (({30'd0, s_axis_rx_tuser} >= NUM_VI) || !rdb_ne[s_axis_rx_tuser]);
       S_CTL:   rdy_nx = op_rx_q && (dbad_q || (rdn_q &&
                         (sc_bad_q || ctl_aerr_q)));
-      // (-> S_DRAIN only: -> S_RX starts with the walker's segment load, no beat then)
-      S_SEG:   rdy_nx = op_rx_q && rdn_q && !sw0_q && (err_q != 4'd0);  // (dbad_q = 0)
+      S_SEG:   rdy_nx = op_rx_q && rdn_q && !sw0_q;  // (dbad_q = 0)
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
-    // timing: the differences to the chunk ends are registers (rxd0_q = room - level, rxd1_q =
-    // room + nroom - level; see there), so the compares and rx_left start at flops, not at a
-    // subtract of the fill level
-    // (the w_acc leg's difference nroom_q - rxl_q is rxd1_q with a full chunk, nroom_q without:
-    // a write without a full chunk is the message's last, rxl_q = 0)
-    rxd0 = rxd0_q;
-    rxd1 = rxf_q ? rxd1_q : {2'b00, nroom_q};
-    // their next values: a beat takes rxa off both; a write (w_acc, a full chunk) makes the
-    // second the first and adds the chunk after nroom (nroom_w) to the second; a segment load
-    // (no write) sets both from the RAM word and the level after this cycle's beat (both
-    // outcomes of the beat and of w_acc from registers, the late ones pick last)
-    nroom_w = nnroom_q;  // (= nroom_d of a write)
-    rxw1 = rxf_q ? rxd1_q + {2'b00, nroom_w} : {2'b00, nroom_q} + {2'b00, nroom_w};  // rxd1 + nroom_w
-    for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxa = (i == 1) ? rx_tc_w : 4'd0;
-      // (each difference minus the beat from registers; the late w_acc picks after the subtract)
-      // (a load cycle takes no beat, see rx_ld_nx: the level is cnt_q)
-      if (w_act_q && seg_rd_q) begin
-        rxd0_b[6*i +: 6] = {2'b00, seg_rd_data[67:64]} - {1'b0, cnt_q};
-        rxd1_b[6*i +: 6] = {1'b0, seg_rd_data[78:74]} - {1'b0, cnt_q};
-      end else begin
-        rxd0_b[6*i +: 6] = w_acc ? rxd1 - {2'b00, rxa} : rxd0_q - {2'b00, rxa};
-        rxd1_b[6*i +: 6] = w_acc ? rxw1 - {2'b00, rxa} : rxd1_q - {2'b00, rxa};
-      end
-    end
-    rxd0_d = rx_beat_w ? rxd0_b[11:6] : rxd0_b[5:0];
-    rxd1_d = rx_beat_w ? rxd1_b[11:6] : rxd1_b[5:0];
+    room0 = room_q;
+    room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
+    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room_q
-      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= nroom_q
+      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
+      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
       le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
@@ -1859,10 +1766,10 @@ module comet_via #(
         rxl_b[5*i +: 5] = 5'd0;
       end else if (w_acc) begin
         rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - nroom_q
+        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
       end else begin
         rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room_q
+        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
       end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
@@ -1875,7 +1782,6 @@ module comet_via #(
       // the unpacker term is 1 there (asserted under FORMAL)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   !rx_ld_nx &&
                    (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
       else
         rdy_b[i] = rdy_nx;
@@ -1911,7 +1817,6 @@ module comet_via #(
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
-      rxd0_q <= 6'd0; rxd1_q <= 6'd0;
       trh_q <= 1'b0;
       walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
@@ -1926,11 +1831,10 @@ module comet_via #(
       ci_wdata_q <= 32'd0;
       pf_st_q <= P_IDLE; pf_vi_q <= 2'd0; pf_idx_q <= 2'd0; pf_slot_q <= '0; pf_desc_q <= 32'd0;
       pf_spec_q <= 1'b0; fsel_q <= 1'b0; fsm_more_q <= 1'b0; rdn_q <= 1'b0;
-      cta_q <= 32'd0; sga_q <= 32'd0; wba_q <= 32'd0;
       s_desc_q <= '0; s_len_q <= '0; s_sa_q <= '0; s_sum0_q <= '0; s_segcnt_q <= '0; s_vi_q <= '0;
       s_spec_q <= '0; s_e1_q <= '0; s_e2_q <= '0; s_aerr_q <= '0; s_rdy_q <= '0;
       s_wp_q <= '0; s_rp_q <= '0; s_cnt_q <= 3'd0;
-      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0; nnroom_q <= 4'd0;
+      rx_rdy_q <= 1'b0; remnx_q <= 16'd0; nlast_q <= 1'b1; nroom_q <= 4'd0;
       pa_q <= '0; pa_wp_q <= '0; pa_rp_q <= '0; pa_rp1_q <= RAW'(1); pa_rp2_q <= RAW'(2); pa_hd_q <= 6'd0;
       pa_nx_q <= 6'd0;
       dr_v_q <= 1'b0; dr_sl_q <= '0; dr_w_q <= 2'd0; dr_data_q <= 64'd0;
@@ -1952,7 +1856,6 @@ module comet_via #(
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
-      rxd0_q <= rxd0_d; rxd1_q <= rxd1_d;
       trh_q <= trh_d;
       walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
@@ -1967,12 +1870,11 @@ module comet_via #(
       ci_wlim_q <= ci_wlim_d; ci_clr_q <= ci_clr_d; ci_wdata_q <= ci_wdata_d;
       pf_st_q <= pf_st_d; pf_vi_q <= pf_vi_d; pf_idx_q <= pf_idx_d; pf_slot_q <= pf_slot_d;
       pf_desc_q <= pf_desc_d; pf_spec_q <= pf_spec_d; fsel_q <= fsel_d; fsm_more_q <= fsm_more_d; rdn_q <= rdn_d;
-      cta_q <= cta_d; sga_q <= sga_d; wba_q <= wba_d;
       s_desc_q <= s_desc_d; s_len_q <= s_len_d; s_sa_q <= s_sa_d; s_sum0_q <= s_sum0_d;
       s_segcnt_q <= s_segcnt_d; s_vi_q <= s_vi_d; s_spec_q <= s_spec_d;
       s_e1_q <= s_e1_d; s_e2_q <= s_e2_d; s_aerr_q <= s_aerr_d; s_rdy_q <= s_rdy_d;
       s_wp_q <= s_wp_d; s_rp_q <= s_rp_d; s_cnt_q <= s_cnt_d;
-      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d; nnroom_q <= nnroom_d;
+      rx_rdy_q <= rx_rdy_d; remnx_q <= remnx_d; nlast_q <= nlast_d; nroom_q <= nroom_d;
       pa_q <= pa_d; pa_wp_q <= pa_wp_d; pa_rp_q <= pa_rp_d; pa_rp1_q <= pa_rp1_d; pa_rp2_q <= pa_rp2_d; pa_hd_q <= pa_hd_d;
       pa_nx_q <= pa_nx_d;
       dr_v_q <= dr_v_d; dr_sl_q <= dr_sl_d; dr_w_q <= dr_w_d; dr_data_q <= dr_data_d;
@@ -2109,7 +2011,7 @@ module comet_via #(
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
-      if (w_act_q && seg_rd_q) assert (seg_rd_data[82:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
       // the response alignment head and next entry equal the entries they stand for
@@ -2125,11 +2027,8 @@ module comet_via #(
       if (state_q == S_RX && w_act_q && seg_vld_q) assert (rsh_q == rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]});
       // rx tready outside S_RX from the next state (see rdy_b): the S_SEG -> S_RX entry
       if (state_q != S_RX && state_d == S_RX) assert (!in_done_d && !walk_done_d && !w_acc && cnt_q == 5'd0);
-      // rx tready outside S_RX: the per-state form equals the next-state compare (S_RX is
-      // entered with the walker's first segment load: no beat in that cycle)
-      if (state_q != S_RX) assert (rdy_nx == (state_d == S_DRAIN));
-      // a receive's segment load cycle takes no beat (rx_ld_nx)
-      if (state_q == S_RX && w_act_q && seg_rd_q) assert (!rx_rdy_q);
+      // rx tready outside S_RX: the per-state form equals the next-state compare
+      if (state_q != S_RX) assert (rdy_nx == ((state_d == S_DRAIN) || (state_d == S_RX)));
       // the response alignment head with the write-through picked by pa_we last
       assert (pa_hd_d == (dma_rsp_valid_i ? ((pa_we && pa_wp_q == pa_rp1) ? pa_wdata : pa_e1)
                                           : ((pa_we && pa_wp_q == pa_rp_q) ? pa_wdata : pa_q[6*pa_rp_q +: 6])));
@@ -2149,8 +2048,6 @@ module comet_via #(
               pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
       assert (rsp_pop_x == rsp_pop);
-      assert (take_f == (state_q == S_IDLE && !cq_rdy && !rx_turn && take));
-      if (t_rdy) assert (s_cnt_q != 3'd0);
       // the slot a descriptor check writes is free (see P_CHK)
       if (pf_st_q == P_CHK) assert (s_cnt_q != 3'(PFD) && !s_rdy_q[s_wp_q]);
       if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_q) == daddr_bad(pf_desc_q, limit_q) &&
@@ -2158,22 +2055,11 @@ module comet_via #(
       if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_q) == daddr_bad(desc_q, limit_q) &&
                                       spec_fits_m(desc_q, lm48_q) == spec_fits(desc_q, limit_q));
       assert (nroom_q == (nlast_q ? remnx_q[3:0] : 4'd8));
-      assert (nnroom_q == (nlast_q ? 4'd0 : ((remnx_q <= 16'd16) ? remnx_q[3:0] - 4'd8 : 4'd8)));
       assert (rx_rdy_q == ((state_q == S_DRAIN) ||
-                           ((state_q == S_RX) && !in_done_q && !(w_act_q && seg_rd_q) &&
-                            (walk_done_q || cnt_q <= 5'd8))));
+                           ((state_q == S_RX) && !in_done_q && (walk_done_q || cnt_q <= 5'd8))));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));
       if (state_q == S_CTL || state_q == S_SEG) assert (rdn_q == (rsp_idx_q == fsm_lim));
-      // the unpacker's registered differences (while the walker runs a receive; not in the
-      // load cycle, which sets them)
-      if (state_q == S_RX && w_act_q && !walk_done_q && !seg_rd_q)
-        assert (rxd0_q == {2'b00, room_q} - {1'b0, cnt_q} &&
-                rxd1_q == {2'b00, room_q} + {2'b00, nroom_q} - {1'b0, cnt_q});
       if (state_q == S_CTL && rdn_q) assert (!rsp_desc);
-      // the control FSM's request address registers
-      if (state_q == S_CTL) assert (cta_q == ctl_addr(desc_q, req_idx_q[1:0]));
-      if (state_q == S_SEG) assert (sga_q == desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000});
-      if (state_q == S_WB) assert (wba_q == desc_q + CTL_W3);
       if (state_q == S_CTL && dbad_q) assert (!fsm_more_q && req_idx_q == 6'd0 && rsp_idx_q == 6'd0 &&
                                              op_rx_q && inflight_q == '0);
       if (state_q != S_CTL) assert (!dbad_q);
