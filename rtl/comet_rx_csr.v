@@ -29,6 +29,7 @@ module comet_rx_csr (
   reg [15:0]     port_q, port_d, node_q, node_d;
   reg [NCNT*32-1:0] cnt_q, cnt_d;
   reg [31:0]     rv;
+  reg [7:0]      sel;
   reg            wr, rd, is_cnt;
   reg [3:0]      ci;
   integer j;
@@ -46,17 +47,23 @@ module comet_rx_csr (
     rd = csr_req_i && !csr_we_i;
     ci = csr_addr_i[5:2];
     is_cnt = (csr_addr_i[11:6] == 6'b000110) && (ci != 4'd15);  // 0x180..0x1B8
-    case (csr_addr_i)
-      nic_pkg::CSR_COMET_RX_ID:     rv = 32'h434D5258;
-      nic_pkg::CSR_COMET_RX_CTRL:   rv = {31'd0, bcast_q};
-      nic_pkg::CSR_COMET_RX_STATUS: rv = {24'd0, status_i};
-      nic_pkg::CSR_COMET_RX_MAC_LO: rv = mac_q[31:0];
-      nic_pkg::CSR_COMET_RX_MAC_HI: rv = {16'd0, mac_q[47:32]};
-      nic_pkg::CSR_COMET_RX_IP:     rv = ip_q;
-      nic_pkg::CSR_COMET_RX_PORT:   rv = {16'd0, port_q};
-      nic_pkg::CSR_COMET_RX_NODE:   rv = {16'd0, node_q};
-      default:                      rv = is_cnt ? cnt_q[32*ci +: 32] : nic_pkg::CSR_UNMAPPED;
-    endcase
+    // timing: the read data as an AND-OR of the address decodes (no priority case, no 15:1
+    // counter mux behind the address compare)
+    sel[0] = (csr_addr_i == nic_pkg::CSR_COMET_RX_ID);
+    sel[1] = (csr_addr_i == nic_pkg::CSR_COMET_RX_CTRL);
+    sel[2] = (csr_addr_i == nic_pkg::CSR_COMET_RX_STATUS);
+    sel[3] = (csr_addr_i == nic_pkg::CSR_COMET_RX_MAC_LO);
+    sel[4] = (csr_addr_i == nic_pkg::CSR_COMET_RX_MAC_HI);
+    sel[5] = (csr_addr_i == nic_pkg::CSR_COMET_RX_IP);
+    sel[6] = (csr_addr_i == nic_pkg::CSR_COMET_RX_PORT);
+    sel[7] = (csr_addr_i == nic_pkg::CSR_COMET_RX_NODE);
+    rv = ({32{sel[0]}} & 32'h434D5258) | ({32{sel[1]}} & {31'd0, bcast_q}) |
+         ({32{sel[2]}} & {24'd0, status_i}) | ({32{sel[3]}} & mac_q[31:0]) |
+         ({32{sel[4]}} & {16'd0, mac_q[47:32]}) | ({32{sel[5]}} & ip_q) |
+         ({32{sel[6]}} & {16'd0, port_q}) | ({32{sel[7]}} & {16'd0, node_q}) |
+         ({32{sel == 8'd0 && !is_cnt}} & nic_pkg::CSR_UNMAPPED);
+    for (j = 0; j < NCNT; j = j + 1)
+      rv = rv | ({32{is_cnt && ci == j[3:0]}} & cnt_q[32*j +: 32]);
     rdata_d = rd ? rv : 32'd0;
 
     bcast_d = bcast_q; mac_d = mac_q; ip_d = ip_q; port_d = port_q; node_d = node_q;
