@@ -192,8 +192,8 @@ static void comb(const comet_via_t *m, cmb_t *c) {
   c->daddr = c->sel_w ? (r->cur_addr & ~7u) : f_addr;
   if (c->sel_w && rx) {
     /* RTL: the receive ring rotated by rsh, not masked and not gated by the request valid;
-     * its strobed lanes are the accumulator's chunk (a model invariant) */
-    /* RTL: gated by w_act && seg_vld, not by w_v */
+     * its strobes gated by w_act && seg_vld (not by w_v), and with a valid request the
+     * strobed lanes are the accumulator's chunk (a model invariant) */
     if (r->w_act && r->seg_vld) c->dstrb = (kmask8(c->rx_n) << (r->cur_addr & 7)) & 0xFF;
     c->dwdata = 0;
     for (uint32_t l = 0; l < 8; l++) c->dwdata |= (uint64_t)r->rxr[(l + r->rsh) & 15] << (8 * l);

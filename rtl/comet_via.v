@@ -117,8 +117,6 @@ module comet_via #(
   localparam int C_FMT = 0, C_LEN = 1, C_ADDR = 2, C_TXERR = 3, C_TRUNC = 4, C_DBOVF = 5,
                  C_NODESC = 6, C_BADVI = 7, C_DADDR = 8, C_TXB = 9, C_RXB = 10;
 
-  // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
-  // the packer's tvalid / tx_last of a fill level c and message-done flag d (cnt_q <= 16)
   // a + b + 1 of two 3-bit values, written as gates (Yosys maps a + to a carry chain; these
   // few bits are faster as LUTs next to the logic that uses them)
   function automatic [3:0] add31(input [2:0] a, input [2:0] b);
@@ -127,6 +125,8 @@ module comet_via #(
     c2 = (a[1] & b[1]) | (c1 & (a[1] ^ b[1]));
     add31 = {(a[2] & b[2]) | (c2 & (a[2] ^ b[2])), a[2] ^ b[2] ^ c2, a[1] ^ b[1] ^ c1, !(a[0] ^ b[0])};
   endfunction
+  // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
+  // the packer's tvalid / tx_last of a fill level c and message-done flag d (cnt_q <= 16)
   function automatic tv_of(input [4:0] c, input d);
     tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
   endfunction
@@ -310,7 +310,7 @@ module comet_via #(
   reg        gnt_q, gnt_d;
   // send completion queue {status word address (desc + CTL_W3), len, vi, err[2:0], needs tx_done}
   // + tx_done code FIFO
-  reg [CQD*32-1:0] cq_desc_q, cq_desc_d;
+  reg [CQD*32-1:0] cq_swa_q, cq_swa_d;  // (swa: status word address)
   reg [CQD*16-1:0] cq_len_q, cq_len_d;
   reg [CQD*2-1:0]  cq_vi_q, cq_vi_d;
   reg [CQD*3-1:0]  cq_err_q, cq_err_d;
@@ -631,7 +631,7 @@ module comet_via #(
   // completion queue head (send status write)
   // timing / size: every variable-index field is selected (and written, below) by index
   // compares on constant part-selects (no index * width shifter)
-  reg  [31:0] h_desc;
+  reg  [31:0] h_swa;
   reg  [15:0] h_len;
   reg  [1:0]  h_vi;
   reg  [2:0]  h_err;
@@ -643,10 +643,10 @@ module comet_via #(
   reg  [3:0]  h_cd;
   integer     hi;
   always @* begin
-    h_desc = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = hnd_q; h_cd = 4'd0;
+    h_swa = 32'd0; h_len = 16'd0; h_vi = 2'd0; h_err = 3'd0; h_nd = hnd_q; h_cd = 4'd0;
     for (hi = 0; hi < CQD; hi = hi + 1) begin
       if (cq_rp_q == 2'(hi)) begin
-        h_desc = cq_desc_q[hi*32 +: 32];
+        h_swa = cq_swa_q[hi*32 +: 32];
         h_len  = cq_len_q[hi*16 +: 16];
         h_vi   = cq_vi_q[hi*2 +: 2];
         h_err  = cq_err_q[hi*3 +: 3];
@@ -751,7 +751,7 @@ module comet_via #(
       end
       S_WBS: begin
         fsm_v    = 1'b1;
-        fsm_addr = h_desc;  // (the entry holds its status word's address, see cq_desc_d)
+        fsm_addr = h_swa;  // (the entry holds its status word's address, see cq_swa_d)
       end
       default: ;
     endcase
@@ -877,7 +877,7 @@ module comet_via #(
     desc_d = desc_q; segcnt_d = segcnt_q; len_d = len_q; err_d = err_q; sc_bad_d = sc_bad_q; ln_bad_d = ln_bad_q;
     has_desc_d = has_desc_q; sa_d = sa_q; alim_d = alim_q; f_bank_d = f_bank_q;
     w_act_d = w_act_q; w_bank_d = w_bank_q; w_segcnt_d = w_segcnt_q; w_vi_d = w_vi_q; pk_vi_d = pk_vi_q;
-    cq_desc_d = cq_desc_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
+    cq_swa_d = cq_swa_q; cq_len_d = cq_len_q; cq_vi_d = cq_vi_q; cq_err_d = cq_err_q; cq_nd_d = cq_nd_q;
     cq_wp_d = cq_wp_q; cq_rp_d = cq_rp_q; cq_cnt_d = cq_cnt_q;
     cd_d = cd_q; cd_wp_d = cd_wp_q; cd_rp_d = cd_rp_q; cd_cnt_d = cd_cnt_q; aw_cnt_d = aw_cnt_q;
     ctl_aerr_d = ({1'b0, desc_q} + 33'd32 + {13'd0, segcnt_q, 4'd0} > {1'b0, limit_q});
@@ -1531,7 +1531,7 @@ module comet_via #(
       if (cq_wp_q == 2'(k) && cq_cnt_q != 3'(CQD)) begin
         // timing: the status word's address (descriptor + CTL_W3), so the completion's write
         // address is the head entry itself, no adder behind the queue's head select
-        cq_desc_d[k*32 +: 32] = desc_q + CTL_W3;
+        cq_swa_d[k*32 +: 32] = desc_q + CTL_W3;
         cq_len_d[k*16 +: 16] = (cq_pc != 3'd0) ? 16'd0 : len_q[15:0];  // (see wb_len)
         cq_vi_d[k*2 +: 2] = vi_q;
         cq_err_d[k*3 +: 3] = cq_pc;
@@ -1811,7 +1811,7 @@ module comet_via #(
       has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0; sc_bad_q <= 1'b1; ln_bad_q <= 1'b1;
       w_act_q <= 1'b0; w_bank_q <= 1'b0; w_segcnt_q <= '0; w_vi_q <= 2'd0; pk_vi_q <= 2'd0;
       gnt_q <= 1'b0;
-      cq_desc_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0; hnd_q <= 1'b0;
+      cq_swa_q <= '0; cq_len_q <= '0; cq_vi_q <= '0; cq_err_q <= '0; cq_nd_q <= '0; hnd_q <= 1'b0;
       cq_wp_q <= 2'd0; cq_rp_q <= 2'd0; cq_cnt_q <= 3'd0;
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
@@ -1849,7 +1849,7 @@ module comet_via #(
       ctl_aerr_q <= ctl_aerr_d; sc_bad_q <= sc_bad_d; ln_bad_q <= ln_bad_d;
       w_act_q <= w_act_d; w_bank_q <= w_bank_d; w_segcnt_q <= w_segcnt_d; w_vi_q <= w_vi_d;
       pk_vi_q <= pk_vi_d; gnt_q <= gnt_d;
-      cq_desc_q <= cq_desc_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d; hnd_q <= hnd_d;
+      cq_swa_q <= cq_swa_d; cq_len_q <= cq_len_d; cq_vi_q <= cq_vi_d; cq_err_q <= cq_err_d; hnd_q <= hnd_d;
       cq_nd_q <= cq_nd_d; cq_wp_q <= cq_wp_d; cq_rp_q <= cq_rp_d; cq_cnt_q <= cq_cnt_d;
       cd_q <= cd_d; cd_wp_q <= cd_wp_d; cd_rp_q <= cd_rp_d; cd_cnt_q <= cd_cnt_d; aw_cnt_q <= aw_cnt_d; req_idx_q <= req_idx_d;
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
