@@ -367,7 +367,7 @@ module comet_via #(
   reg [3:0]   twa, tka;
   reg [63:0]  trw;
   reg [15:0]  tea, teb;
-  reg         t_wa, t_wb;
+  reg         t_wa, t_wb, t_bsel;
   reg [4:0]  cnt_q, cnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
@@ -904,7 +904,7 @@ module comet_via #(
     rx_req = 1'b0; found = 1'b0; pick = 2'd0; ring = '0;
     piece = 64'd0; pop_t = 1'b0;
     tr_d = tr_q; trh_d = trh_q; twa = 4'd0; tka = 4'd0;
-    trw = 64'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0;
+    trw = 64'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0; t_bsel = 1'b0;
     rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
@@ -1153,10 +1153,14 @@ module comet_via #(
       // ring: which candidate is written (the late tready picks last), the half flips on an emit
       t_wa = m_axis_tx_tready ? (tx_emit_v ? (pop_e && cnt_q[3]) : pop_n) : pop_n;
       t_wb = m_axis_tx_tready && tx_emit_v && pop_e && !cnt_q[3];
-      for (k = 0; k < 16; k = k + 1) begin
-        if (t_wa && tea[k]) tr_d[8*k +: 8] = trw[8*(k % 8) +: 8];
-        if (t_wb && teb[k]) tr_d[8*k +: 8] = piece[8*(k % 8) +: 8];
-      end
+      // timing: a ring byte's data picks the next-half word (B) by t_bsel, from flops: B is
+      // written only on an emit below 8 bytes, where A is not (t_wa needs cnt_q[3] with an
+      // emit), so t_bsel selects right whenever the byte is written, and the late pops stay
+      // out of the 128 data inputs (they drive only the byte enables)
+      t_bsel = m_axis_tx_tready && tx_emit_v && !cnt_q[3];
+      for (k = 0; k < 16; k = k + 1)
+        if ((t_wa && tea[k]) || (t_wb && teb[k]))
+          tr_d[8*k +: 8] = t_bsel ? piece[8*(k % 8) +: 8] : trw[8*(k % 8) +: 8];
       if (m_axis_tx_tready && tx_emit_v) trh_d = !trh_q;
       cnt_d = m_axis_tx_tready ? (tx_emit_v ? cnt_e : cnt_n) : cnt_n;
       in_done_d = m_axis_tx_tready ? (tx_emit_v ? done_e : done_n) : done_n;
