@@ -464,7 +464,17 @@ module comet_via #(
   reg [SAW:0] sw_addr_q;
   reg [15:0]  sw_len_q;
   reg [31:0]  sw_sa_q;
-  wire [73:0] seg_wdata = {first_chunk(sw_sa_q[2:0], sw_len_q), sw_len_q, sw_sa_q};
+  // timing: the two length compares of first_chunk (rl: the segment fits the first host word,
+  // nl: it fits the first two) are registered with sw_len_q from seg_wl / sa_q (asserted), so
+  // only the remaining-bytes adder and its selects sit between these registers and the RAM
+  reg         sw_rl_q, sw_nl_q;
+  reg [15:0]  sw_rm;
+  always @* begin
+    sw_rm = sw_rl_q ? 16'd0 : sw_len_q + {13'd0, sw_sa_q[2:0]} - 16'd8;
+  end
+  wire [25:0] sw_fc = {sw_nl_q, sw_nl_q ? sw_rm[3:0] : 4'd8, sw_rl_q,
+                       sw_rl_q ? sw_len_q[3:0] : 4'd8 - {1'b0, sw_sa_q[2:0]}, sw_rm};
+  wire [73:0] seg_wdata = {sw_fc, sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sw_v_q <= 1'b0;
@@ -478,6 +488,8 @@ module comet_via #(
     sw_addr_q <= {f_bank_q, seg_waddr};
     sw_len_q  <= seg_wl;
     sw_sa_q   <= sa_q;
+    sw_rl_q   <= (seg_wl <= {12'd0, 4'd8 - {1'b0, sa_q[2:0]}});
+    sw_nl_q   <= (seg_wl <= {11'd0, 5'd16 - {2'b00, sa_q[2:0]}});
   end
   nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
@@ -2016,6 +2028,7 @@ module comet_via #(
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (sw_v_q) assert (sw_fc == first_chunk(sw_sa_q[2:0], sw_len_q));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
       // the response alignment head and next entry equal the entries they stand for
