@@ -278,6 +278,11 @@ module comet_via #(
 
   // ------------------------------------------------------------------ state
   reg [3:0]  state_q, state_d;
+  // timing: the DMA request stage's copies of the state decode (rqs_rx_q = S_RX, rqs_wb_q =
+  // S_WB, rqs_wbs_q = S_WBS; registered from state_d, asserted equal), so the request fields
+  // and the status word start at flops of their own instead of the FSM state's decode, a net
+  // with hundreds of loads across the die
+  reg        rqs_rx_q, rqs_wb_q, rqs_wbs_q;
   reg        op_rx_q, op_rx_d;
   reg [1:0]  vi_q, vi_d, rr_q, rr_d;
   reg        prio_rx_q, prio_rx_d;
@@ -639,7 +644,7 @@ module comet_via #(
   reg        rxnz_q, rxnz_d;
   wire       rx_full   = rxf_q;
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
-  wire       rx_wr_v   = (state_q == S_RX) && seg_vld_q && rxnz_q && (rx_full || in_done_q);
+  wire       rx_wr_v   = rqs_rx_q && seg_vld_q && rxnz_q && (rx_full || in_done_q);
   // completion queue head (send status write)
   // timing / size: every variable-index field is selected (and written, below) by index
   // compares on constant part-selects (no index * width shifter)
@@ -684,7 +689,7 @@ module comet_via #(
       end
   end
   // status word / length written back: S_WBS from the queue head, S_WB (receive) from registers
-  wire        wbs    = (state_q == S_WBS);
+  wire        wbs    = rqs_wbs_q;
   wire [3:0]  c_err  = wbs ? {1'b0, h_err} : err_q;
   wire [3:0]  c_code = wbs ? h_code : 4'd0;
   wire [31:0] status_word = {20'd0, c_code, 2'b00, c_err[3], (c_code != 4'd0), c_err[2:0], 1'b1};
@@ -772,21 +777,21 @@ module comet_via #(
     pf_addr = ctl_addr(pf_desc_q, pf_idx_q);
     f_v    = fsel_q ? pf_v : fsm_v;
     f_addr = fsel_q ? pf_addr : fsm_addr;
-    w_v = w_act_q && ((state_q == S_RX) ? rx_wr_v : (seg_vld_q && if_room));
+    w_v = w_act_q && (rqs_rx_q ? rx_wr_v : (seg_vld_q && if_room));
     sel_w = gnt_q;
     rq_v     = sel_w ? w_v : f_v;
-    rq_we    = sel_w ? (state_q == S_RX) : (!fsel_q && (state_q == S_WB || state_q == S_WBS));
+    rq_we    = sel_w ? rqs_rx_q : (!fsel_q && (rqs_wb_q || rqs_wbs_q));
     rq_addr  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
     rq_wdata = 64'd0;
     rq_wstrb = 8'd0;
-    rq_st    = !sel_w && !fsel_q && (state_q == S_WB || state_q == S_WBS);
-    rq_rk    = (state_q == S_WB);
-    rq_vi    = (state_q == S_WB) ? vi_q : h_vi;
+    rq_st    = !sel_w && !fsel_q && (rqs_wb_q || rqs_wbs_q);
+    rq_rk    = rqs_wb_q;
+    rq_vi    = rqs_wb_q ? vi_q : h_vi;
     // a receive write: the ring read (its chunk bytes in their host lanes) with the strobes of
     // its rx_n bytes. timing: the data is the ring rotation by a register, selected by the grant
     // and the state only, not masked (no rx_n or request valid in front of the 64 data bits);
     // unstrobed lanes carry other ring bytes, which the C model mirrors
-    if (sel_w && state_q == S_RX) begin
+    if (sel_w && rqs_rx_q) begin
       rq_wdata = rrd;
       // (gated by registers only, not by w_v: the LOAD_ANY slice takes the strobes of a request
       // that is not valid too, and rx_n is the chunk's byte count whenever a segment is loaded)
@@ -1822,6 +1827,7 @@ module comet_via #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+      rqs_rx_q <= 1'b0; rqs_wb_q <= 1'b0; rqs_wbs_q <= 1'b0;
       state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
       has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0; sc_bad_q <= 1'b1; ln_bad_q <= 1'b1;
@@ -1859,6 +1865,7 @@ module comet_via #(
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
       ra_f_q <= '0; ra_p_q <= '0; eo_f_q <= '0; eo_p_q <= '0;
     end else begin
+      rqs_rx_q <= (state_d == S_RX); rqs_wb_q <= (state_d == S_WB); rqs_wbs_q <= (state_d == S_WBS);
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
@@ -2010,6 +2017,7 @@ module comet_via #(
       if (rsp_pop) assert (sk_cnt_q != 2'd0);
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
+      assert (rqs_rx_q == (state_q == S_RX) && rqs_wb_q == (state_q == S_WB) && rqs_wbs_q == (state_q == S_WBS));
       if (state_q != S_RX) assert (cnt_q < 5'd16);
       assert (cq_cnt_q <= 3'(CQD));
       assert (cd_cnt_q <= cq_cnt_q);
