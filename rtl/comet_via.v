@@ -282,7 +282,7 @@ module comet_via #(
   // S_WB, rqs_wbs_q = S_WBS; registered from state_d, asserted equal), so the request fields
   // and the status word start at flops of their own instead of the FSM state's decode, a net
   // with hundreds of loads across the die
-  reg        rqs_rx_q, rqs_wb_q, rqs_wbs_q;
+  reg        rqs_rx_q, rqs_rx_d, rqs_wb_q, rqs_wb_d, rqs_wbs_q, rqs_wbs_d;
   reg        op_rx_q, op_rx_d;
   reg [1:0]  vi_q, vi_d, rr_q, rr_d;
   reg        prio_rx_q, prio_rx_d;
@@ -472,9 +472,11 @@ module comet_via #(
   // timing: the two length compares of first_chunk (rl: the segment fits the first host word,
   // nl: it fits the first two) are registered with sw_len_q from seg_wl / sa_q (asserted), so
   // only the remaining-bytes adder and its selects sit between these registers and the RAM
-  reg         sw_rl_q, sw_nl_q;
+  reg         sw_rl_q, sw_rl_d, sw_nl_q, sw_nl_d;
   reg [15:0]  sw_rm;
   always @* begin
+    sw_rl_d = (seg_wl <= {12'd0, 4'd8 - {1'b0, sa_q[2:0]}});
+    sw_nl_d = (seg_wl <= {11'd0, 5'd16 - {2'b00, sa_q[2:0]}});
     sw_rm = sw_rl_q ? 16'd0 : sw_len_q + {13'd0, sw_sa_q[2:0]} - 16'd8;
   end
   wire [25:0] sw_fc = {sw_nl_q, sw_nl_q ? sw_rm[3:0] : 4'd8, sw_rl_q,
@@ -493,8 +495,8 @@ module comet_via #(
     sw_addr_q <= {f_bank_q, seg_waddr};
     sw_len_q  <= seg_wl;
     sw_sa_q   <= sa_q;
-    sw_rl_q   <= (seg_wl <= {12'd0, 4'd8 - {1'b0, sa_q[2:0]}});
-    sw_nl_q   <= (seg_wl <= {11'd0, 5'd16 - {2'b00, sa_q[2:0]}});
+    sw_rl_q   <= sw_rl_d;
+    sw_nl_q   <= sw_nl_d;
   end
   nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
@@ -1811,6 +1813,11 @@ module comet_via #(
     rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
     rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
+    // the DMA request stage's state-decode flops (see rqs_rx_q)
+    rqs_rx_d = (state_d == S_RX);
+    rqs_wb_d = (state_d == S_WB);
+    rqs_wbs_d = (state_d == S_WBS);
+
     // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
     // CSR address decode only selects between it and the held value)
     lm32_d = ci_wlim_q ? {1'b0, ci_wdata_q} - 33'd32 : lm32_q;
@@ -1865,7 +1872,7 @@ module comet_via #(
       dbad_q <= 1'b0; sk_cnt_q <= 2'd0; seg0w_q <= 1'b0; sk_rp_q <= 1'b0; sk_wp_q <= 1'b0;
       ra_f_q <= '0; ra_p_q <= '0; eo_f_q <= '0; eo_p_q <= '0;
     end else begin
-      rqs_rx_q <= (state_d == S_RX); rqs_wb_q <= (state_d == S_WB); rqs_wbs_q <= (state_d == S_WBS);
+      rqs_rx_q <= rqs_rx_d; rqs_wb_q <= rqs_wb_d; rqs_wbs_q <= rqs_wbs_d;
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
