@@ -125,7 +125,6 @@ module comet_via #(
     c2 = (a[1] & b[1]) | (c1 & (a[1] ^ b[1]));
     add31 = {(a[2] & b[2]) | (c2 & (a[2] ^ b[2])), a[2] ^ b[2] ^ c2, a[1] ^ b[1] ^ c1, !(a[0] ^ b[0])};
   endfunction
-  // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
   // the packer's tvalid / tx_last of a fill level c and message-done flag d (cnt_q <= 16)
   function automatic tv_of(input [4:0] c, input d);
     tv_of = c[4] || c[3] || (d && c[2:0] != 3'd0);
@@ -147,6 +146,7 @@ module comet_via #(
     for (j = 0; j < NUM_DB; j = j + 1)
       if (r == RW'(j)) ring_head = {RW'(j), rp[j*DBAW +: DBAW]};
   endfunction
+  // byte masks of the n lowest bytes (per-byte compares: no wide subtract carry chain)
   function automatic [63:0] kmask64(input [3:0] n);
     integer b;
     for (b = 0; b < 8; b = b + 1) kmask64[8*b +: 8] = (n > 4'(b)) ? 8'hFF : 8'h00;
@@ -226,17 +226,23 @@ module comet_via #(
   // segment RAM and stored in the word, so that a segment load only copies registers
   // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
   // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
-  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
-    reg [3:0] rf;
-    reg       rl, nl;
+  // (its two length compares are functions of their own: the segment write registers them,
+  // see sw_rl_q, and assembles the word from them with fc_word)
+  function automatic fc_rl(input [2:0] a, input [15:0] len);  // the segment fits word 1
+    fc_rl = (len <= {12'd0, 4'd8 - {1'b0, a}});
+  endfunction
+  function automatic fc_nl(input [2:0] a, input [15:0] len);  // it fits words 1 and 2
+    fc_nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
+  endfunction
+  function automatic [25:0] fc_word(input [2:0] a, input [15:0] len, input rl, input nl);
     reg [15:0] rm;
     begin
-      rf = 4'd8 - {1'b0, a};
-      rl = (len <= {12'd0, rf});
       rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
-      nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
-      first_chunk = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : rf, rm};
+      fc_word = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : 4'd8 - {1'b0, a}, rm};
     end
+  endfunction
+  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
+    first_chunk = fc_word(a, len, fc_rl(a, len), fc_nl(a, len));
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
   // (= popc8(k) for a contiguous k; asserted on every rx beat)
@@ -473,14 +479,11 @@ module comet_via #(
   // nl: it fits the first two) are registered with sw_len_q from seg_wl / sa_q (asserted), so
   // only the remaining-bytes adder and its selects sit between these registers and the RAM
   reg         sw_rl_q, sw_rl_d, sw_nl_q, sw_nl_d;
-  reg [15:0]  sw_rm;
   always @* begin
-    sw_rl_d = (seg_wl <= {12'd0, 4'd8 - {1'b0, sa_q[2:0]}});
-    sw_nl_d = (seg_wl <= {11'd0, 5'd16 - {2'b00, sa_q[2:0]}});
-    sw_rm = sw_rl_q ? 16'd0 : sw_len_q + {13'd0, sw_sa_q[2:0]} - 16'd8;
+    sw_rl_d = fc_rl(sa_q[2:0], seg_wl);
+    sw_nl_d = fc_nl(sa_q[2:0], seg_wl);
   end
-  wire [25:0] sw_fc = {sw_nl_q, sw_nl_q ? sw_rm[3:0] : 4'd8, sw_rl_q,
-                       sw_rl_q ? sw_len_q[3:0] : 4'd8 - {1'b0, sw_sa_q[2:0]}, sw_rm};
+  wire [25:0] sw_fc = fc_word(sw_sa_q[2:0], sw_len_q, sw_rl_q, sw_nl_q);
   wire [73:0] seg_wdata = {sw_fc, sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
