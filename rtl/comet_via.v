@@ -554,7 +554,13 @@ module comet_via #(
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
+  // timing (stop 34, cycle-neutral nic_fifo options): CNT_REG / CNT_LAG, so the response valid
+  // (the push) ends at the count's +1 / -1 flops instead of running through the count and full
+  // logic, and LOAD_FREE, so the 64 output-register enables do not wait for it. Two of ten
+  // measured placements had the count loop as the worst path, through a 2.2 ns hop to the push
+  // side and back.
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1), .LOAD_FREE(1'b1),
+             .CNT_REG(1'b1), .CNT_LAG(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
     .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
     .count_o(rsp_count),
@@ -570,7 +576,7 @@ module comet_via #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire        meta_push;   // (= pa_we, see u_dreq)
   wire [6:0]  meta_wdata;
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7), .LOAD_FREE(1'b1), .CNT_REG(1'b1), .CNT_LAG(1'b1)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
     .m_data_o(fifo_meta), .count_o(meta_count),
