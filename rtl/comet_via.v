@@ -380,13 +380,6 @@ module comet_via #(
   reg [15:0]  tea, teb;
   reg         t_wa, t_wb, t_bsel;
   reg [4:0]  cnt_q, cnt_d;
-  // timing / placement: the receive unpacker's own copy of cnt_q (ucnt_q = cnt_q in S_RX,
-  // asserted; 0 after a cycle outside S_RX, where the unpacker's values are not used: a receive
-  // enters S_RX with cnt_q = 0). The send packer's ring logic and the unpacker's compares then
-  // each load a flop the placer can put next to them (cnt_q sat between the two: a 1.4-2.1 ns
-  // hop in front of the unpacker on four of seven measured placements). The copy is loaded
-  // under rqs_rx_q so that synthesis does not merge it with cnt_q.
-  reg [4:0]  ucnt_q, ucnt_d;
   reg        in_done_q, in_done_d;
   reg [31:0] xfer_q, xfer_d;
   // timing: the receive byte count adds each accepted write's bytes one cycle later (xa_q), so
@@ -554,13 +547,7 @@ module comet_via #(
   wire [63:0] rsp_in = (dma_rsp_rdata_i >> {pa_hd_q[2:0], 3'b000}) &
                        kmask64({1'b0, pa_hd_q[5:3]} + 4'd1);
   // (WR_ON_PUSH: the RAM write enable does not wait for the packer's pop, see nic_fifo)
-  // timing (stop 34, cycle-neutral nic_fifo options): CNT_REG / CNT_LAG, so the response valid
-  // (the push) ends at the count's +1 / -1 flops instead of running through the count and full
-  // logic, and LOAD_FREE, so the 64 output-register enables do not wait for it. Two of ten
-  // measured placements had the count loop as the worst path, through a 2.2 ns hop to the push
-  // side and back.
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1), .LOAD_FREE(1'b1),
-             .CNT_REG(1'b1), .CNT_LAG(1'b1)) u_rsp_fifo (
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(64), .WR_ON_PUSH(1'b1)) u_rsp_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(dma_rsp_valid_i), .s_ready_o(rsp_s_ready),
     .s_data_i(rsp_in), .m_valid_o(fifo_v), .m_ready_i(fq_pop), .m_data_o(fifo_data),
     .count_o(rsp_count),
@@ -576,7 +563,7 @@ module comet_via #(
   /* verilator lint_on UNUSEDSIGNAL */
   wire        meta_push;   // (= pa_we, see u_dreq)
   wire [6:0]  meta_wdata;
-  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7), .LOAD_FREE(1'b1), .CNT_REG(1'b1), .CNT_LAG(1'b1)) u_meta_fifo (
+  nic_fifo #(.DEPTH(RSP_DEPTH), .WIDTH(7)) u_meta_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni), .s_valid_i(meta_push), .s_ready_o(meta_s_ready),
     .s_data_i(meta_wdata), .m_valid_o(meta_v), .m_ready_i(fq_pop),
     .m_data_o(fifo_meta), .count_o(meta_count),
@@ -940,7 +927,7 @@ module comet_via #(
     piece = 64'd0; pop_t = 1'b0;
     tr_d = tr_q; trh_d = trh_q; twa = 4'd0; tka = 4'd0;
     trw = 64'd0; tea = 16'd0; teb = 16'd0; t_wa = 1'b0; t_wb = 1'b0; t_bsel = 1'b0;
-    rx_koh = 9'd1; rx_cs0 = ucnt_q; rx_cs1 = rx_left;
+    rx_koh = 9'd1; rx_cs0 = cnt_q; rx_cs1 = rx_left;
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
@@ -1393,7 +1380,7 @@ module comet_via #(
         if (walk_done_q) begin
           // every buffer byte written: the rest of the message is discarded (TRUNC)
           if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
-          cnt_d = rxnz_q ? 5'd0 : ucnt_q;
+          cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
           // timing: both sums built before the late write acceptance picks one
           // (each as a select of c + n by the beat's one-hot byte count: no popcount
@@ -1403,10 +1390,10 @@ module comet_via #(
           rx_cs0 = 5'd0;
           rx_cs1 = 5'd0;
           for (k = 0; k <= 8; k = k + 1) begin
-            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (ucnt_q + 5'(k)));
+            rx_cs0 = rx_cs0 | ({5{rx_koh[k]}} & (cnt_q + 5'(k)));
             rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
           end
-          cnt_d = w_acc ? (rx_beat_w ? rx_cs1 : rx_left) : (rx_beat_w ? rx_cs0 : ucnt_q);
+          cnt_d = w_acc ? (rx_beat_w ? rx_cs1 : rx_left) : (rx_beat_w ? rx_cs0 : cnt_q);
           rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
         if (in_done_q && !rxnz_q) begin
@@ -1791,14 +1778,14 @@ module comet_via #(
     endcase
     room0 = room_q;
     room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    rxd0 = {2'b00, room0} - {1'b0, ucnt_q};
+    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
     rxd1 = {2'b00, room1} - {1'b0, rxl_q};
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
       rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
       rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
-      le8_0 = le8k(rxk, ucnt_q);                            // cnt_q + rxa <= 8
+      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
       if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
         rxf_b[i] = (room_q == 4'd0);
@@ -1831,7 +1818,6 @@ module comet_via #(
 
     // the DMA request stage's state-decode flops (see rqs_rx_q)
     rqs_rx_d = (state_d == S_RX);
-    ucnt_d = rqs_rx_q ? cnt_d : 5'd0;  // (see ucnt_q)
     rqs_wb_d = (state_d == S_WB);
     rqs_wbs_d = (state_d == S_WBS);
 
@@ -1864,7 +1850,7 @@ module comet_via #(
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
       room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
       trh_q <= 1'b0;
-      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; ucnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
+      walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
       db_wp_q <= '0; db_rp_q <= '0; db_cnt_q <= '0; dne_q <= '0; dfu_q <= '0;
       en_q <= 1'b1; status_q <= 7'd0; irq_en_q <= 7'd0; limit_q <= nic_pkg::COMET_VIA_HOST_LIMIT_LIMIT_RESET;
@@ -1904,7 +1890,7 @@ module comet_via #(
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
       room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
       trh_q <= trh_d;
-      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; ucnt_q <= ucnt_d; in_done_q <= in_done_d;
+      walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
       xfer_q <= xfer_d; xa_q <= xa_d; db_wp_q <= db_wp_d; db_rp_q <= db_rp_d; db_cnt_q <= db_cnt_d; dne_q <= dne_d; dfu_q <= dfu_d;
       en_q <= en_d; status_q <= status_d; irq_en_q <= irq_en_d; limit_q <= limit_d;
@@ -2040,7 +2026,6 @@ module comet_via #(
       assert (tk_q == ((state_q != S_RX) ? kkeep(cnt_q) : 8'd0) && tl_q == ((state_q != S_RX) && tx_last));
       if (rsp_pop) assert (sk_cnt_q != 2'd0);
       assert (cnt_q <= 5'd16);
-      if (state_q == S_RX) assert (ucnt_q == cnt_q);
       assert (state_q <= S_DB_CHK);
       assert (rqs_rx_q == (state_q == S_RX) && rqs_wb_q == (state_q == S_WB) && rqs_wbs_q == (state_q == S_WBS));
       if (state_q != S_RX) assert (cnt_q < 5'd16);
@@ -2093,7 +2078,7 @@ module comet_via #(
       // the thermometer count of the contiguous tkeep equals its popcount
       if (rx_beat_w) assert (rx_tc_w == f_rx_pc);
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
-      assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, ucnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
+      assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (f_dma_acc && sel_w) && f_acc == (f_dma_acc && !sel_w && !fsel_q) &&
               pf_acc == (f_dma_acc && !sel_w && fsel_q));
       assert (lm32_q == {1'b0, limit_q} - 33'd32 && lm48_q == {1'b0, limit_q} - 33'd48);
