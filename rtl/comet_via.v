@@ -785,11 +785,11 @@ module comet_via #(
     w_v = w_act_q && (rqs_rx_q ? rx_wr_v : (seg_vld_q && if_room));
     sel_w = gnt_q;
     rq_v     = sel_w ? w_v : f_v;
-    rq_we    = sel_w ? rqs_rx_q : (!fsel_q && (rqs_wb_q || rqs_wbs_q));
+    rq_st    = !sel_w && !fsel_q && (rqs_wb_q || rqs_wbs_q);
+    rq_we    = sel_w ? rqs_rx_q : rq_st;  // (the control side writes only status words)
     rq_addr  = sel_w ? {cur_addr_q[31:3], 3'b000} : f_addr;
     rq_wdata = 64'd0;
     rq_wstrb = 8'd0;
-    rq_st    = !sel_w && !fsel_q && (rqs_wb_q || rqs_wbs_q);
     rq_rk    = rqs_wb_q;
     rq_vi    = rqs_wb_q ? vi_q : h_vi;
     // a receive write: the ring read (its chunk bytes in their host lanes) with the strobes of

@@ -39,7 +39,7 @@ def group_of(name, prefix, depth):
 
 
 def pct(vals, p):
-    vals = sorted(vals)
+    """Percentile p of an already sorted list."""
     return vals[int(round(p * (len(vals) - 1)))]
 
 
@@ -66,7 +66,7 @@ def self_test():
         cells["u_dut.u_a.c%d" % i] = {"attributes": {"NEXTPNR_BEL": "X%d/Y40/SLICEA" % (10 + i)}}
     cells["u_dut.u_b.sub.c"] = {"attributes": {"NEXTPNR_BEL": "X70/Y3/SLICED"}}
     g, unplaced = spread(cells, "u_dut.u_", 1)
-    xs = [p[0] for p in g["u_dut.u_a"]]
+    xs = sorted(p[0] for p in g["u_dut.u_a"])
     ok = (unplaced == 1 and len(g["u_dut.u_a"]) == 21 and g["u_dut.u_b"] == [(70, 3)] and
           g["(wrapper)"] == [(1, 1)] and g["(nextpnr)"] == [(9, 9)] and
           g["(u_dut, outside u_dut.u_)"] == [(5, 5)] and
@@ -95,8 +95,8 @@ def main():
     print("%-28s %6s  %-17s %-17s %s" % ("group", "bels", "X p5 / p50 / p95", "Y p5 / p50 / p95",
                                         "box (p5..p95) tiles"))
     for g, pts in sorted(groups.items(), key=lambda t: -len(t[1])):
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
+        xs = sorted(p[0] for p in pts)
+        ys = sorted(p[1] for p in pts)
         x5, x50, x95 = pct(xs, .05), pct(xs, .5), pct(xs, .95)
         y5, y50, y95 = pct(ys, .05), pct(ys, .5), pct(ys, .95)
         print("%-28s %6d  %3d / %3d / %3d   %3d / %3d / %3d   %3d x %3d" % (
