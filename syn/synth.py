@@ -1324,6 +1324,9 @@ def main():
         want = a.blocks.split(",")
         blocks = [b for b in blocks if b["block"] in want]
     if a.mode == "depth":
+        if not shutil.which("yosys"):
+            log("synth: ERROR: yosys not found. Install: apt-get install -y yosys  (or: make synth-setup)")
+            return 2
         rc = 0
         idx = rtl_index()
         for b in blocks:
