@@ -24,7 +24,7 @@ typedef struct {
 
 static void wire_up(const comet_rx_t *m, const comet_rx_in_t *in, wires_t *w) {
   memset(w, 0, sizeof(*w));
-  /* csr outputs depend on state only */
+  /* csr outputs other than the read data depend on state only */
   w->ci.rst_ni = in->rst_ni;
   w->ci.req = in->csr_req_i;
   w->ci.we = in->csr_we_i;
@@ -58,6 +58,8 @@ static void wire_up(const comet_rx_t *m, const comet_rx_in_t *in, wires_t *w) {
   w->ci.st_valid = w->io.st_valid;
   w->ci.st_code = w->io.st_code;
   w->ci.status = w->status;
+  /* csr second pass: the read data of an acked STATUS read is this cycle's status */
+  comet_rx_csr_eval(&m->csr, &w->ci, &w->co);
 }
 
 void comet_rx_eval(const comet_rx_t *m, const comet_rx_in_t *in, comet_rx_out_t *o) {

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #define COMET_RX_NCNT 15
 typedef struct {
-  uint32_t ack, rdata, bcast, ip, port, node;
+  uint32_t ack, rsel, bcast, ip, port, node;
   uint64_t mac;
   uint32_t cnt[COMET_RX_NCNT];
 } comet_rx_csr_t;

@@ -188,7 +188,9 @@ module comet_engine #(
     rs_via_ack_d   = via_ack;
     rs_via_rdata_d = via_ack ? via_rdata : 32'd0;
     rs_oth_ack_d   = tx_ack | rx_ack | eng_ack_q;
-    rs_oth_rdata_d = (tx_ack ? tx_rdata : 32'd0) | (rx_ack ? rx_rdata : 32'd0) | eng_rdata_q;
+    // (comet_tx / comet_rx return read data 0 unless they ack a read: their read data is an
+    // AND-OR under one-hot selects that are 0 without a read; asserted under FORMAL)
+    rs_oth_rdata_d = tx_rdata | rx_rdata | eng_rdata_q;
   end
 
   always @(posedge clk_i) begin
@@ -301,6 +303,8 @@ module comet_engine #(
       // one ack per request: at most one window answers in a cycle
       assert ((32'(tx_ack) + 32'(rx_ack) + 32'(via_ack) + 32'(eng_ack_q)) <= 1);
       assert (!(rs_via_ack_q && rs_oth_ack_q));
+      if (!tx_ack) assert (tx_rdata == 32'd0);
+      if (!rx_ack) assert (rx_rdata == 32'd0);
       // a response register holds read data only with its ack
       if (!rs_via_ack_q) assert (rs_via_rdata_q == 32'd0);
       if (!rs_oth_ack_q) assert (rs_oth_rdata_q == 32'd0);

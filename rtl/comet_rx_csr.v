@@ -2,6 +2,12 @@
 // comet_rx_csr: the RX CSR block (formats/csr_comet.csv, 0x100-0x1FF): own MAC/IP/port/node,
 // BCAST_EN, status, and one 32-bit counter per status code (CNT_OK = code 0 at 0x180, drop
 // counters at 0x180 + 4 * code). A counter write clears it (the clear wins over an event).
+// Timing (156.25 MHz on ECP5): a read's address is decoded in its request cycle into one-hot
+// selects (rsel_q, 0 unless a read was taken); in the ack cycle the read data is an AND-OR of
+// that cycle's register values (and status_i) under rsel_q, so no address compare sits between
+// a flop and csr_rdata_o. A read thus returns the values of its ack cycle (a counter event of
+// the request cycle is included); a write takes effect at the end of its request cycle, so a
+// read in the next cycle sees it.
 module comet_rx_csr (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -21,21 +27,23 @@ module comet_rx_csr (
   output wire        bcast_en_o
 );
   localparam int NCNT = 15;
+  // one-hot read selects: 0..7 the named registers, 8..22 the counters, 23 unmapped
+  localparam int NSEL = 8 + NCNT + 1;
+  localparam int R_UNM = 8 + NCNT;
   reg            ack_q;
-  reg [31:0]     rdata_q, rdata_d;
+  reg [NSEL-1:0] rsel_q, rsel_d;
   reg            bcast_q, bcast_d;
   reg [47:0]     mac_q, mac_d;
   reg [31:0]     ip_q, ip_d;
   reg [15:0]     port_q, port_d, node_q, node_d;
   reg [NCNT*32-1:0] cnt_q, cnt_d;
   reg [31:0]     rv;
-  reg [7:0]      sel;
   reg            wr, rd, is_cnt;
   reg [3:0]      ci;
   integer j;
 
   assign csr_ack_o   = ack_q;
-  assign csr_rdata_o = ack_q ? rdata_q : 32'd0;
+  assign csr_rdata_o = rv;  // (0 unless a read is acked: rsel_q)
   assign own_mac_o   = mac_q;
   assign own_ip_o    = ip_q;
   assign own_port_o  = port_q;
@@ -47,24 +55,30 @@ module comet_rx_csr (
     rd = csr_req_i && !csr_we_i;
     ci = csr_addr_i[5:2];
     is_cnt = (csr_addr_i[11:6] == 6'b000110) && (ci != 4'd15);  // 0x180..0x1B8
-    // timing: the read data as an AND-OR of the address decodes (no priority case, no 15:1
-    // counter mux behind the address compare)
-    sel[0] = (csr_addr_i == nic_pkg::CSR_COMET_RX_ID);
-    sel[1] = (csr_addr_i == nic_pkg::CSR_COMET_RX_CTRL);
-    sel[2] = (csr_addr_i == nic_pkg::CSR_COMET_RX_STATUS);
-    sel[3] = (csr_addr_i == nic_pkg::CSR_COMET_RX_MAC_LO);
-    sel[4] = (csr_addr_i == nic_pkg::CSR_COMET_RX_MAC_HI);
-    sel[5] = (csr_addr_i == nic_pkg::CSR_COMET_RX_IP);
-    sel[6] = (csr_addr_i == nic_pkg::CSR_COMET_RX_PORT);
-    sel[7] = (csr_addr_i == nic_pkg::CSR_COMET_RX_NODE);
-    rv = ({32{sel[0]}} & 32'h434D5258) | ({32{sel[1]}} & {31'd0, bcast_q}) |
-         ({32{sel[2]}} & {24'd0, status_i}) | ({32{sel[3]}} & mac_q[31:0]) |
-         ({32{sel[4]}} & {16'd0, mac_q[47:32]}) | ({32{sel[5]}} & ip_q) |
-         ({32{sel[6]}} & {16'd0, port_q}) | ({32{sel[7]}} & {16'd0, node_q}) |
-         ({32{sel == 8'd0 && !is_cnt}} & nic_pkg::CSR_UNMAPPED);
+    rsel_d = '0;
+    case (csr_addr_i)
+      nic_pkg::CSR_COMET_RX_ID:     rsel_d[0] = 1'b1;
+      nic_pkg::CSR_COMET_RX_CTRL:   rsel_d[1] = 1'b1;
+      nic_pkg::CSR_COMET_RX_STATUS: rsel_d[2] = 1'b1;
+      nic_pkg::CSR_COMET_RX_MAC_LO: rsel_d[3] = 1'b1;
+      nic_pkg::CSR_COMET_RX_MAC_HI: rsel_d[4] = 1'b1;
+      nic_pkg::CSR_COMET_RX_IP:     rsel_d[5] = 1'b1;
+      nic_pkg::CSR_COMET_RX_PORT:   rsel_d[6] = 1'b1;
+      nic_pkg::CSR_COMET_RX_NODE:   rsel_d[7] = 1'b1;
+      default: begin
+        for (j = 0; j < NCNT; j = j + 1)
+          if (is_cnt && ci == j[3:0]) rsel_d[8 + j] = 1'b1;
+        if (!is_cnt) rsel_d[R_UNM] = 1'b1;
+      end
+    endcase
+    if (!rd) rsel_d = '0;
+    rv = ({32{rsel_q[0]}} & 32'h434D5258) | ({32{rsel_q[1]}} & {31'd0, bcast_q}) |
+         ({32{rsel_q[2]}} & {24'd0, status_i}) | ({32{rsel_q[3]}} & mac_q[31:0]) |
+         ({32{rsel_q[4]}} & {16'd0, mac_q[47:32]}) | ({32{rsel_q[5]}} & ip_q) |
+         ({32{rsel_q[6]}} & {16'd0, port_q}) | ({32{rsel_q[7]}} & {16'd0, node_q}) |
+         ({32{rsel_q[R_UNM]}} & nic_pkg::CSR_UNMAPPED);
     for (j = 0; j < NCNT; j = j + 1)
-      rv = rv | ({32{is_cnt && ci == j[3:0]}} & cnt_q[32*j +: 32]);
-    rdata_d = rd ? rv : 32'd0;
+      rv = rv | ({32{rsel_q[8 + j]}} & cnt_q[32*j +: 32]);
 
     bcast_d = bcast_q; mac_d = mac_q; ip_d = ip_q; port_d = port_q; node_d = node_q;
     // per counter: a write to its address clears it (wins), else its status code increments it
@@ -88,10 +102,10 @@ module comet_rx_csr (
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ack_q <= 1'b0; rdata_q <= 32'd0; bcast_q <= 1'b1; mac_q <= 48'h0200_0000_0001;
+      ack_q <= 1'b0; rsel_q <= '0; bcast_q <= 1'b1; mac_q <= 48'h0200_0000_0001;
       ip_q <= 32'h0A000001; port_q <= 16'h4D43; node_q <= 16'd0; cnt_q <= '0;
     end else begin
-      ack_q <= csr_req_i; rdata_q <= rdata_d; bcast_q <= bcast_d; mac_q <= mac_d;
+      ack_q <= csr_req_i; rsel_q <= rsel_d; bcast_q <= bcast_d; mac_q <= mac_d;
       ip_q <= ip_d; port_q <= port_d; node_q <= node_d; cnt_q <= cnt_d;
     end
   end

@@ -52,8 +52,8 @@ typedef struct {
   uint8_t rx[FMAX]; size_t rxn; uint64_t rx_t0;
   /* CSR */
   csr_op_t csrq[CSRQ]; unsigned cq_h, cq_n;
-  int op_act, op_we, op_known; uint32_t op_exp, op_addr;
-  int pend_act, pend_we, pend_known; uint32_t pend_exp, pend_addr;
+  int op_act, op_we; uint32_t op_addr, op_wdata;
+  int pend_act, pend_we; uint32_t pend_addr;
   int quiesce;
   unsigned made, target, phase;
   uint64_t idle_since;
@@ -339,8 +339,7 @@ int comet_rx_stim_next(void *p, uint64_t cycle, const comet_rx_out_t *prev, come
     s->cq_h = (s->cq_h + 1) % CSRQ; s->cq_n--;
     in->csr_req_i = 1; in->csr_we_i = (uint64_t)o.we; in->csr_addr_i = o.addr; in->csr_wdata_i = o.wdata;
     s->op_act = 1; s->op_we = o.we; s->op_addr = o.addr;
-    s->op_known = o.we ? 1 : csr_expect(s, o.addr, &s->op_exp);
-    if (o.we) { s->op_exp = 0; apply_write(s, o.addr, o.wdata); }
+    s->op_wdata = o.wdata;
   }
   if (!in->csr_req_i) { in->csr_addr_i = rnd(s, 0x1000); in->csr_wdata_i = (uint32_t)nic_rng_next(&s->rng); in->csr_we_i = rnd(s, 2); }
   /* perf sweep */
@@ -414,19 +413,21 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
   if (s->pend_act) {
     if (o->csr_ack_o != 1) fail(s, "csr_ack_o missing", o->csr_ack_o, 1);
     if (s->pend_we && o->csr_rdata_o != 0) fail(s, "csr_rdata_o after a write", o->csr_rdata_o, 0);
-    if (!s->pend_we && s->pend_known) {
+    /* a read returns the register values of its ack cycle (comet_rx_csr): the expectation is
+     * taken now, from the shadow state after the request cycle's events and writes */
+    uint32_t exp = 0;
+    if (!s->pend_we && csr_expect(s, s->pend_addr, &exp)) {
       s->reads_checked++;
-      if (o->csr_rdata_o != s->pend_exp) {
+      if (o->csr_rdata_o != exp) {
         char b[64];
         snprintf(b, sizeof b, "csr read 0x%03x", s->pend_addr);
-        fail(s, b, o->csr_rdata_o, s->pend_exp);
+        fail(s, b, o->csr_rdata_o, exp);
       }
     }
   } else if (o->csr_ack_o || o->csr_rdata_o) {
     fail(s, "csr_ack_o/csr_rdata_o without a request", o->csr_ack_o << 32 | o->csr_rdata_o, 0);
   }
-  s->pend_act = s->op_act; s->pend_we = s->op_we; s->pend_known = s->op_known;
-  s->pend_exp = s->op_exp; s->pend_addr = s->op_addr;
+  s->pend_act = s->op_act; s->pend_we = s->op_we; s->pend_addr = s->op_addr;
   /* input */
   if (s->cur_active && in->s_axis_tvalid && !o->s_axis_tready) s->seen_in_bp++;
   if (in->s_axis_tvalid && o->s_axis_tready) {
@@ -499,9 +500,11 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
       s->rxn = 0;
     }
   }
+  /* a write acts at the end of its request cycle */
   if (in->csr_req_i && in->csr_we_i) {
     int ci = cnt_index((uint32_t)in->csr_addr_i);
     if (ci >= 0) s->cnt[ci] = 0;
+    if (s->op_act) apply_write(s, s->op_addr, s->op_wdata);
   }
   return s->fails != before;
 }
