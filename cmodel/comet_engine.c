@@ -26,7 +26,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.scratch = (uint32_t)(z >> 24);
   m->r.rx_first = (uint32_t)(z >> 33 & 1);
   m->r.rx_vi = (uint32_t)(z >> 40 & 3);
-  m->r.rq_tx = (uint32_t)(z >> 42 & 1);
+  m->r.txr_ack = (uint32_t)(z >> 42 & 1);
+  m->r.rxr_rdata = (uint32_t)(z >> 12);
   m->r.rq_none = (uint32_t)(z >> 43 & 1);
   m->r.rq_loc = (uint32_t)(z >> 44 & 0xFFF);
   m->r.rs_via_ack = (uint32_t)(z >> 56 & 1);
@@ -72,7 +73,7 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->rq_rx = req && win == WIN_COMET && (loc >> 8 & 1);
   c->rq_eng = req && win == WIN_ENG && eng_known(loc);
   c->rq_none = req && !c->rq_tx && !c->rq_rx && !req_via && !c->rq_eng;
-  /* comet_tx / comet_rx: the registered request (see rq_*) */
+  /* comet_tx / comet_rx take the request as it comes, like comet_via */
   /* inputs that do not depend on other sub-blocks */
   c->vi.rst_ni = in->rst_ni;
   c->vi.csr_req_i = (uint64_t)req_via;
@@ -84,19 +85,19 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
   c->ti.rst_ni = in->rst_ni;
   c->ti.m_axis_tready = in->m_axis_tready;
-  c->ti.csr_req_i = m->r.rq_tx;
-  c->ti.csr_we_i = m->r.rq_we;
-  c->ti.csr_addr_i = m->r.rq_loc;
-  c->ti.csr_wdata_i = m->r.rq_wdata;
+  c->ti.csr_req_i = (uint64_t)c->rq_tx;
+  c->ti.csr_we_i = in->csr_we_i;
+  c->ti.csr_addr_i = loc;
+  c->ti.csr_wdata_i = in->csr_wdata_i;
   c->ri.rst_ni = in->rst_ni;
   c->ri.s_axis_tdata = in->s_axis_tdata;
   c->ri.s_axis_tkeep = in->s_axis_tkeep;
   c->ri.s_axis_tvalid = in->s_axis_tvalid;
   c->ri.s_axis_tlast = in->s_axis_tlast;
-  c->ri.csr_req_i = m->r.rq_rx;
-  c->ri.csr_we_i = m->r.rq_we;
-  c->ri.csr_addr_i = m->r.rq_loc;
-  c->ri.csr_wdata_i = m->r.rq_wdata;
+  c->ri.csr_req_i = (uint64_t)c->rq_rx;
+  c->ri.csr_we_i = in->csr_we_i;
+  c->ri.csr_addr_i = loc;
+  c->ri.csr_wdata_i = in->csr_wdata_i;
   comet_via_out_t pvo;
   comet_tx_out_t pto;
   comet_rx_out_t pro;
@@ -186,9 +187,13 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
   /* response register: the windows' answers of this cycle */
   n.rs_via_ack = (uint32_t)(c.vo.csr_ack_o & 1);
   n.rs_via_rdata = c.vo.csr_ack_o & 1 ? (uint32_t)c.vo.csr_rdata_o : 0;
-  n.rs_oth_ack = (uint32_t)((c.to.csr_ack_o | c.ro.csr_ack_o | q->eng_ack) & 1);
-  n.rs_oth_rdata = (c.to.csr_ack_o & 1 ? (uint32_t)c.to.csr_rdata_o : 0) |
-                   (c.ro.csr_ack_o & 1 ? (uint32_t)c.ro.csr_rdata_o : 0) | q->eng_rdata;
+  n.rs_oth_ack = (q->txr_ack | q->rxr_ack | q->eng_ack) & 1;
+  n.rs_oth_rdata = q->txr_rdata | q->rxr_rdata | q->eng_rdata;
+  /* comet_tx's / comet_rx's answers of this cycle (read data 0 without a read ack) */
+  n.txr_ack = (uint32_t)(c.to.csr_ack_o & 1);
+  n.txr_rdata = (uint32_t)c.to.csr_rdata_o;
+  n.rxr_ack = (uint32_t)(c.ro.csr_ack_o & 1);
+  n.rxr_rdata = (uint32_t)c.ro.csr_rdata_o;
   n.eng_ack = (uint32_t)(q->rq_eng || q->rq_none);
   n.eng_rdata = 0;
   n.unmapped = q->unmapped + q->rq_none;
@@ -204,8 +209,6 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
       if (q->rq_loc == CSR_COMET_ENG_RX_VI) n.eng_rdata = q->rx_vi & 3;
     }
   }
-  n.rq_tx = (uint32_t)c.rq_tx;
-  n.rq_rx = (uint32_t)c.rq_rx;
   n.rq_eng = (uint32_t)c.rq_eng;
   n.rq_none = (uint32_t)c.rq_none;
   n.rq_we = (uint32_t)in->csr_we_i & 1;
@@ -222,7 +225,8 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     n.scratch = 0;
     n.rx_first = 1;
     n.rx_vi = 0;
-    n.rq_tx = n.rq_rx = n.rq_eng = n.rq_none = n.rq_we = n.rq_loc = n.rq_wdata = 0;
+    n.rq_eng = n.rq_none = n.rq_we = n.rq_loc = n.rq_wdata = 0;
+    n.txr_ack = n.txr_rdata = n.rxr_ack = n.rxr_rdata = 0;
     n.rs_via_ack = n.rs_via_rdata = n.rs_oth_ack = n.rs_oth_rdata = 0;
   }
   nic_axis_slice_sig_in_t si = {(int)in->rst_ni, (int)c.vo.m_axis_tx_tvalid, (int)c.to.s_axis_tready,

@@ -22,9 +22,11 @@ typedef struct {
 
 typedef struct {
   uint32_t eng_ack, eng_rdata, unmapped, scratch, rx_first, rx_vi;
-  /* CSR request register of the comet_tx / comet_rx / engine windows (RTL rq_*; comet_via
-   * registers its own request): decoded window, write, local address, write data */
-  uint32_t rq_tx, rq_rx, rq_eng, rq_none, rq_we, rq_loc, rq_wdata;
+  /* CSR request register of the engine's own window (RTL rq_*; comet_via, comet_tx and
+   * comet_rx take the request as it comes): decoded window, write, local address, write data */
+  uint32_t rq_eng, rq_none, rq_we, rq_loc, rq_wdata;
+  /* comet_tx's / comet_rx's answers, registered per window (RTL txr_* / rxr_*) */
+  uint32_t txr_ack, txr_rdata, rxr_ack, rxr_rdata;
   /* CSR response register (RTL rs_*): comet_via's answer and the other windows' answers */
   uint32_t rs_via_ack, rs_via_rdata, rs_oth_ack, rs_oth_rdata;
 } comet_engine_regs_t;

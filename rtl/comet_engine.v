@@ -87,16 +87,22 @@ module comet_engine #(
   localparam logic [3:0] WIN_ENG   = nic_pkg::CSR_BASE_COMET_ENG[15:12];
 
   // ------------------------------------------------------------------ CSR decode
-  // comet_via takes the request as it comes (it registers it itself); comet_tx, comet_rx and
-  // the engine's own registers take it from the request register rq_* one cycle later, so every
-  // window answers two cycles after the request (no two answers in one cycle); the answers go
-  // through the response register rs_* (acked three cycles after the request)
+  // comet_via, comet_tx and comet_rx take the request as it comes: comet_via answers two cycles
+  // after it (it registers the request itself), comet_tx / comet_rx one cycle after it, and the
+  // engine registers their answers once more (txr_* / rxr_*); the engine's own registers take
+  // the request from the request register rq_* one cycle later. So every window answers two
+  // cycles after the request (no two answers in one cycle); the answers go through the response
+  // register rs_* (acked three cycles after the request)
   wire [3:0]  win = csr_addr_i[15:12];
   wire [11:0] loc = csr_addr_i[11:0];
   wire req_via = csr_req_i && (win == WIN_VIA);
   wire eng_known = (loc == nic_pkg::CSR_COMET_ENG_ID) || (loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT) ||
                    (loc == nic_pkg::CSR_COMET_ENG_SCRATCH) || (loc == nic_pkg::CSR_COMET_ENG_RX_VI);
-  reg        rq_tx_q, rq_tx_d, rq_rx_q, rq_rx_d, rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
+  // comet_tx and comet_rx take the request as it comes too (timing: each decodes its read address
+  // into one-hot selects in the request cycle and answers with an AND-OR in the next; that AND-OR
+  // ends at the engine's per-window answer register txr_* / rxr_*, next to the block, not at the
+  // shared response register)
+  reg        rq_tx_d, rq_rx_d, rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
   reg [11:0] rq_loc_q, rq_loc_d;
   // timing: the engine window's read selects, one-hot, decoded with the request register
   // {RX_VI, SCRATCH, UNMAPPED_CNT, ID} (the read data is an AND-OR of them)
@@ -114,7 +120,7 @@ module comet_engine #(
                   loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT, loc == nic_pkg::CSR_COMET_ENG_ID};
     rq_wdata_d = csr_wdata_i;
   end
-  wire        req_tx = rq_tx_q, req_rx = rq_rx_q, req_eng = rq_eng_q, req_none = rq_none_q;
+  wire        req_eng = rq_eng_q, req_none = rq_none_q;
   wire        rq_we = rq_we_q;
   wire [11:0] rq_loc = rq_loc_q;
   wire [31:0] rq_wdata = rq_wdata_q;
@@ -180,6 +186,12 @@ module comet_engine #(
     end
   end
 
+  // comet_tx's and comet_rx's answers (one cycle after the request) registered per window, so
+  // they line up with comet_via's and the engine's own (two cycles after the request)
+  // (comet_tx / comet_rx return read data 0 unless they ack a read: their read data is an
+  // AND-OR under one-hot selects that are 0 without a read; asserted under FORMAL)
+  reg        txr_ack_q, rxr_ack_q;
+  reg [31:0] txr_rdata_q, rxr_rdata_q;
   // response register: comet_via's answer (one LUT behind its doorbell RAM for a SYS_POP read)
   // and the other windows' answers in two separate registers, ORed at the output
   reg        rs_via_ack_q, rs_via_ack_d, rs_oth_ack_q, rs_oth_ack_d;
@@ -187,10 +199,8 @@ module comet_engine #(
   always @* begin
     rs_via_ack_d   = via_ack;
     rs_via_rdata_d = via_ack ? via_rdata : 32'd0;
-    rs_oth_ack_d   = tx_ack | rx_ack | eng_ack_q;
-    // (comet_tx / comet_rx return read data 0 unless they ack a read: their read data is an
-    // AND-OR under one-hot selects that are 0 without a read; asserted under FORMAL)
-    rs_oth_rdata_d = tx_rdata | rx_rdata | eng_rdata_q;
+    rs_oth_ack_d   = txr_ack_q | rxr_ack_q | eng_ack_q;
+    rs_oth_rdata_d = txr_rdata_q | rxr_rdata_q | eng_rdata_q;
   end
 
   always @(posedge clk_i) begin
@@ -202,7 +212,8 @@ module comet_engine #(
       scratch_q   <= 32'd0;
       rx_first_q  <= 1'b1;
       rx_vi_q     <= 2'd0;
-      rq_tx_q <= 1'b0; rq_rx_q <= 1'b0; rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
+      txr_ack_q <= 1'b0; txr_rdata_q <= 32'd0; rxr_ack_q <= 1'b0; rxr_rdata_q <= 32'd0;
+      rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
       rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0; rq_ers_q <= 4'd0;
     end else begin
       rs_via_ack_q <= rs_via_ack_d; rs_via_rdata_q <= rs_via_rdata_d;
@@ -213,7 +224,8 @@ module comet_engine #(
       scratch_q   <= scratch_d;
       rx_first_q  <= rx_first_d;
       rx_vi_q     <= rx_vi_d;
-      rq_tx_q <= rq_tx_d; rq_rx_q <= rq_rx_d; rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
+      txr_ack_q <= tx_ack; txr_rdata_q <= tx_rdata; rxr_ack_q <= rx_ack; rxr_rdata_q <= rx_rdata;
+      rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
       rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d; rq_ers_q <= rq_ers_d;
     end
   end
@@ -252,7 +264,7 @@ module comet_engine #(
     .s_axis_tready(s2t_tready), .s_axis_tlast(s2t_tlast),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
     .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
-    .csr_req_i(req_tx), .csr_we_i(rq_we), .csr_addr_i(rq_loc), .csr_wdata_i(rq_wdata),
+    .csr_req_i(rq_tx_d), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(tx_ack), .csr_rdata_o(tx_rdata),
     .dbg_state_o(dbg_tx_state_o), .dbg_crc_o(dbg_tx_crc_o), .dbg_psum_o(dbg_tx_psum_o));
 
@@ -262,7 +274,7 @@ module comet_engine #(
     .m_axis_tdata(r2s_tdata), .m_axis_tkeep(r2s_tkeep), .m_axis_tvalid(r2s_tvalid),
     .m_axis_tready(r2s_tready), .m_axis_tlast(r2s_tlast),
     .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
-    .csr_req_i(req_rx), .csr_we_i(rq_we), .csr_addr_i(rq_loc), .csr_wdata_i(rq_wdata),
+    .csr_req_i(rq_rx_d), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
 
@@ -294,14 +306,15 @@ module comet_engine #(
                  (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_SCRATCH) || (f_addr_q[11:0] == nic_pkg::CSR_COMET_ENG_RX_VI);
   always @* begin
     if (f_rst_seen) begin
-      assert (rq_tx_q == (f_req_q && f_addr_q[15:12] == WIN_COMET && !f_addr_q[8]));
-      assert (rq_rx_q == (f_req_q && f_addr_q[15:12] == WIN_COMET && f_addr_q[8]));
+      // comet_tx / comet_rx ack exactly the requests of their windows, one cycle later
+      assert (tx_ack == (f_req_q && f_addr_q[15:12] == WIN_COMET && !f_addr_q[8]));
+      assert (rx_ack == (f_req_q && f_addr_q[15:12] == WIN_COMET && f_addr_q[8]));
       assert (rq_eng_q == (f_req_q && f_addr_q[15:12] == WIN_ENG && f_known));
       assert (rq_none_q == (f_req_q && f_addr_q[15:12] != WIN_COMET && f_addr_q[15:12] != WIN_VIA &&
                             !(f_addr_q[15:12] == WIN_ENG && f_known)));
       if (f_req_q) assert (rq_we_q == f_we_q && rq_loc_q == f_addr_q[11:0] && rq_wdata_q == f_wdata_q);
       // one ack per request: at most one window answers in a cycle
-      assert ((32'(tx_ack) + 32'(rx_ack) + 32'(via_ack) + 32'(eng_ack_q)) <= 1);
+      assert ((32'(txr_ack_q) + 32'(rxr_ack_q) + 32'(via_ack) + 32'(eng_ack_q)) <= 1);
       assert (!(rs_via_ack_q && rs_oth_ack_q));
       if (!tx_ack) assert (tx_rdata == 32'd0);
       if (!rx_ack) assert (rx_rdata == 32'd0);
