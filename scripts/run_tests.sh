@@ -154,6 +154,7 @@ fi
 if make -n synth-quick >/dev/null 2>&1; then run synth-quick make -s synth-quick; fi
 run depth-self-test python3 syn/depth.py --self-test
 run spread-self-test python3 syn/spread.py --self-test
+run seeds-self-test python3 syn/seeds.py --self-test
 bg_result ecp5-ram-check
 bg_result ecp5-ram-check-negative
 bg_result formal
