@@ -78,7 +78,12 @@ gen-check:
 	python3 syn/synth.py doc --check
 
 # ---------------------------------------------------------------- C objects (shared)
+# the benches and models need zlib (crc32) and libpcap headers: say how to get them instead of
+# failing in the compiler (make test / make demo install them through scripts/setup.sh)
+DEV_HDRS_MISSING := $(if $(wildcard /usr/include/zlib.h),,zlib1g-dev) \
+                    $(if $(wildcard /usr/include/pcap/pcap.h /usr/include/pcap.h),,libpcap-dev)
 $(BUILD)/obj/%.o: %.c
+	@$(if $(strip $(DEV_HDRS_MISSING)),echo "missing Debian packages: $(strip $(DEV_HDRS_MISSING)). Run: make setup  (or: apt-get install -y $(strip $(DEV_HDRS_MISSING)))"; exit 1)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 -include $(shell find $(BUILD)/obj $(BUILD)/swobj -name '*.d' 2>/dev/null)
