@@ -55,7 +55,8 @@ typedef struct {
   comet_rx_out_t ro;
   nic_axis_slice_sig_out_t v2t, r2v; /* slice outputs (registers only) */
   uint32_t r2v_tuser;
-  int rq_tx, rq_rx, rq_eng, rq_none; /* the request entering the request register */
+  int req_tx, req_rx;  /* the request to comet_tx / comet_rx (RTL req_tx / req_rx: taken as it comes) */
+  int rq_eng, rq_none; /* the request entering the request register */
 } eng_comb_t;
 
 static int eng_known(uint32_t loc) {
@@ -69,10 +70,10 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   uint32_t loc = (uint32_t)in->csr_addr_i & 0xFFF;
   int req = (int)in->csr_req_i;
   int req_via = req && win == WIN_VIA;
-  c->rq_tx = req && win == WIN_COMET && !(loc >> 8 & 1);
-  c->rq_rx = req && win == WIN_COMET && (loc >> 8 & 1);
+  c->req_tx = req && win == WIN_COMET && !(loc >> 8 & 1);
+  c->req_rx = req && win == WIN_COMET && (loc >> 8 & 1);
   c->rq_eng = req && win == WIN_ENG && eng_known(loc);
-  c->rq_none = req && !c->rq_tx && !c->rq_rx && !req_via && !c->rq_eng;
+  c->rq_none = req && !c->req_tx && !c->req_rx && !req_via && !c->rq_eng;
   /* comet_tx / comet_rx take the request as it comes, like comet_via */
   /* inputs that do not depend on other sub-blocks */
   c->vi.rst_ni = in->rst_ni;
@@ -85,7 +86,7 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
   c->ti.rst_ni = in->rst_ni;
   c->ti.m_axis_tready = in->m_axis_tready;
-  c->ti.csr_req_i = (uint64_t)c->rq_tx;
+  c->ti.csr_req_i = (uint64_t)c->req_tx;
   c->ti.csr_we_i = in->csr_we_i;
   c->ti.csr_addr_i = loc;
   c->ti.csr_wdata_i = in->csr_wdata_i;
@@ -94,7 +95,7 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->ri.s_axis_tkeep = in->s_axis_tkeep;
   c->ri.s_axis_tvalid = in->s_axis_tvalid;
   c->ri.s_axis_tlast = in->s_axis_tlast;
-  c->ri.csr_req_i = (uint64_t)c->rq_rx;
+  c->ri.csr_req_i = (uint64_t)c->req_rx;
   c->ri.csr_we_i = in->csr_we_i;
   c->ri.csr_addr_i = loc;
   c->ri.csr_wdata_i = in->csr_wdata_i;

@@ -96,23 +96,21 @@ module comet_engine #(
   wire [3:0]  win = csr_addr_i[15:12];
   wire [11:0] loc = csr_addr_i[11:0];
   wire req_via = csr_req_i && (win == WIN_VIA);
+  // (timing: comet_tx / comet_rx decode a read's address into one-hot selects in the request
+  // cycle and answer with an AND-OR in the next, which ends at txr_* / rxr_* next to the block)
+  wire req_tx  = csr_req_i && (win == WIN_COMET) && !loc[8];
+  wire req_rx  = csr_req_i && (win == WIN_COMET) && loc[8];
   wire eng_known = (loc == nic_pkg::CSR_COMET_ENG_ID) || (loc == nic_pkg::CSR_COMET_ENG_UNMAPPED_CNT) ||
                    (loc == nic_pkg::CSR_COMET_ENG_SCRATCH) || (loc == nic_pkg::CSR_COMET_ENG_RX_VI);
-  // comet_tx and comet_rx take the request as it comes too (timing: each decodes its read address
-  // into one-hot selects in the request cycle and answers with an AND-OR in the next; that AND-OR
-  // ends at the engine's per-window answer register txr_* / rxr_*, next to the block, not at the
-  // shared response register)
-  reg        rq_tx_d, rq_rx_d, rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
+  reg        rq_eng_q, rq_eng_d, rq_none_q, rq_none_d, rq_we_q, rq_we_d;
   reg [11:0] rq_loc_q, rq_loc_d;
   // timing: the engine window's read selects, one-hot, decoded with the request register
   // {RX_VI, SCRATCH, UNMAPPED_CNT, ID} (the read data is an AND-OR of them)
   reg [3:0]  rq_ers_q, rq_ers_d;
   reg [31:0] rq_wdata_q, rq_wdata_d;
   always @* begin
-    rq_tx_d    = csr_req_i && (win == WIN_COMET) && !loc[8];
-    rq_rx_d    = csr_req_i && (win == WIN_COMET) && loc[8];
     rq_eng_d   = csr_req_i && (win == WIN_ENG) && eng_known;
-    rq_none_d  = csr_req_i && !rq_tx_d && !rq_rx_d && !req_via && !rq_eng_d;
+    rq_none_d  = csr_req_i && !req_tx && !req_rx && !req_via && !rq_eng_d;
     rq_we_d    = csr_we_i;
     rq_loc_d   = loc;
     rq_ers_d   = {4{csr_req_i && !csr_we_i && (win == WIN_ENG)}} &
@@ -264,7 +262,7 @@ module comet_engine #(
     .s_axis_tready(s2t_tready), .s_axis_tlast(s2t_tlast),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
     .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
-    .csr_req_i(rq_tx_d), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_tx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(tx_ack), .csr_rdata_o(tx_rdata),
     .dbg_state_o(dbg_tx_state_o), .dbg_crc_o(dbg_tx_crc_o), .dbg_psum_o(dbg_tx_psum_o));
 
@@ -274,7 +272,7 @@ module comet_engine #(
     .m_axis_tdata(r2s_tdata), .m_axis_tkeep(r2s_tkeep), .m_axis_tvalid(r2s_tvalid),
     .m_axis_tready(r2s_tready), .m_axis_tlast(r2s_tlast),
     .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
-    .csr_req_i(rq_rx_d), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
+    .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
 
