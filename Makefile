@@ -82,8 +82,10 @@ gen-check:
 # failing in the compiler (make test / make demo install them through scripts/setup.sh)
 DEV_HDRS_MISSING := $(if $(wildcard /usr/include/zlib.h),,zlib1g-dev) \
                     $(if $(wildcard /usr/include/pcap/pcap.h /usr/include/pcap.h),,libpcap-dev)
+# (the first line of every C object recipe, here and in mk/sw.mk)
+CHECK_DEV_HDRS = $(if $(strip $(DEV_HDRS_MISSING)),echo "missing Debian packages: $(strip $(DEV_HDRS_MISSING)). Run: make setup  (or: apt-get install -y $(strip $(DEV_HDRS_MISSING)))"; exit 1)
 $(BUILD)/obj/%.o: %.c
-	@$(if $(strip $(DEV_HDRS_MISSING)),echo "missing Debian packages: $(strip $(DEV_HDRS_MISSING)). Run: make setup  (or: apt-get install -y $(strip $(DEV_HDRS_MISSING)))"; exit 1)
+	@$(CHECK_DEV_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 -include $(shell find $(BUILD)/obj $(BUILD)/swobj -name '*.d' 2>/dev/null)

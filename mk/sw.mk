@@ -7,7 +7,7 @@ SW_CFLAGS := $(CFLAGS) -Isw
 SW_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(SYS_MODEL)) $(patsubst %.c,$(BUILD)/swobj/%.o,$(SW_SRC))
 
 $(BUILD)/swobj/%.o: %.c
-	@$(if $(strip $(DEV_HDRS_MISSING)),echo "missing Debian packages: $(strip $(DEV_HDRS_MISSING)). Run: make setup  (or: apt-get install -y $(strip $(DEV_HDRS_MISSING)))"; exit 1)
+	@$(CHECK_DEV_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SW_CFLAGS) -c $< -o $@
 

@@ -694,10 +694,17 @@ def write_json(path, data):
         f.write("\n")
 
 
+def have_yosys():
+    """yosys is on PATH; else say how to install it"""
+    if shutil.which("yosys"):
+        return True
+    log("synth: ERROR: yosys not found. Install: apt-get install -y yosys  (or: make synth-setup)")
+    return False
+
+
 def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
     os.makedirs(BUILD, exist_ok=True)
-    if not shutil.which("yosys"):
-        log("synth: ERROR: yosys not found. Install: apt-get install -y yosys  (or: make synth-setup)")
+    if not have_yosys():
         return 2
     allow = load_mem_allow()
     idx = rtl_index()
@@ -1324,8 +1331,7 @@ def main():
         want = a.blocks.split(",")
         blocks = [b for b in blocks if b["block"] in want]
     if a.mode == "depth":
-        if not shutil.which("yosys"):
-            log("synth: ERROR: yosys not found. Install: apt-get install -y yosys  (or: make synth-setup)")
+        if not have_yosys():
             return 2
         rc = 0
         idx = rtl_index()
