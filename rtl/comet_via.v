@@ -187,6 +187,30 @@ module comet_via #(
     for (j = 1; j < 8; j = j + 1) koh9[j] = keep[j - 1] && !keep[j];
     koh9[8] = keep[7];
   endfunction
+  // a + b + c + ci as one carry chain behind a carry-save LUT level (the carry-save's low
+  // carry slot takes ci)
+  function automatic [5:0] add3(input [5:0] a, input [5:0] b, input [5:0] c, input ci);
+    reg [5:0] sv;
+    reg [4:0] cv;  // (the top carry leaves the 6-bit sum)
+    begin
+      sv = a ^ b ^ c;
+      cv = (a[4:0] & b[4:0]) | (a[4:0] & c[4:0]) | (b[4:0] & c[4:0]);
+      add3 = sv + {cv, ci};
+    end
+  endfunction
+  // the walker's chunk after the next one, of the bytes after the current chunk (rem): 0 for
+  // rem <= 8, rem - 8 up to 16, else 8; and the one after that (after a write): 0 for rem <= 16,
+  // rem - 16 up to 24, else 8 (compares with constants written as bit logic)
+  function automatic [3:0] nn_room(input [15:0] rem);
+    if (rem[15:5] != 11'd0 || (rem[4] && rem[3:0] != 4'd0)) nn_room = 4'd8;  // rem > 16
+    else if (!rem[4] && (!rem[3] || rem[2:0] == 3'd0)) nn_room = 4'd0;       // rem <= 8
+    else nn_room = rem[3:0] - 4'd8;                                          // 9..16
+  endfunction
+  function automatic [3:0] nnn_room(input [15:0] rem);
+    if (rem[15:5] != 11'd0 || (rem[4] && rem[3] && rem[2:0] != 3'd0)) nnn_room = 4'd8;  // > 24
+    else if (!rem[4] || rem[3:0] == 4'd0) nnn_room = 4'd0;                              // <= 16
+    else nnn_room = rem[3:0];                                                           // 17..24
+  endfunction
   // a word rotated left by n bytes (byte k of the result = byte (k - n) mod 8 of w): how a word
   // enters either byte ring at a byte position
   function automatic [63:0] rotb64(input [63:0] w, input [2:0] n);
@@ -225,7 +249,9 @@ module comet_via #(
   // address bits [2:0] and 16-bit length; computed when the segment is written into the
   // segment RAM and stored in the word, so that a segment load only copies registers
   // (room = min(len, 8 - a[2:0]), rlast = the chunk ends the segment, rem = len - room; and
-  // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0])
+  // {nlast, nroom} of rem, see nlast_q: nlast = rem <= 8, i.e. len <= 16 - a[2:0]; and
+  // rn = room + nroom, the bytes of the first two chunks, for the unpacker's level d1_q:
+  // len while the segment fits two chunks (nl), else 16 - a[2:0])
   // (its two length compares are functions of their own: the segment write registers them,
   // see sw_rl_q, and assembles the word from them with fc_word)
   function automatic fc_rl(input [2:0] a, input [15:0] len);  // the segment fits word 1
@@ -234,14 +260,15 @@ module comet_via #(
   function automatic fc_nl(input [2:0] a, input [15:0] len);  // it fits words 1 and 2
     fc_nl = (len <= {11'd0, 5'd16 - {2'b00, a}});
   endfunction
-  function automatic [25:0] fc_word(input [2:0] a, input [15:0] len, input rl, input nl);
+  function automatic [30:0] fc_word(input [2:0] a, input [15:0] len, input rl, input nl);
     reg [15:0] rm;
     begin
       rm = rl ? 16'd0 : len + {13'd0, a} - 16'd8;
-      fc_word = {nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : 4'd8 - {1'b0, a}, rm};
+      fc_word = {nl ? len[4:0] : 5'd16 - {2'b00, a},
+                 nl, nl ? rm[3:0] : 4'd8, rl, rl ? len[3:0] : 4'd8 - {1'b0, a}, rm};
     end
   endfunction
-  function automatic [25:0] first_chunk(input [2:0] a, input [15:0] len);
+  function automatic [30:0] first_chunk(input [2:0] a, input [15:0] len);
     first_chunk = fc_word(a, len, fc_rl(a, len), fc_nl(a, len));
   endfunction
   // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
@@ -460,8 +487,8 @@ module comet_via #(
     .wr_be_i(1'b1), .rd_en_i(db_re), .rd_addr_i(db_raddr), .rd_data_o(db_rd_data));
 
   // two halves: the fetch fills one while the walker reads the other
-  // word: {first_chunk (26 bits, see first_chunk), length[15:0], address[31:0]}
-  wire [73:0] seg_rd_data;
+  // word: {first_chunk (31 bits, see first_chunk), length[15:0], address[31:0]}
+  wire [78:0] seg_rd_data;
   reg         seg_we, seg_re;  // (seg_re: from registers only, see below)
   reg [SAW-1:0] seg_waddr;
   reg [SAW:0] seg_raddr;  // {bank, index}
@@ -483,8 +510,8 @@ module comet_via #(
     sw_rl_d = fc_rl(sa_q[2:0], seg_wl);
     sw_nl_d = fc_nl(sa_q[2:0], seg_wl);
   end
-  wire [25:0] sw_fc = fc_word(sw_sa_q[2:0], sw_len_q, sw_rl_q, sw_nl_q);
-  wire [73:0] seg_wdata = {sw_fc, sw_len_q, sw_sa_q};
+  wire [30:0] sw_fc = fc_word(sw_sa_q[2:0], sw_len_q, sw_rl_q, sw_nl_q);
+  wire [78:0] seg_wdata = {sw_fc, sw_len_q, sw_sa_q};
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sw_v_q <= 1'b0;
@@ -501,7 +528,7 @@ module comet_via #(
     sw_rl_q   <= sw_rl_d;
     sw_nl_q   <= sw_nl_d;
   end
-  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(74), .NBE(1)) u_seg_ram (
+  nic_ram_1r1w #(.DEPTH(2 * MAX_SEGS), .WIDTH(79), .NBE(1)) u_seg_ram (
     .clk_i(clk_i), .wr_en_i(sw_v_q), .wr_addr_i(sw_addr_q), .wr_data_i(seg_wdata),
     .wr_be_i(1'b1), .rd_en_i(seg_re), .rd_addr_i(seg_raddr),
     .rd_data_o(seg_rd_data));
@@ -630,24 +657,35 @@ module comet_via #(
 
   // walker: current segment chunk
   wire [3:0] room      = room_q;
-  // timing: rx_full (the accumulator covers the chunk) and rx_left (bytes left after a full
-  // chunk) are registered from cnt_d/room_d: always cnt_q >= room_q and cnt_q - room_q (or 0)
-  reg        rxf_q, rxf_d;
-  reg        rxf0, rxf1, rlast_ld;
-  reg [3:0]  rxa;
+  // timing: the unpacker's fill level against the walker's chunks, kept as signed 6-bit levels
+  // (while a receive's segment is loaded, see the FORMAL block):
+  //   d0_q = cnt_q - room_q            rx_full = d0_q >= 0, rx_left (rxl_q) = d0_q or 0
+  //   d1_q = cnt_q - room_q - nroom_q  the level after the next chunk
+  // with nnroom_q, the chunk after the next one, and rn_q = room_q + nroom_q at a segment load.
+  // A beat of n bytes and a write move them by constants or by a lookup of one register:
+  //   no write: d0 + n, d1 + n     write: d1 + n, d1 + (n - nnroom)
+  //   segment load (seg_ld_q): cnt + (n - room), cnt + (n - rn)
+  // so each next value is one carry chain from registers, selected by the beat's one-hot byte
+  // count and the late write acceptance (before: room - cnt, then n minus that: two chains)
+  reg [5:0]  d0_q, d0_d, d1_q, d1_d;
+  reg [3:0]  nnroom_q, nnroom_d;
+  reg [4:0]  rn_q, rn_d;
+  reg        rlast_ld;
   reg [7:0]  rxk;
-  reg [5:0]  rxd0, rxd1;
   reg        le8_0, le8_1;
-  reg [1:0]  rxf_b, rdy_b;
+  reg [1:0]  rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
-  reg [9:0]  rxl_b;  // {beat, no beat}
-  reg [3:0]  room0, room1, room_d_ld;
+  reg [5:0]  ud_n;                    // the beat's byte count
+  reg [5:0]  ud_a0, ud_b0, ud_a1, ud_b1; // operands of d0_d, d1_d without a write
+  reg        ud_c0;                   // their carry-in (a segment load subtracts room / rn)
+  reg [23:0] ud_d0, ud_d1;            // by {w_acc, rx beat}
+  reg [3:0]  room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
   // timing: rxnz_q = (cnt_q != 0) in S_RX (0 outside it: a receive enters S_RX with cnt_q = 0),
   // registered from the unpacker's candidates (no compare of the adder output, no compare of
   // cnt_q in front of the write request)
   reg        rxnz_q, rxnz_d;
-  wire       rx_full   = rxf_q;
+  wire       rx_full   = !d0_q[5];
   wire [3:0] rx_n      = rx_full ? room : cnt_q[3:0];
   wire       rx_wr_v   = rqs_rx_q && seg_vld_q && rxnz_q && (rx_full || in_done_q);
   // completion queue head (send status write)
@@ -892,7 +930,7 @@ module comet_via #(
   reg        ev_send_wb, ev_recv_wb;
   reg [NCNT-1:0] cnt_inc;
   reg [31:0] bytes_add;
-  integer    i, k;
+  integer    i, j, k;
 
   always @* begin
     state_d = state_q; op_rx_d = op_rx_q; vi_d = vi_q; rr_d = rr_q; prio_rx_d = prio_rx_q;
@@ -931,7 +969,7 @@ module comet_via #(
     room_d = room_q; rlast_d = rlast_q;
     rem_nx = remnx_q;
     remnx_d = remnx_q;
-    nlast_d = nlast_q; nroom_d = nroom_q;
+    nlast_d = nlast_q; nroom_d = nroom_q; nnroom_d = nnroom_q; rn_d = rn_q;
     seglen = 32'd0; ctl_err = 4'd0;
     dbad_d = 1'b0;
     seg0w_d = 1'b0;
@@ -1129,7 +1167,7 @@ module comet_via #(
     // host lane is cur_addr_q[2:0]); a full chunk that does not end the segment ends its host
     // word, so the next chunk starts at lane 0, 8 bytes further round the ring
     if (w_act_q && seg_ld_q) rsh_d = rwp_q - cnt_q[3:0] - {1'b0, cur_addr_q[2:0]};
-    else if (state_q == S_RX && w_acc && rxf_q && !rlast_q) rsh_d = {!rsh_q[3], rsh_q[2:0]};
+    else if (state_q == S_RX && w_acc && rx_full && !rlast_q) rsh_d = {!rsh_q[3], rsh_q[2:0]};
 
     // ---------------- byte packer (send): emit one beat, append one payload word; the first
     // word of the next message may join in the cycle the last beat leaves
@@ -1147,10 +1185,15 @@ module comet_via #(
       // (k - position) mod 8: A's word rotated left by twa[2:0] bytes (trw) serves both halves,
       // B's position is a multiple of 8 so it takes the word as it is; the enables mark the word's
       // bytes from the position
-      twa = {trh_q, 3'b000} + cnt_q[3:0];
+      // (8 * trh_q + cnt_q[3:0] with cnt_q < 16: bit 3 is an XOR, no carry)
+      twa = {trh_q ^ cnt_q[3], cnt_q[2:0]};
       trw = rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
-        tka = 4'(k) - twa;
+        // timing: ring byte k's offset from the position, tka = (k - twa) mod 16, as a
+        // lookup of twa (a LUT level, not a carry chain per byte on the fill level)
+        tka = 4'd0;
+        for (j = 0; j < 16; j = j + 1)
+          if (twa == 4'(j)) tka = 4'(k - j);
         tea[k] = !tka[3] && (tka[2:0] <= meta_data[2:0]);   // tka < the word's bytes (bytes-1 + 1)
         teb[k] = ((k / 8) != 32'(trh_q)) && (3'(k) <= meta_data[2:0]);
       end
@@ -1696,7 +1739,7 @@ module comet_via #(
     end
 
     // segment RAM read enable (timing: from registers only, no w_start behind it; the RAM output
-    // register's enable fans out to 74 bits). The walker's own load as defined above; while the
+    // register's enable fans out to 79 bits). The walker's own load as defined above; while the
     // walker is idle or done, the states that may start it (S_TXQ; S_SEG of a receive with every
     // segment word taken) read segment 0 of the fetch half (seg_raddr) whether the start comes or
     // not: an extra read is unobservable (the output is used only in seg_rd_q cycles, after a
@@ -1717,6 +1760,9 @@ module comet_via #(
       remnx_d = seg_rd_data[63:48];
       nlast_d = seg_rd_data[73];
       nroom_d = seg_rd_data[72:69];
+      rn_d = seg_rd_data[78:74];
+    end else if (w_act_q && seg_ld_q) begin
+      nnroom_d = nn_room(remnx_q);  // (a receive's load: remnx_q is the loaded value)
     end else if (w_act_q && w_acc) begin
       rlast_d = nlast_q;  // = (rem_nx <= 8)
       room_d = nroom_q;
@@ -1724,6 +1770,8 @@ module comet_via #(
       // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
       nlast_d = rlast_d || (rem_nx <= 16'd16);
       nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
+      // the chunk after the next of remnx_d: 0 if remnx_q <= 16, remnx_q - 16 up to 24, else 8
+      nnroom_d = nnn_room(remnx_q);
     end
 
     // (only its value in S_CTL / S_SEG matters: it is built per current state so that the late
@@ -1749,18 +1797,18 @@ module comet_via #(
       default:  fsm_more_d = 1'b0;
     endcase
 
-    // rx_full / rx_left for the next cycle. They only matter in S_RX (and a receive enters S_RX
-    // with the walker idle and the packer empty, cnt_d = cnt_q = 0), so they are built from the
-    // receive unpacker's fill level only (not cnt_d, which is behind the send packer), with both
-    // outcomes of the late write acceptance w_acc in parallel (w_acc excludes a segment load)
+    // the unpacker's levels (d0_q, d1_q, rx_left) and tready for the next cycle. They only
+    // matter in S_RX (and a receive enters S_RX with the walker idle and the packer empty,
+    // cnt_d = cnt_q = 0), so they are built from the receive unpacker's fill level only (not
+    // cnt_d, which is behind the send packer), with both outcomes of the late write acceptance
+    // w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (from tkeep, rxa) goes into the "beat" leg only.
-    // timing: the level after the beat is rxc = c + rxa (c = cnt_q, or rxl_q after a write);
-    // its compares are turned around to rxa >= room - c (rxd0/rxd1, from registers) and
-    // rxa <= 8 - c, i.e. kge() on the contiguous tkeep, so only rxl needs rxa's value
-    // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the values
-    // built in the seg_rd_q cycle are not used, so room0 is room_q, never the RAM output)
+    // byte count (one-hot from tkeep) goes into the "beat" leg only. The tready compares
+    // "c + n <= 8" are le8k() on the contiguous tkeep (c = cnt_q, or rxl_q after a write).
+    // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the levels
+    // built in the seg_rd_q cycle are not used, the seg_ld_q cycle builds them from cnt_q and
+    // the loaded room_q / rn_q)
     // timing: outside S_RX, "the next state is S_DRAIN or S_RX" per current state from registers
     // and the rx port only (not the whole state_d, which sits behind the CSR doorbell-pop decode
     // of S_DB_RD, the completion queue, the prefetch take ...; asserted equal under FORMAL):
@@ -1776,27 +1824,34 @@ module comet_via #(
       S_DRAIN: rdy_nx = !(s_axis_rx_tvalid && s_axis_rx_tlast);
       default: rdy_nx = 1'b0;
     endcase
-    room0 = room_q;
-    room1 = nroom_q;  // = (rem_nx <= 8) ? rem_nx[3:0] : 8
-    rxd0 = {2'b00, room0} - {1'b0, cnt_q};
-    rxd1 = {2'b00, room1} - {1'b0, rxl_q};
+    // the levels d0 / d1 for the next cycle (see d0_q), built for the four outcomes of the
+    // late write acceptance (w_acc) and rx beat (picked last): each a sum of registers (the
+    // subtracted chunk sizes as ones' complements with the carry-in) and the beat's byte count,
+    // one carry chain (three operands: a carry-save LUT level in front, add3)
+    // (w_acc and seg_ld_q exclude each other. The levels are used only while a receive's
+    // segment is loaded, and rebuilt from cnt_q at each load: outside S_RX, and once the walk
+    // is done (no segment loaded), they are don't-cares, so nothing gates the beat's count)
+    ud_n = {2'b00, rx_tc_w};
+    ud_a0 = seg_ld_q ? {1'b0, cnt_q} : d0_q;
+    ud_a1 = seg_ld_q ? {1'b0, cnt_q} : d1_q;
+    ud_c0 = seg_ld_q;  // (0 - x = ~x + 1)
+    ud_b0 = ud_c0 ? ~{2'b00, room_q} : 6'd0;
+    ud_b1 = ud_c0 ? ~{1'b0, rn_q} : 6'd0;
+    ud_d0[5:0]   = ud_a0 - (ud_c0 ? {2'b00, room_q} : 6'd0);  // no write, no beat
+    ud_d0[11:6]  = add3(ud_a0, ud_b0, ud_n, ud_c0);         // no write, beat
+    ud_d0[17:12] = d1_q;                                    // write, no beat
+    ud_d0[23:18] = d1_q + ud_n;                             // write, beat
+    ud_d1[5:0]   = ud_a1 - (ud_c0 ? {1'b0, rn_q} : 6'd0);
+    ud_d1[11:6]  = add3(ud_a1, ud_b1, ud_n, ud_c0);
+    ud_d1[17:12] = d1_q - {2'b00, nnroom_q};
+    ud_d1[23:18] = add3(d1_q, ~{2'b00, nnroom_q}, ud_n, 1'b1);
+    d0_d = w_acc ? (rx_beat_w ? ud_d0[23:18] : ud_d0[17:12]) : (rx_beat_w ? ud_d0[11:6] : ud_d0[5:0]);
+    d1_d = w_acc ? (rx_beat_w ? ud_d1[23:18] : ud_d1[17:12]) : (rx_beat_w ? ud_d1[11:6] : ud_d1[5:0]);
+    rxl_d = d0_d[5] ? 5'd0 : d0_d[4:0];
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
-      rxa = (state_q == S_RX && i == 1) ? rx_tc_w : 4'd0;
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      rxf0 = kge(rxk, rxd0);                              // cnt_q + rxa >= room0
-      rxf1 = kge(rxk, rxd1);                              // rxl_q + rxa >= room1
       le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
       le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
-      if (state_q == S_RX && walk_done_q) begin  // cnt_d = 0, no write, no segment load
-        rxf_b[i] = (room_q == 4'd0);
-        rxl_b[5*i +: 5] = 5'd0;
-      end else if (w_acc) begin
-        rxf_b[i] = rxf1;
-        rxl_b[5*i +: 5] = rxf1 ? {1'b0, rxa} - rxd1[4:0] : 5'd0;  // rxl_q + rxa - room1
-      end else begin
-        rxf_b[i] = rxf0;
-        rxl_b[5*i +: 5] = rxf0 ? {1'b0, rxa} - rxd0[4:0] : 5'd0;  // cnt_q + rxa - room0
-      end
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
       // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
@@ -1808,13 +1863,11 @@ module comet_via #(
       // the unpacker term is 1 there (asserted under FORMAL)
       if (state_q == S_RX)
         rdy_b[i] = !(in_done_q && !rxnz_q) && !((i == 1) ? s_axis_rx_tlast : in_done_q) &&
-                   (walk_done_q || (w_acc ? ((rlast_q && rxf_q && seg_last_q) || le8_1) : le8_0));
+                   (walk_done_q || (w_acc ? ((rlast_q && rx_full && seg_last_q) || le8_1) : le8_0));
       else
         rdy_b[i] = rdy_nx;
     end
     rx_rdy_d = rx_beat_w ? rdy_b[1] : rdy_b[0];
-    rxf_d = rx_beat_w ? rxf_b[1] : rxf_b[0];
-    rxl_d = rx_beat_w ? rxl_b[9:5] : rxl_b[4:0];
 
     // the DMA request stage's state-decode flops (see rqs_rx_q)
     rqs_rx_d = (state_d == S_RX);
@@ -1848,7 +1901,8 @@ module comet_via #(
       cd_q <= '0; cd_wp_q <= 2'd0; cd_rp_q <= 2'd0; cd_cnt_q <= 3'd0; aw_cnt_q <= 3'd0; req_idx_q <= 6'd0; rsp_idx_q <= 6'd0;
       inflight_q <= '0; sum_q <= 32'd0; spec_q <= 1'b0; seghi_q <= 1'b0; seg_idx_q <= '0; seg_vld_q <= 1'b0;
       seg_rd_q <= 1'b0; seg_ld_q <= 1'b0; seg_last_q <= 1'b0; cur_addr_q <= 32'd0; cur_rem_q <= 16'd0;
-      room_q <= 4'd0; rlast_q <= 1'b1; rxf_q <= 1'b1; rxl_q <= 5'd0; rxnz_q <= 1'b0;
+      room_q <= 4'd0; rlast_q <= 1'b1; d0_q <= 6'd0; d1_q <= 6'd0; rxl_q <= 5'd0; rxnz_q <= 1'b0;
+      nnroom_q <= 4'd0; rn_q <= 5'd0;
       trh_q <= 1'b0;
       walk_done_q <= 1'b0; rwp_q <= 4'd0; rsh_q <= 4'd0; rxr_q <= 128'd0; cnt_q <= 5'd0; in_done_q <= 1'b0; xfer_q <= 32'd0; xa_q <= 4'd0;
       tv_q <= 1'b0; tl_q <= 1'b0; tk_q <= 8'd0;
@@ -1888,7 +1942,8 @@ module comet_via #(
       rsp_idx_q <= rsp_idx_d; inflight_q <= inflight_d; sum_q <= sum_d; spec_q <= spec_d; seghi_q <= seghi_d;
       seg_idx_q <= seg_idx_d; seg_vld_q <= seg_vld_d; seg_rd_q <= seg_rd_d; seg_ld_q <= seg_ld_d;
       seg_last_q <= seg_last_d; cur_addr_q <= cur_addr_d; cur_rem_q <= cur_rem_d;
-      room_q <= room_d; rlast_q <= rlast_d; rxf_q <= rxf_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
+      room_q <= room_d; rlast_q <= rlast_d; d0_q <= d0_d; d1_q <= d1_d; rxl_q <= rxl_d; rxnz_q <= rxnz_d;
+      nnroom_q <= nnroom_d; rn_q <= rn_d;
       trh_q <= trh_d;
       walk_done_q <= walk_done_d; rwp_q <= rwp_d; rsh_q <= rsh_d; rxr_q <= rxr_d; cnt_q <= cnt_d; in_done_q <= in_done_d;
       tv_q <= tv_d; tl_q <= tl_d; tk_q <= tk_d;
@@ -2038,14 +2093,22 @@ module comet_via #(
       if (seg_vld_q) assert (walk_done_q == 1'b0);
       if (w_act_q) assert (!(seg_ld_q && (seg_rd_q || seg_vld_q)));
       if (w_act_q && seg_ld_q) assert (state_q == S_RX);
+      if (w_act_q && seg_ld_q) assert ({1'b0, room_q} + {1'b0, nroom_q} == rn_q);
       if (state_q == S_RX && w_act_q && seg_vld_q && !walk_done_q)
-        assert (rxf_q == (cnt_q >= {1'b0, room_q}) && (!rxf_q || rxl_q == cnt_q - {1'b0, room_q}));
+        if (!(in_done_q && !rxnz_q)) begin
+          // (after a message's partial last chunk, cnt_q = 0 and the next cycle goes to S_WB:
+          // the levels are not kept for that one cycle)
+          assert (rx_full == (cnt_q >= {1'b0, room_q}) && (!rx_full || rxl_q == cnt_q - {1'b0, room_q}));
+          assert (d0_q == {1'b0, cnt_q} - {2'b00, room_q} &&
+                  d1_q == {1'b0, cnt_q} - {2'b00, room_q} - {2'b00, nroom_q});
+          assert (nnroom_q == nn_room(remnx_q));
+        end
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
       // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
-      if (w_act_q && seg_rd_q) assert (seg_rd_data[73:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
+      if (w_act_q && seg_rd_q) assert (seg_rd_data[78:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       if (sw_v_q) assert (sw_fc == first_chunk(sw_sa_q[2:0], sw_len_q));
       assert (nlast_q == (remnx_q <= 16'd8));
       assert (pa_rp1_q == pa_rp_q + 1'b1 && pa_rp2_q == pa_rp_q + RAW'(2));
@@ -2100,7 +2163,7 @@ module comet_via #(
       if (state_q != S_CTL) assert (!dbad_q);
       if (seg0w_q) assert (state_q == S_CTL && !rsp_desc && !dbad_q);
       if (w_start) assert (!w_act_q || walk_done_q);
-      if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rxf_q && seg_last_q)));
+      if (state_q == S_RX) assert (walk_done_d == (walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q)));
       if (state_q == S_SEG) assert (fsm_more_q == (req_idx_q < 6'({segcnt_q[SAW:0], 1'b0})));
       for (f_i = 0; f_i < NUM_DB; f_i = f_i + 1) assert (db_cnt_q[f_i*DBCW +: DBCW] <= DBCW'(DB_DEPTH) &&
                                                          dne_q[f_i] == (db_cnt_q[f_i*DBCW +: DBCW] != '0) &&
