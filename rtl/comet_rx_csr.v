@@ -2,10 +2,11 @@
 // comet_rx_csr: the RX CSR block (formats/csr_comet.csv, 0x100-0x1FF): own MAC/IP/port/node,
 // BCAST_EN, status, and one 32-bit counter per status code (CNT_OK = code 0 at 0x180, drop
 // counters at 0x180 + 4 * code). A counter write clears it (the clear wins over an event).
-// Timing (156.25 MHz on ECP5): a read's address is decoded in its request cycle into one-hot
-// selects (rsel_q, 0 unless a read was taken); in the ack cycle the read data is an AND-OR of
-// that cycle's register values (and status_i) under rsel_q, so no address compare sits between
-// a flop and csr_rdata_o. A read thus returns the values of its ack cycle (a counter event of
+// Timing (156.25 MHz on ECP5): a request's address is decoded in its request cycle into one-hot
+// selects (rsel_q, registered whatever the request: the request valid, which the Comet engine
+// builds from its window decode, does not reach these flops); in the ack cycle the read data is
+// an AND-OR of that cycle's register values (and status_i) under rsel_q, gated by the
+// registered read (rd_q), so no address compare sits between a flop and csr_rdata_o. A read thus returns the values of its ack cycle (a counter event of
 // the request cycle is included); a write takes effect at the end of its request cycle, so a
 // read in the next cycle sees it.
 module comet_rx_csr (
@@ -30,7 +31,7 @@ module comet_rx_csr (
   // one-hot read selects: 0..7 the named registers, 8..22 the counters, 23 unmapped
   localparam int NSEL = 8 + NCNT + 1;
   localparam int R_UNM = 8 + NCNT;
-  reg            ack_q;
+  reg            ack_q, rd_q;
   reg [NSEL-1:0] rsel_q, rsel_d;
   reg            bcast_q, bcast_d;
   reg [47:0]     mac_q, mac_d;
@@ -43,7 +44,7 @@ module comet_rx_csr (
   integer j;
 
   assign csr_ack_o   = ack_q;
-  assign csr_rdata_o = rv;  // (0 unless a read is acked: rsel_q)
+  assign csr_rdata_o = rv;  // (0 unless a read is acked: rd_q)
   assign own_mac_o   = mac_q;
   assign own_ip_o    = ip_q;
   assign own_port_o  = port_q;
@@ -71,7 +72,6 @@ module comet_rx_csr (
         if (!is_cnt) rsel_d[R_UNM] = 1'b1;
       end
     endcase
-    if (!rd) rsel_d = '0;
     rv = ({32{rsel_q[0]}} & 32'h434D5258) | ({32{rsel_q[1]}} & {31'd0, bcast_q}) |
          ({32{rsel_q[2]}} & {24'd0, status_i}) | ({32{rsel_q[3]}} & mac_q[31:0]) |
          ({32{rsel_q[4]}} & {16'd0, mac_q[47:32]}) | ({32{rsel_q[5]}} & ip_q) |
@@ -79,6 +79,7 @@ module comet_rx_csr (
          ({32{rsel_q[R_UNM]}} & nic_pkg::CSR_UNMAPPED);
     for (j = 0; j < NCNT; j = j + 1)
       rv = rv | ({32{rsel_q[8 + j]}} & cnt_q[32*j +: 32]);
+    if (!rd_q) rv = 32'd0;
 
     bcast_d = bcast_q; mac_d = mac_q; ip_d = ip_q; port_d = port_q; node_d = node_q;
     // per counter: a write to its address clears it (wins), else its status code increments it
@@ -102,10 +103,10 @@ module comet_rx_csr (
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ack_q <= 1'b0; rsel_q <= '0; bcast_q <= 1'b1; mac_q <= 48'h0200_0000_0001;
+      ack_q <= 1'b0; rd_q <= 1'b0; rsel_q <= '0; bcast_q <= 1'b1; mac_q <= 48'h0200_0000_0001;
       ip_q <= 32'h0A000001; port_q <= 16'h4D43; node_q <= 16'd0; cnt_q <= '0;
     end else begin
-      ack_q <= csr_req_i; rsel_q <= rsel_d; bcast_q <= bcast_d; mac_q <= mac_d;
+      ack_q <= csr_req_i; rd_q <= rd; rsel_q <= rsel_d; bcast_q <= bcast_d; mac_q <= mac_d;
       ip_q <= ip_d; port_q <= port_d; node_q <= node_d; cnt_q <= cnt_d;
     end
   end

@@ -116,6 +116,10 @@ module comet_tx_egress (
   reg [15:0] idx;
   reg [3:0]  nd;
   reg        gen_last, prep, xfer, adv;
+  // timing: gen_last (the beat is the frame's last: rf_q <= 4, signed) as a register gl_q,
+  // set from rf_q one beat ahead (rf_q - 8 <= 4, i.e. rf_q <= 12) and cleared at PREP (a frame
+  // has at least 60 bytes), so the ready flags and busy start at a flop (asserted under FORMAL)
+  reg        gl_q, gl_d;
   reg        rd_ge8, rf_ge8, rp_ge8;
   reg [11:0] dl;
   reg [15:0] f2, ub;
@@ -234,7 +238,7 @@ module comet_tx_egress (
       idx[2*i +: 2] = i[1:0] - rf_q[1:0];
     end
     nd       = rf_q[11] ? 4'd0 : (rf_ge8 ? 4'd8 : {1'b0, rf_q[2:0]});  // frame bytes in the beat
-    gen_last = rf_q[11] || (rf_q[10:3] == 8'd0 && rf_q[2:0] <= 3'd4);
+    gen_last = gl_q;
   end
 
   always @* begin
@@ -247,7 +251,7 @@ module comet_tx_egress (
   end
 
   always @* begin
-    busy_d = busy_q; rd_slot_d = rd_slot_q; ready_d = ready_q;
+    busy_d = busy_q; rd_slot_d = rd_slot_q; ready_d = ready_q; gl_d = gl_q;
     d0_len_d = d0_len_q; d0_psum_d = d0_psum_q; d0_ip_d = d0_ip_q; d0_mac_d = d0_mac_q; d0_port_d = d0_port_q;
     d1_len_d = d1_len_q; d1_psum_d = d1_psum_q; d1_ip_d = d1_ip_q; d1_mac_d = d1_mac_q; d1_port_d = d1_port_q;
     h_dmac_d = h_dmac_q; h_smac_d = h_smac_q; h_sip_d = h_sip_q; h_dip_d = h_dip_q; h_psum_d = h_psum_q;
@@ -266,7 +270,9 @@ module comet_tx_egress (
       bsel_d = 3'd0;
       ipid_d = ipid_q + 16'd1;
     end
+    gl_d = prep ? 1'b0 : gl_q;
     if (xfer) begin
+      gl_d = rf_q[11] || (rf_q[10:4] == 7'd0 && rf_q[3:0] <= 4'd12);
       beat_d = beat_q + 8'd1;
       if (bsel_q != 3'd6) bsel_d = bsel_q + 3'd1;
       rd_d = rd_q - 12'd8;
@@ -317,7 +323,7 @@ module comet_tx_egress (
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      busy_q <= 1'b0; rd_slot_q <= 1'b0; ready_q <= 2'b00;
+      busy_q <= 1'b0; rd_slot_q <= 1'b0; ready_q <= 2'b00; gl_q <= 1'b1;
       d0_len_q <= '0; d0_psum_q <= '0; d0_ip_q <= '0; d0_mac_q <= '0; d0_port_q <= '0;
       d1_len_q <= '0; d1_psum_q <= '0; d1_ip_q <= '0; d1_mac_q <= '0; d1_port_q <= '0;
       h_dmac_q <= '0; h_smac_q <= '0; h_sip_q <= '0; h_dip_q <= '0; h_psum_q <= '0; h_sport_q <= '0;
@@ -333,7 +339,7 @@ module comet_tx_egress (
       a_valid_q <= 1'b0; a_last_q <= 1'b0; a_data_q <= '0; a_kd_q <= '0; a_kf_q <= '0;
       a_idx_q <= '0; a_bytes_q <= '0; crc_q <= 32'hFFFFFFFF;
     end else begin
-      busy_q <= busy_d; rd_slot_q <= rd_slot_d; ready_q <= ready_d;
+      busy_q <= busy_d; rd_slot_q <= rd_slot_d; ready_q <= ready_d; gl_q <= gl_d;
       d0_len_q <= d0_len_d; d0_psum_q <= d0_psum_d; d0_ip_q <= d0_ip_d; d0_mac_q <= d0_mac_d; d0_port_q <= d0_port_d;
       d1_len_q <= d1_len_d; d1_psum_q <= d1_psum_d; d1_ip_q <= d1_ip_d; d1_mac_q <= d1_mac_d; d1_port_q <= d1_port_d;
       h_dmac_q <= h_dmac_d; h_smac_q <= h_smac_d; h_sip_q <= h_sip_d; h_dip_q <= h_dip_d; h_psum_q <= h_psum_d;
@@ -357,5 +363,12 @@ module comet_tx_egress (
       end
     end
   end
+`ifdef FORMAL
+  always @(posedge clk_i)
+    if (rst_ni) begin
+      assert (gl_q == (rf_q[11] || (rf_q[10:3] == 8'd0 && rf_q[2:0] <= 3'd4)));
+      if (prep) assert (!dl[11] && dl >= 12'd60);
+    end
+`endif
 endmodule
 `default_nettype wire

@@ -316,6 +316,12 @@ module comet_via #(
   // and the status word start at flops of their own instead of the FSM state's decode, a net
   // with hundreds of loads across the die
   reg        rqs_rx_q, rqs_rx_d, rqs_wb_q, rqs_wb_d, rqs_wbs_q, rqs_wbs_d;
+  // timing: the control request address desc_q + offset (offset < 512) as a carry select: a
+  // 6-bit add of desc_q[8:3] and the offset's words, whose carry picks desc_q[31:9] or
+  // dinc_q = desc_q[31:9] + 1 (kept from S_DB_CHK / the S_IDLE take on, asserted where used)
+  reg [22:0] dinc_q, dinc_d;
+  reg [5:0]  fa_off, fa_lo;
+  reg        fa_c;
   reg        op_rx_q, op_rx_d;
   reg [1:0]  vi_q, vi_d, rr_q, rr_d;
   reg        prio_rx_q, prio_rx_d;
@@ -621,6 +627,8 @@ module comet_via #(
   wire [5:0]  meta_data = hm_q;  // (bit 6: in hpay_q / hdesc_q / hpf_q)
   assign fq_pop   = fifo_v && !sk_cnt_q[1];
   assign rsp_data = sk_rp_q ? sk1_d_q : sk0_d_q;
+  // each skid entry's segment-length field against alim_q (see the S_CTL / S_SEG length check)
+  wire [1:0]  sk_gt = {({1'b0, sk1_d_q[SLEN_LSB +: 32]} > alim_q), ({1'b0, sk0_d_q[SLEN_LSB +: 32]} > alim_q)};
   // {1, 1, slot, word, 0}: a prefetcher word; {1, 0, 0...}: a control FSM descriptor word
   wire        rsp_desc = hdesc_q;  // head: a control FSM word
   wire        rsp_pf   = hpf_q;    // head: a prefetcher word
@@ -795,26 +803,26 @@ module comet_via #(
   reg [31:0] fsm_addr, pf_addr, f_addr;
   always @* begin
     fsm_v = 1'b0;
-    fsm_addr = 32'd0;
     case (state_q)
-      S_CTL: begin  // words 1 and 3, then (speculatively) segment 0
-        fsm_v    = fsm_more_q && if_room;
-        fsm_addr = ctl_addr(desc_q, req_idx_q[1:0]);
-      end
-      S_SEG: begin
-        fsm_v    = fsm_more_q && if_room;
-        fsm_addr = desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000};
-      end
-      S_WB: begin
-        fsm_v    = 1'b1;
-        fsm_addr = desc_q + CTL_W3;
-      end
-      S_WBS: begin
-        fsm_v    = 1'b1;
-        fsm_addr = h_swa;  // (the entry holds its status word's address, see cq_swa_d)
-      end
+      S_CTL, S_SEG: fsm_v = fsm_more_q && if_room;  // S_CTL: words 1 and 3, then (speculatively) segment 0
+      S_WB, S_WBS:  fsm_v = 1'b1;
       default: ;
     endcase
+    // the address (see dinc_q): S_CTL ctl_addr(desc_q, req_idx_q), S_SEG desc_q + 32 +
+    // 8 * req_idx_q, S_WB desc_q + CTL_W3, S_WBS the completion queue head's status word
+    // (the entry holds its status word's address, see cq_swa_d), 0 in the other states
+    case (req_idx_q[1:0])
+      2'd0: fa_off = CTL_W1[8:3];
+      2'd1: fa_off = CTL_W3[8:3];
+      2'd2: fa_off = 6'd4;
+      default: fa_off = 6'd5;
+    endcase
+    if (state_q == S_SEG) fa_off = req_idx_q + 6'd4;  // (req_idx_q <= 2 * MAX_SEGS in S_SEG)
+    else if (state_q != S_CTL) fa_off = CTL_W3[8:3];
+    {fa_c, fa_lo} = {1'b0, desc_q[8:3]} + {1'b0, fa_off};
+    fsm_addr = ({32{state_q == S_CTL || state_q == S_SEG || state_q == S_WB}} &
+                {fa_c ? dinc_q : desc_q[31:9], fa_lo, desc_q[2:0]}) |
+               ({32{rqs_wbs_q}} & h_swa);
     // prefetcher: words 1 and 3, then (when in HOST_LIMIT) segment 0's two words
     pf_v    = (pf_st_q == P_ISS) && if_room;
     pf_addr = ctl_addr(pf_desc_q, pf_idx_q);
@@ -1342,7 +1350,9 @@ module comet_via #(
             sum_d = sum_q + seglen;
             if (seglen == 32'd0 || seglen[31:16] != 16'd0) err_d[1] = 1'b1;
             // address + length > HOST_LIMIT (the limit as of the address word)
-            if (seghi_q || alim_q[32] || ({1'b0, seglen} > alim_q)) err_d[2] = 1'b1;
+            // (timing: seglen > alim_q compared for both skid entries from their registers,
+            // sk_gt, the head select picks after the compare chains)
+            if (seghi_q || alim_q[32] || (sk_rp_q ? sk_gt[1] : sk_gt[0])) err_d[2] = 1'b1;
             seg_we = 1'b1;
             seg_waddr = (state_q == S_CTL) ? '0 : rsp_idx_q[SAW:1];
           end
@@ -1873,6 +1883,9 @@ module comet_via #(
     rqs_rx_d = (state_d == S_RX);
     rqs_wb_d = (state_d == S_WB);
     rqs_wbs_d = (state_d == S_WBS);
+    // desc_q[31:9] + 1 (see dinc_q): desc_d is t_desc in S_IDLE; a receive's desc_q, loaded in
+    // S_DB_WAIT, is followed in S_DB_CHK (no request address used there)
+    dinc_d = (state_q == S_IDLE) ? t_desc[31:9] + 23'd1 : desc_q[31:9] + 23'd1;
 
     // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
     // CSR address decode only selects between it and the held value)
@@ -1891,6 +1904,7 @@ module comet_via #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rqs_rx_q <= 1'b0; rqs_wb_q <= 1'b0; rqs_wbs_q <= 1'b0;
+      dinc_q <= 23'd1;
       state_q <= S_IDLE; op_rx_q <= 1'b0; vi_q <= 2'd0; rr_q <= 2'(NUM_VI - 1);
       prio_rx_q <= 1'b0; desc_q <= 32'd0; segcnt_q <= 16'd0; len_q <= 32'd0; err_q <= 4'd0;
       has_desc_q <= 1'b0; sa_q <= 32'd0; f_bank_q <= 1'b0; ctl_aerr_q <= 1'b0; sc_bad_q <= 1'b1; ln_bad_q <= 1'b1;
@@ -1930,6 +1944,7 @@ module comet_via #(
       ra_f_q <= '0; ra_p_q <= '0; eo_f_q <= '0; eo_p_q <= '0;
     end else begin
       rqs_rx_q <= rqs_rx_d; rqs_wb_q <= rqs_wb_d; rqs_wbs_q <= rqs_wbs_d;
+      dinc_q <= dinc_d;
       state_q <= state_d; op_rx_q <= op_rx_d; vi_q <= vi_d; rr_q <= rr_d;
       prio_rx_q <= prio_rx_d; desc_q <= desc_d; segcnt_q <= segcnt_d; len_q <= len_d;
       err_q <= err_d; has_desc_q <= has_desc_d; sa_q <= sa_d; f_bank_q <= f_bank_d;
@@ -2083,6 +2098,14 @@ module comet_via #(
       assert (cnt_q <= 5'd16);
       assert (state_q <= S_DB_CHK);
       assert (rqs_rx_q == (state_q == S_RX) && rqs_wb_q == (state_q == S_WB) && rqs_wbs_q == (state_q == S_WBS));
+      assert ((sk_rp_q ? sk_gt[1] : sk_gt[0]) == ({1'b0, rsp_data[SLEN_LSB +: 32]} > alim_q));
+      // the control request address (carry select with dinc_q) equals its definition
+      if (state_q == S_CTL || state_q == S_SEG || state_q == S_WB) assert (dinc_q == desc_q[31:9] + 23'd1);
+      if (state_q == S_SEG) assert (req_idx_q <= 6'(2 * MAX_SEGS));
+      assert (fsm_addr == ((state_q == S_CTL) ? ctl_addr(desc_q, req_idx_q[1:0]) :
+                           (state_q == S_SEG) ? desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000} :
+                           (state_q == S_WB)  ? desc_q + CTL_W3 :
+                           (state_q == S_WBS) ? h_swa : 32'd0));
       if (state_q != S_RX) assert (cnt_q < 5'd16);
       assert (cq_cnt_q <= 3'(CQD));
       assert (cd_cnt_q <= cq_cnt_q);
