@@ -6,9 +6,9 @@
 // selects (rsel_q, registered whatever the request: the request valid, which the Comet engine
 // builds from its window decode, does not reach these flops); in the ack cycle the read data is
 // an AND-OR of that cycle's register values (and status_i) under rsel_q, gated by the
-// registered read (rd_q), so no address compare sits between a flop and csr_rdata_o. A read thus returns the values of its ack cycle (a counter event of
-// the request cycle is included); a write takes effect at the end of its request cycle, so a
-// read in the next cycle sees it.
+// registered read (rd_q), so no address compare sits between a flop and csr_rdata_o. A read
+// thus returns the values of its ack cycle (a counter event of the request cycle is included);
+// a write takes effect at the end of its request cycle, so a read in the next cycle sees it.
 module comet_rx_csr (
   input  wire        clk_i,
   input  wire        rst_ni,

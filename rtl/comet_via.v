@@ -160,10 +160,9 @@ module comet_via #(
   function automatic [7:0] kkeep(input [4:0] c);
     kkeep = kmask8((c[4] || c[3]) ? 4'd8 : c[3:0]);
   endfunction
-  // timing: "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule
-  // of s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8.
-  // d is a 6-bit two's complement value computed from registers, so the late tkeep only goes
-  // through one mux (no popcount adder and compare carry chain behind it)
+  // "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule of
+  // s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8, d a
+  // 6-bit two's complement value (the definition le8k is asserted against under FORMAL)
   function automatic kge(input [7:0] keep, input [5:0] d);
     if (d[5] || d == 6'd0) kge = 1'b1;
     else if (d > 6'd8) kge = 1'b0;
@@ -670,11 +669,11 @@ module comet_via #(
   //   d0_q = cnt_q - room_q            rx_full = d0_q >= 0, rx_left (rxl_q) = d0_q or 0
   //   d1_q = cnt_q - room_q - nroom_q  the level after the next chunk
   // with nnroom_q, the chunk after the next one, and rn_q = room_q + nroom_q at a segment load.
-  // A beat of n bytes and a write move them by constants or by a lookup of one register:
-  //   no write: d0 + n, d1 + n     write: d1 + n, d1 + (n - nnroom)
-  //   segment load (seg_ld_q): cnt + (n - room), cnt + (n - rn)
-  // so each next value is one carry chain from registers, selected by the beat's one-hot byte
-  // count and the late write acceptance (before: room - cnt, then n minus that: two chains)
+  // A beat of n bytes and a write move them by n and at most one register:
+  //   no write: d0 + n, d1 + n     write: d1 + n, d1 - nnroom + n
+  //   segment load (seg_ld_q): cnt - room + n, cnt - rn + n
+  // so each next value is one carry chain from registers and the beat's byte count, picked by
+  // the late write acceptance and rx beat (before: room - cnt, then n minus that: two chains)
   reg [5:0]  d0_q, d0_d, d1_q, d1_d;
   reg [3:0]  nnroom_q, nnroom_d;
   reg [4:0]  rn_q, rn_d;
@@ -684,8 +683,8 @@ module comet_via #(
   reg [1:0]  rdy_b;
   reg        rdy_nx;  // outside S_RX: state_d is S_DRAIN or S_RX (see rdy_b)
   reg [5:0]  ud_n;                    // the beat's byte count
-  reg [5:0]  ud_a0, ud_b0, ud_a1, ud_b1; // operands of d0_d, d1_d without a write
-  reg        ud_c0;                   // their carry-in (a segment load subtracts room / rn)
+  reg [5:0]  ud_a0, ud_b0, ud_a1, ud_b1; // operands of d0_d, d1_d without a write (a segment
+                                      // load subtracts room / rn: ones' complement, carry-in)
   reg [23:0] ud_d0, ud_d1;            // by {w_acc, rx beat}
   reg [3:0]  room_d_ld;
   reg [4:0]  rxl_q, rxl_d;
@@ -1779,7 +1778,7 @@ module comet_via #(
       remnx_d = rlast_d ? 16'd0 : rem_nx - 16'd8;
       // {nlast, nroom} of remnx_d: 0 after a last chunk, else of rem_nx - 8 (rem_nx > 8)
       nlast_d = rlast_d || (rem_nx <= 16'd16);
-      nroom_d = rlast_d ? 4'd0 : ((rem_nx <= 16'd16) ? rem_nx[3:0] - 4'd8 : 4'd8);
+      nroom_d = nn_room(rem_nx);  // (0 after a last chunk: rem_nx <= 8)
       // the chunk after the next of remnx_d: 0 if remnx_q <= 16, remnx_q - 16 up to 24, else 8
       nnroom_d = nnn_room(remnx_q);
     end
@@ -1814,7 +1813,7 @@ module comet_via #(
     // w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (one-hot from tkeep) goes into the "beat" leg only. The tready compares
+    // byte count (from tkeep) goes into the "beat" leg only. The tready compares
     // "c + n <= 8" are le8k() on the contiguous tkeep (c = cnt_q, or rxl_q after a write).
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the levels
     // built in the seg_rd_q cycle are not used, the seg_ld_q cycle builds them from cnt_q and
@@ -1844,15 +1843,14 @@ module comet_via #(
     ud_n = {2'b00, rx_tc_w};
     ud_a0 = seg_ld_q ? {1'b0, cnt_q} : d0_q;
     ud_a1 = seg_ld_q ? {1'b0, cnt_q} : d1_q;
-    ud_c0 = seg_ld_q;  // (0 - x = ~x + 1)
-    ud_b0 = ud_c0 ? ~{2'b00, room_q} : 6'd0;
-    ud_b1 = ud_c0 ? ~{1'b0, rn_q} : 6'd0;
-    ud_d0[5:0]   = ud_a0 - (ud_c0 ? {2'b00, room_q} : 6'd0);  // no write, no beat
-    ud_d0[11:6]  = add3(ud_a0, ud_b0, ud_n, ud_c0);         // no write, beat
+    ud_b0 = seg_ld_q ? ~{2'b00, room_q} : 6'd0;  // (0 - x = ~x + 1: the carry-in is seg_ld_q)
+    ud_b1 = seg_ld_q ? ~{1'b0, rn_q} : 6'd0;
+    ud_d0[5:0]   = ud_a0 - (seg_ld_q ? {2'b00, room_q} : 6'd0);  // no write, no beat
+    ud_d0[11:6]  = add3(ud_a0, ud_b0, ud_n, seg_ld_q);         // no write, beat
     ud_d0[17:12] = d1_q;                                    // write, no beat
     ud_d0[23:18] = d1_q + ud_n;                             // write, beat
-    ud_d1[5:0]   = ud_a1 - (ud_c0 ? {1'b0, rn_q} : 6'd0);
-    ud_d1[11:6]  = add3(ud_a1, ud_b1, ud_n, ud_c0);
+    ud_d1[5:0]   = ud_a1 - (seg_ld_q ? {1'b0, rn_q} : 6'd0);
+    ud_d1[11:6]  = add3(ud_a1, ud_b1, ud_n, seg_ld_q);
     ud_d1[17:12] = d1_q - {2'b00, nnroom_q};
     ud_d1[23:18] = add3(d1_q, ~{2'b00, nnroom_q}, ud_n, 1'b1);
     d0_d = w_acc ? (rx_beat_w ? ud_d0[23:18] : ud_d0[17:12]) : (rx_beat_w ? ud_d0[11:6] : ud_d0[5:0]);
@@ -1860,11 +1858,11 @@ module comet_via #(
     rxl_d = d0_d[5] ? 5'd0 : d0_d[4:0];
     for (i = 0; i < 2; i = i + 1) begin  // i = 1: a beat is taken
       rxk = (state_q == S_RX && i == 1) ? s_axis_rx_tkeep : 8'h00;
-      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + rxa <= 8
-      le8_1 = le8k(rxk, rxl_q);                            // rxl_q + rxa <= 8
+      le8_0 = le8k(rxk, cnt_q);                            // cnt_q + n <= 8
+      le8_1 = le8k(rxk, rxl_q);                            // rxl_q + n <= 8
       // s_axis_rx_tready for the next cycle. From S_RX: state_d stays S_RX unless in_done_q and
       // cnt_q = 0 (-> S_WB); in_done_d = tlast with a beat, else in_done_q (a beat never comes
-      // with in_done_q: tready is 0 then). From other states no beat bytes are added (rxa = 0):
+      // with in_done_q: tready is 0 then). From other states no beat bytes are added (n = 0):
       // state_d is S_RX only from S_SEG (cnt_d = cnt_q = 0)
       // (in S_RX walk_done_d = walk_done_q || (w_acc && rlast_q && rx_full && seg_last_q): written
       // out so that the late w_acc only picks between two values built from registers)
@@ -1885,7 +1883,7 @@ module comet_via #(
     rqs_wbs_d = (state_d == S_WBS);
     // desc_q[31:9] + 1 (see dinc_q): desc_d is t_desc in S_IDLE; a receive's desc_q, loaded in
     // S_DB_WAIT, is followed in S_DB_CHK (no request address used there)
-    dinc_d = (state_q == S_IDLE) ? t_desc[31:9] + 23'd1 : desc_q[31:9] + 23'd1;
+    dinc_d = ((state_q == S_IDLE) ? t_desc[31:9] : desc_q[31:9]) + 23'd1;
 
     // HOST_LIMIT - 32 / - 48, registered with limit_q (timing: from the write data, the late
     // CSR address decode only selects between it and the held value)
@@ -2128,7 +2126,7 @@ module comet_via #(
         end
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
-      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by kge / bmask64)
+      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by le8k / tcnt8 / koh9 / bmask64)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[78:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
