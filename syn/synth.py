@@ -46,6 +46,16 @@ SYNTH_CMD = {
 # <block>.ecp5.synth_flags ("" = plain).
 ECP5_FLAGS = os.environ.get("SYNTH_ECP5_FLAGS", "-abc9").strip()
 ECP5_FLAGS = "" if ECP5_FLAGS == "none" else ECP5_FLAGS
+# ABC9's wire delay (picoseconds per LUT-to-LUT net in its delay model; synth_ecp5 fixes it at
+# 300 and refuses a scratchpad override): SYNTH_ECP5_ABC9_W runs the map_luts step by hand with
+# that -W (same commands as synth_ecp5 -abc9: latches_map, abc9, clean). Recorded in the row's
+# synth_flags as "<flags> abc9.W=<ps>".
+ECP5_ABC9_W = os.environ.get("SYNTH_ECP5_ABC9_W", "").strip()
+if ECP5_ABC9_W and (not ECP5_ABC9_W.isdigit() or "-abc9" not in ECP5_FLAGS.split()
+                    or "-nowidelut" in ECP5_FLAGS.split() or "-dff" in ECP5_FLAGS.split()):
+    sys.exit("SYNTH_ECP5_ABC9_W=%s: needs a number of picoseconds and SYNTH_ECP5_FLAGS with -abc9 "
+             "(without -nowidelut / -dff)" % ECP5_ABC9_W)
+ECP5_FLAGS_REC = ECP5_FLAGS + (" abc9.W=%s" % ECP5_ABC9_W if ECP5_ABC9_W else "")
 ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
              "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
 ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
@@ -266,6 +276,12 @@ def yosys_synth(block, target, files, params, wdir, json_out=None, top=None, ext
         # mapping step would go to memory_map (flip-flops + LUT muxes) in the full flow.
         script += ["%s -run %s:map_ffram" % (cmd, label),
                    "tee -q -o %s dump t:$mem_v2" % post_il]
+    elif target == "ecp5" and ECP5_ABC9_W:
+        script += ["%s -run %s:map_luts" % (cmd, label),
+                   "techmap -map +/ecp5/latches_map.v",
+                   "abc9 -W %s" % ECP5_ABC9_W,
+                   "clean",
+                   "%s -run map_cells:" % cmd]
     else:
         script += ["%s -run %s:" % (cmd, label)]
     script += ["tee -q -o %s stat" % stat_txt, "check"]
@@ -761,7 +777,7 @@ def run_flow(mode, blocks, targets, do_pnr, jobs, out_path):
                     results[pre + k] = v
                 results[pre + "params"] = r.get("params", "")
                 if t == "ecp5":
-                    results[pre + "synth_flags"] = ECP5_FLAGS
+                    results[pre + "synth_flags"] = ECP5_FLAGS_REC
                 results[pre + "memories"] = r.get("memories", [])
                 results[pre + "cells"] = r.get("cells", {})
                 results[pre + "log"] = r.get("log")
