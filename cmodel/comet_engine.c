@@ -26,6 +26,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.scratch = (uint32_t)(z >> 24);
   m->r.rx_first = (uint32_t)(z >> 33 & 1);
   m->r.rx_vi = (uint32_t)(z >> 40 & 3);
+  m->r.in_first = (uint32_t)(z >> 42 & 1);
+  m->r.in_vi = (uint32_t)(z >> 44 & 3);
   m->r.txr_ack = (uint32_t)(z >> 42 & 1);
   m->r.rxr_rdata = (uint32_t)(z >> 12);
   m->r.rq_none = (uint32_t)(z >> 43 & 1);
@@ -108,8 +110,10 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   /* the register slices' outputs depend on their registers only */
   nic_axis_slice_eval(&m->v2t, &c->v2t);
   nic_axis_slice_eval(&m->r2v, &c->r2v);
-  /* slice r2v -> via (VI from the FM header of the first beat, then held) */
-  c->r2v_tuser = m->r.rx_first ? (uint32_t)(c->r2v.m_data[0] >> 46 & 3) : m->r.rx_vi;
+  /* slice r2v -> via: data word 1 = {tcnt[3:0], tuser[1:0], tlast, tkeep[7:0]} (the VI and
+   * byte count computed at the slice input, see comet_engine_tick) */
+  c->r2v_tuser = (uint32_t)(c->r2v.m_data[1] >> 9 & 3);
+  c->vi.s_axis_rx_tcnt = c->r2v.m_data[1] >> 11 & 15;
   c->vi.s_axis_rx_tdata = c->r2v.m_data[0];
   c->vi.s_axis_rx_tkeep = c->r2v.m_data[1] & 0xFF;
   c->vi.s_axis_rx_tvalid = (uint64_t)c->r2v.m_valid;
@@ -219,6 +223,10 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     if (m->r.rx_first) n.rx_vi = (uint32_t)(c.r2v.m_data[0] >> 46 & 3);
     n.rx_first = (uint32_t)(c.r2v.m_data[1] >> 8 & 1);
   }
+  if (c.ro.m_axis_tvalid && c.r2v.s_ready) {
+    if (m->r.in_first) n.in_vi = (uint32_t)(c.ro.m_axis_tdata >> 46 & 3);
+    n.in_first = (uint32_t)(c.ro.m_axis_tlast & 1);
+  }
   if (!in->rst_ni) {
     n.eng_ack = 0;
     n.eng_rdata = 0;
@@ -226,6 +234,8 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     n.scratch = 0;
     n.rx_first = 1;
     n.rx_vi = 0;
+    n.in_first = 1;
+    n.in_vi = 0;
     n.rq_eng = n.rq_none = n.rq_we = n.rq_loc = n.rq_wdata = 0;
     n.txr_ack = n.txr_rdata = n.rxr_ack = n.rxr_rdata = 0;
     n.rs_via_ack = n.rs_via_rdata = n.rs_oth_ack = n.rs_oth_rdata = 0;
@@ -233,8 +243,13 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
   nic_axis_slice_sig_in_t si = {(int)in->rst_ni, (int)c.vo.m_axis_tx_tvalid, (int)c.to.s_axis_tready,
                             {c.vo.m_axis_tx_tdata, (c.vo.m_axis_tx_tkeep & 0xFF) | (c.vo.m_axis_tx_tlast & 1) << 8}};
   nic_axis_slice_tick(&m->v2t, &si);
+  /* the r2v slice's input: the VI from the first beat as comet_rx offers it, then held
+   * (in_first / in_vi track the handshakes on comet_rx's side), and the byte count */
+  uint64_t r2s_tuser = m->r.in_first ? (c.ro.m_axis_tdata >> 46 & 3) : m->r.in_vi;
+  uint64_t r2s_tcnt = (uint64_t)__builtin_popcount((unsigned)(c.ro.m_axis_tkeep & 0xFF));
   nic_axis_slice_sig_in_t ri = {(int)in->rst_ni, (int)c.ro.m_axis_tvalid, (int)c.vo.s_axis_rx_tready,
-                            {c.ro.m_axis_tdata, (c.ro.m_axis_tkeep & 0xFF) | (c.ro.m_axis_tlast & 1) << 8}};
+                            {c.ro.m_axis_tdata, (c.ro.m_axis_tkeep & 0xFF) | (c.ro.m_axis_tlast & 1) << 8 |
+                                                    r2s_tuser << 9 | r2s_tcnt << 11}};
   nic_axis_slice_tick(&m->r2v, &ri);
   comet_via_tick(&m->via, &c.vi);
   comet_tx_tick(&m->tx, &c.ti);

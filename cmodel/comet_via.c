@@ -36,11 +36,6 @@ static uint64_t smask64(uint32_t strb) {
   return m;
 }
 static uint32_t kmask8(uint32_t n) { return n >= 8 ? 0xFFu : ((1u << (n & 7)) - 1) & 0xFFu; }
-static uint32_t popc8(uint32_t k) {
-  uint32_t c = 0;
-  for (int j = 0; j < 8; j++) c += (k >> j) & 1;
-  return c;
-}
 /* descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT */
 static int daddr_bad(uint32_t a, uint32_t lim) { return (a & 7) || (uint64_t)a + 32 > lim; }
 /* segment 0 (descriptor bytes 32..47) inside HOST_LIMIT: read with the control words */
@@ -398,7 +393,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
    * and moves 8 bytes after a full chunk that does not end its segment */
   if (in->s_axis_rx_tvalid && c.rx_ready) {
     for (uint32_t k = 0; k < 8; k++) n.rxr[(q->rwp + k) & 15] = (uint8_t)(in->s_axis_rx_tdata >> (8 * k));
-    n.rwp = (q->rwp + popc8((uint32_t)in->s_axis_rx_tkeep)) & 15;
+    n.rwp = (q->rwp + ((uint32_t)in->s_axis_rx_tcnt & 15)) & 15; /* the byte count sideband */
   }
   if (q->w_act && q->seg_ld) n.rsh = (q->rwp - q->cnt - (q->cur_addr & 7)) & 15;
   else if (rx && w_acc && q->cnt >= c.room && q->cur_rem != c.room) n.rsh = q->rsh ^ 8;
@@ -599,7 +594,7 @@ void comet_via_tick(comet_via_t *m, const comet_via_in_t *in) {
         n.in_done = (uint32_t)in->s_axis_rx_tlast;
         if (q->walk_done) n.err |= 8;
         else {
-          uint32_t pc = popc8((uint32_t)in->s_axis_rx_tkeep);
+          uint32_t pc = (uint32_t)in->s_axis_rx_tcnt & 15; /* = popcount(tkeep) */
           abase |= (u128)(in->s_axis_rx_tdata & kmask64(pc)) << (8 * cbase);
           cbase += pc;
         }

@@ -5,6 +5,7 @@
   P(rst_ni, 1) P(csr_req_i, 1) P(csr_we_i, 1) P(csr_addr_i, 12) P(csr_wdata_i, 32)             \
   P(dma_req_ready_i, 1) P(dma_rsp_valid_i, 1) P(dma_rsp_rdata_i, 64) P(m_axis_tx_tready, 1)   \
   P(tx_done_valid_i, 1) P(tx_done_code_i, 4) P(s_axis_rx_tdata, 64) P(s_axis_rx_tkeep, 8)     \
+  P(s_axis_rx_tcnt, 4)                                                                       \
   P(s_axis_rx_tvalid, 1) P(s_axis_rx_tlast, 1) P(s_axis_rx_tuser, 2)
 #define comet_via_OUTPUTS(P)                                                                   \
   P(csr_ack_o, 1, 1) P(csr_rdata_o, 32, 1) P(dma_req_valid_o, 1, 1) P(dma_req_we_o, 1, 1)      \

@@ -15,13 +15,17 @@
 //    etc. = TX_ERR in the descriptor status; the engine keeps running).
 //  - comet_rx.m_axis -> register slice u_r2v -> comet_via.s_axis_rx, destination VI = FM
 //    header handler[15:14] (bits 47:46 of the first message beat; 3 = invalid VI: dropped by
-//    comet_via, CNT_RX_BAD_VI). The VI is taken combinationally from the first beat while it
-//    is offered and held in rx_vi_q for the rest of the message.
+//    comet_via, CNT_RX_BAD_VI). timing: the VI and the beat's byte count (s_axis_rx_tcnt, the
+//    popcount of the contiguous tkeep) are computed at the slice's input and registered with
+//    the beat, so comet_via's idle decision and receive unpacker start at flops of their own:
+//    the VI from the first beat as comet_rx offers it, held in in_vi_q for the message's other
+//    beats (in_first_q tracks the message boundary on comet_rx's side). rx_first_q / rx_vi_q
+//    (CSR ENG_RX_VI) track the same on comet_via's side.
 //  - The two register slices (nic_axis_slice: registered valid, data and ready, full rate)
 //    cut every combinational path between comet_via and the frame datapaths (timing, issue
 //    5); each costs one cycle of latency. The dbg_v2t / dbg_r2v ports show comet_via's side.
 //  - All outputs are functions of registers only (the sub-blocks' outputs are; the engine adds
-//    only registered CSR responses and the tuser mux over the registered slice outputs).
+//    only registered CSR responses).
 module comet_engine #(
   parameter int NUM_DB    = 8,
   parameter int DB_DEPTH  = 16,
@@ -149,7 +153,16 @@ module comet_engine #(
   wire [63:0] r2v_tdata;
   wire [7:0]  r2v_tkeep;
   wire        r2v_tvalid, r2v_tready, r2v_tlast;
-  wire [1:0]  r2v_tuser = rx_first_q ? r2v_tdata[47:46] : rx_vi_q;
+  wire [1:0]  r2v_tuser;
+  wire [3:0]  r2v_tcnt;
+  reg         in_first_q, in_first_d;
+  reg  [1:0]  in_vi_q, in_vi_d;
+  wire [1:0]  r2s_tuser = in_first_q ? r2s_tdata[47:46] : in_vi_q;
+  // the byte count of comet_rx's contiguous tkeep (a thermometer code) in binary
+  wire [3:0]  r2s_tcnt = {r2s_tkeep[7], r2s_tkeep[3] && !r2s_tkeep[7],
+                          (r2s_tkeep[1] && !r2s_tkeep[3]) || (r2s_tkeep[5] && !r2s_tkeep[7]),
+                          (r2s_tkeep[0] && !r2s_tkeep[1]) || (r2s_tkeep[2] && !r2s_tkeep[3]) ||
+                          (r2s_tkeep[4] && !r2s_tkeep[5]) || (r2s_tkeep[6] && !r2s_tkeep[7])};
   wire        tx_st_valid;
   wire [2:0]  tx_st_code;
   wire        rx_st_valid;
@@ -182,6 +195,12 @@ module comet_engine #(
       if (rx_first_q) rx_vi_d = r2v_tdata[47:46];
       rx_first_d = r2v_tlast;
     end
+    in_first_d = in_first_q;
+    in_vi_d    = in_vi_q;
+    if (r2s_tvalid && r2s_tready) begin
+      if (in_first_q) in_vi_d = r2s_tdata[47:46];
+      in_first_d = r2s_tlast;
+    end
   end
 
   // comet_tx's and comet_rx's answers (one cycle after the request) registered per window, so
@@ -210,6 +229,8 @@ module comet_engine #(
       scratch_q   <= 32'd0;
       rx_first_q  <= 1'b1;
       rx_vi_q     <= 2'd0;
+      in_first_q  <= 1'b1;
+      in_vi_q     <= 2'd0;
       txr_ack_q <= 1'b0; txr_rdata_q <= 32'd0; rxr_ack_q <= 1'b0; rxr_rdata_q <= 32'd0;
       rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
       rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0; rq_ers_q <= 4'd0;
@@ -222,6 +243,8 @@ module comet_engine #(
       scratch_q   <= scratch_d;
       rx_first_q  <= rx_first_d;
       rx_vi_q     <= rx_vi_d;
+      in_first_q  <= in_first_d;
+      in_vi_q     <= in_vi_d;
       txr_ack_q <= tx_ack; txr_rdata_q <= tx_rdata; rxr_ack_q <= rx_ack; rxr_rdata_q <= rx_rdata;
       rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
       rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d; rq_ers_q <= rq_ers_d;
@@ -244,7 +267,8 @@ module comet_engine #(
     .m_axis_tx_tdata(v2t_tdata), .m_axis_tx_tkeep(v2t_tkeep), .m_axis_tx_tvalid(v2t_tvalid),
     .m_axis_tx_tready(v2t_tready), .m_axis_tx_tlast(v2t_tlast), .m_axis_tx_tuser(v2t_tuser),
     .tx_done_valid_i(tx_st_valid), .tx_done_code_i({1'b0, tx_st_code}),
-    .s_axis_rx_tdata(r2v_tdata), .s_axis_rx_tkeep(r2v_tkeep), .s_axis_rx_tvalid(r2v_tvalid),
+    .s_axis_rx_tdata(r2v_tdata), .s_axis_rx_tkeep(r2v_tkeep), .s_axis_rx_tcnt(r2v_tcnt),
+    .s_axis_rx_tvalid(r2v_tvalid),
     .s_axis_rx_tready(r2v_tready), .s_axis_rx_tlast(r2v_tlast), .s_axis_rx_tuser(r2v_tuser),
     .irq_o,
     .dbg_state_o(dbg_via_state_o), .dbg_db_level_o(dbg_via_db_level_o),
@@ -276,10 +300,12 @@ module comet_engine #(
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .dbg_state_o(dbg_rx_state_o), .dbg_crc_o(dbg_rx_crc_o), .dbg_usum_o(dbg_rx_usum_o));
 
-  nic_axis_slice #(.WIDTH(73)) u_r2v (
+  nic_axis_slice #(.WIDTH(79)) u_r2v (
     .clk_i, .rst_ni,
-    .s_valid_i(r2s_tvalid), .s_ready_o(r2s_tready), .s_data_i({r2s_tlast, r2s_tkeep, r2s_tdata}),
-    .m_valid_o(r2v_tvalid), .m_ready_i(r2v_tready), .m_data_o({r2v_tlast, r2v_tkeep, r2v_tdata}));
+    .s_valid_i(r2s_tvalid), .s_ready_o(r2s_tready),
+    .s_data_i({r2s_tcnt, r2s_tuser, r2s_tlast, r2s_tkeep, r2s_tdata}),
+    .m_valid_o(r2v_tvalid), .m_ready_i(r2v_tready),
+    .m_data_o({r2v_tcnt, r2v_tuser, r2v_tlast, r2v_tkeep, r2v_tdata}));
 
   assign dbg_tx_status_o = {tx_st_valid, tx_st_valid ? tx_st_code : 3'd0};   // code: don't care while not valid
   assign dbg_rx_status_o = {rx_st_valid, rx_st_valid ? rx_st_code : 4'd0};
@@ -319,6 +345,11 @@ module comet_engine #(
       // a response register holds read data only with its ack
       if (!rs_via_ack_q) assert (rs_via_rdata_q == 32'd0);
       if (!rs_oth_ack_q) assert (rs_oth_rdata_q == 32'd0);
+      // the VI and byte count registered with a beat equal those of comet_via's side
+      if (r2v_tvalid) assert (r2v_tuser == (rx_first_q ? r2v_tdata[47:46] : rx_vi_q) &&
+                              {1'b0, r2v_tcnt} == ({4'd0, r2v_tkeep[0]} + {4'd0, r2v_tkeep[1]} +
+                                 {4'd0, r2v_tkeep[2]} + {4'd0, r2v_tkeep[3]} + {4'd0, r2v_tkeep[4]} +
+                                 {4'd0, r2v_tkeep[5]} + {4'd0, r2v_tkeep[6]} + {4'd0, r2v_tkeep[7]}));
     end
   end
 `endif

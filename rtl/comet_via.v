@@ -59,6 +59,10 @@ module comet_via #(
   // receive stream from the frame datapath (tuser = destination VI, held for the packet)
   input  wire [63:0]           s_axis_rx_tdata,
   input  wire [7:0]            s_axis_rx_tkeep,
+  // the beat's byte count (= popcount of the contiguous tkeep, 0..8), a sideband the producer
+  // registers with the beat (comet_engine: the rx register slice), so that the unpacker's level
+  // sums start at flops of their own, placed next to it (assumed equal under FORMAL)
+  input  wire [3:0]            s_axis_rx_tcnt,
   input  wire                  s_axis_rx_tvalid,
   output wire                  s_axis_rx_tready,
   input  wire                  s_axis_rx_tlast,
@@ -186,6 +190,11 @@ module comet_via #(
     for (j = 1; j < 8; j = j + 1) koh9[j] = keep[j - 1] && !keep[j];
     koh9[8] = keep[7];
   endfunction
+  // the same one-hot from the beat's byte count (s_axis_rx_tcnt, 0..8): a decode of four flops
+  function automatic [8:0] koh9c(input [3:0] n);
+    integer j;
+    for (j = 0; j <= 8; j = j + 1) koh9c[j] = (n == 4'(j));
+  endfunction
   // a + b + c + ci as one carry chain behind a carry-save LUT level (the carry-save's low
   // carry slot takes ci)
   function automatic [5:0] add3(input [5:0] a, input [5:0] b, input [5:0] c, input ci);
@@ -269,14 +278,6 @@ module comet_via #(
   endfunction
   function automatic [30:0] first_chunk(input [2:0] a, input [15:0] len);
     first_chunk = fc_word(a, len, fc_rl(a, len), fc_nl(a, len));
-  endfunction
-  // timing: the byte count of a contiguous keep (a thermometer code) in binary, two LUT levels
-  // (= popc8(k) for a contiguous k; asserted on every rx beat)
-  function automatic [3:0] tcnt8(input [7:0] k);
-    tcnt8[3] = k[7];
-    tcnt8[2] = k[3] && !k[7];
-    tcnt8[1] = (k[1] && !k[3]) || (k[5] && !k[7]);
-    tcnt8[0] = (k[0] && !k[1]) || (k[2] && !k[3]) || (k[4] && !k[5]) || (k[6] && !k[7]);
   endfunction
   function automatic [3:0] popc8(input [7:0] k);
     reg [2:0] lo, hi;
@@ -753,7 +754,7 @@ module comet_via #(
   // receive unpacker candidates (timing: built from registers and the rx beat only; the write
   // acceptance w_acc picks one at the end)
   wire        rx_beat_w = s_axis_rx_tvalid && s_axis_rx_tready;
-  wire [3:0]  rx_tc_w   = tcnt8(s_axis_rx_tkeep);  // (= popc8(tkeep) on a beat: contiguous tkeep)
+  wire [3:0]  rx_tc_w   = s_axis_rx_tcnt;  // (= popc8(tkeep) on a beat, assumed under FORMAL)
   wire [4:0]  rx_left   = rxl_q;  // = cnt_q - rx_n
   // the receive ring's read: a 16-byte rotation by rsh_q (a register), low 8 bytes; host lane L
   // gets ring byte (L + rsh_q) mod 16
@@ -1438,7 +1439,7 @@ module comet_via #(
           // (each as a select of c + n by the beat's one-hot byte count: no popcount
           // adder and carry chain behind the late tkeep)
           // (the sums with a beat from tkeep alone; the late beat and write acceptance pick last)
-          rx_koh = koh9(s_axis_rx_tkeep);
+          rx_koh = koh9c(rx_tc_w);
           rx_cs0 = 5'd0;
           rx_cs1 = 5'd0;
           for (k = 0; k <= 8; k = k + 1) begin
@@ -1446,7 +1447,7 @@ module comet_via #(
             rx_cs1 = rx_cs1 | ({5{rx_koh[k]}} & (rx_left + 5'(k)));
           end
           cnt_d = w_acc ? (rx_beat_w ? rx_cs1 : rx_left) : (rx_beat_w ? rx_cs0 : cnt_q);
-          rxnz_d = (rx_beat_w && s_axis_rx_tkeep != 8'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
+          rxnz_d = (rx_beat_w && rx_tc_w != 4'd0) || (w_acc ? (rx_left != 5'd0) : rxnz_q);
         end
         if (in_done_q && !rxnz_q) begin
           w_act_d = 1'b0;
@@ -2126,9 +2127,11 @@ module comet_via #(
         end
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
-      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by le8k / tcnt8 / koh9 / bmask64)
+      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by le8k / bmask64; the byte count sideband below)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
+      // the byte count sideband is the beat's popcount
+      if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready) assume (s_axis_rx_tcnt == f_rx_pc);
       if (w_act_q && seg_rd_q) assert (seg_rd_data[78:48] == first_chunk(seg_rd_data[2:0], seg_rd_data[47:32]));
       if (sw_v_q) assert (sw_fc == first_chunk(sw_sa_q[2:0], sw_len_q));
       assert (nlast_q == (remnx_q <= 16'd8));
@@ -2159,8 +2162,8 @@ module comet_via #(
       // (seg_wl = its length field = seglen)
       if (seg_we && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc && rsp_idx_q[0] &&
                                       !(state_q == S_CTL && !rsp_idx_q[1]));
-      // the thermometer count of the contiguous tkeep equals its popcount
-      if (rx_beat_w) assert (rx_tc_w == f_rx_pc);
+      // the one-hot of the byte count equals the one-hot of the contiguous tkeep
+      if (rx_beat_w) assert (koh9c(rx_tc_w) == koh9(s_axis_rx_tkeep));
       // le8k is !kge(keep, 9 - c) (kept for both operands of the unpacker)
       assert (le8_0 == !kge(rxk, 6'd9 - {1'b0, cnt_q}) && le8_1 == !kge(rxk, 6'd9 - {1'b0, rxl_q}));
       assert (w_acc == (f_dma_acc && sel_w) && f_acc == (f_dma_acc && !sel_w && !fsel_q) &&

@@ -813,11 +813,13 @@ int comet_via_stim_next(void *pv, uint64_t cycle, const comet_via_out_t *prev, c
     in->s_axis_rx_tvalid = 1;
     in->s_axis_rx_tdata = d;
     in->s_axis_rx_tkeep = (1u << n) - 1;
+    in->s_axis_rx_tcnt = n;   /* the byte count sideband (comet_engine's r2v slice) */
     in->s_axis_rx_tlast = s->rx_pos + n == s->rx_len;
     s->rx_beat_n = n;
   } else {
     in->s_axis_rx_tdata = nic_rng_next(&s->rng);
     in->s_axis_rx_tkeep = nic_rng_next(&s->rng) & 0xFF;
+    in->s_axis_rx_tcnt = nic_rng_next(&s->rng) & 15;   /* don't care while not valid */
     in->s_axis_rx_tlast = nic_rng_next(&s->rng) & 1;
   }
   s->in = *in;
