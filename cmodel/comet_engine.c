@@ -26,8 +26,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.scratch = (uint32_t)(z >> 24);
   m->r.rx_first = (uint32_t)(z >> 33 & 1);
   m->r.rx_vi = (uint32_t)(z >> 40 & 3);
-  m->r.in_first = (uint32_t)(z >> 42 & 1);
-  m->r.in_vi = (uint32_t)(z >> 44 & 3);
+  m->r.in_first = (uint32_t)(z >> 57 & 1);
+  m->r.in_vi = (uint32_t)(z >> 58 & 3);
   m->r.txr_ack = (uint32_t)(z >> 42 & 1);
   m->r.rxr_rdata = (uint32_t)(z >> 12);
   m->r.rq_none = (uint32_t)(z >> 43 & 1);
@@ -220,7 +220,7 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
   n.rq_loc = (uint32_t)in->csr_addr_i & 0xFFF;
   n.rq_wdata = (uint32_t)in->csr_wdata_i;
   if (c.r2v.m_valid && c.vo.s_axis_rx_tready) {
-    if (m->r.rx_first) n.rx_vi = (uint32_t)(c.r2v.m_data[0] >> 46 & 3);
+    n.rx_vi = c.r2v_tuser; /* the VI registered with the beat */
     n.rx_first = (uint32_t)(c.r2v.m_data[1] >> 8 & 1);
   }
   if (c.ro.m_axis_tvalid && c.r2v.s_ready) {

@@ -19,8 +19,8 @@
 //    popcount of the contiguous tkeep) are computed at the slice's input and registered with
 //    the beat, so comet_via's idle decision and receive unpacker start at flops of their own:
 //    the VI from the first beat as comet_rx offers it, held in in_vi_q for the message's other
-//    beats (in_first_q tracks the message boundary on comet_rx's side). rx_first_q / rx_vi_q
-//    (CSR ENG_RX_VI) track the same on comet_via's side.
+//    beats (in_first_q tracks the message boundary on comet_rx's side). On comet_via's side
+//    rx_vi_q (CSR ENG_RX_VI) keeps the VI of the last beat taken, rx_first_q the boundary.
 //  - The two register slices (nic_axis_slice: registered valid, data and ready, full rate)
 //    cut every combinational path between comet_via and the frame datapaths (timing, issue
 //    5); each costs one cycle of latency. The dbg_v2t / dbg_r2v ports show comet_via's side.
@@ -192,7 +192,7 @@ module comet_engine #(
     rx_first_d = rx_first_q;
     rx_vi_d    = rx_vi_q;
     if (r2v_tvalid && r2v_tready) begin
-      if (rx_first_q) rx_vi_d = r2v_tdata[47:46];
+      rx_vi_d    = r2v_tuser;  // (the VI registered with the beat, asserted below)
       rx_first_d = r2v_tlast;
     end
     in_first_d = in_first_q;
@@ -345,7 +345,8 @@ module comet_engine #(
       // a response register holds read data only with its ack
       if (!rs_via_ack_q) assert (rs_via_rdata_q == 32'd0);
       if (!rs_oth_ack_q) assert (rs_oth_rdata_q == 32'd0);
-      // the VI and byte count registered with a beat equal those of comet_via's side
+      // the VI and byte count registered with a beat equal the first beat's header VI / the
+      // held one (rx_first_q, rx_vi_q) and the beat's popcount
       if (r2v_tvalid) assert (r2v_tuser == (rx_first_q ? r2v_tdata[47:46] : rx_vi_q) &&
                               {1'b0, r2v_tcnt} == ({4'd0, r2v_tkeep[0]} + {4'd0, r2v_tkeep[1]} +
                                  {4'd0, r2v_tkeep[2]} + {4'd0, r2v_tkeep[3]} + {4'd0, r2v_tkeep[4]} +

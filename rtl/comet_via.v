@@ -181,9 +181,8 @@ module comet_via #(
     for (j = 1; j <= 8; j = j + 1)
       if (c == 5'(j)) le8k = !keep[8 - j];
   endfunction
-  // timing: one-hot of a contiguous keep's byte count (bit n: popcount(keep) = n), from
-  // neighbouring keep bits only (no popcount adder); sums "c + popcount" then select among
-  // c + n built from registers
+  // one-hot of a contiguous keep's byte count (bit n: popcount(keep) = n), from neighbouring
+  // keep bits only: the FORMAL reference of koh9c below
   function automatic [8:0] koh9(input [7:0] keep);
     integer j;
     koh9[0] = !keep[0];
@@ -1435,10 +1434,9 @@ module comet_via #(
           if (rxnz_q || rx_beat_w) err_d[3] = 1'b1;
           cnt_d = rxnz_q ? 5'd0 : cnt_q;
         end else begin
-          // timing: both sums built before the late write acceptance picks one
-          // (each as a select of c + n by the beat's one-hot byte count: no popcount
-          // adder and carry chain behind the late tkeep)
-          // (the sums with a beat from tkeep alone; the late beat and write acceptance pick last)
+          // timing: both sums built before the late write acceptance picks one, each as a
+          // select of c + n (built from registers) by the one-hot of the byte count flops, so
+          // the count is not an adder operand; the late beat and write acceptance pick last
           rx_koh = koh9c(rx_tc_w);
           rx_cs0 = 5'd0;
           rx_cs1 = 5'd0;
@@ -1814,7 +1812,7 @@ module comet_via #(
     // w_acc in parallel (w_acc excludes a segment load)
     // timing: every value below is built for both outcomes of the rx beat (rx_beat_w, i.e. the
     // registered tready and the late s_axis_rx_tvalid), which picks one at the end: the beat's
-    // byte count (from tkeep) goes into the "beat" leg only. The tready compares
+    // byte count (s_axis_rx_tcnt) goes into the "beat" leg only. The tready compares
     // "c + n <= 8" are le8k() on the contiguous tkeep (c = cnt_q, or rxl_q after a write).
     // (a receive's segment load has a seg_ld_q cycle with no write before seg_vld_q: the levels
     // built in the seg_rd_q cycle are not used, the seg_ld_q cycle builds them from cnt_q and
@@ -2127,7 +2125,8 @@ module comet_via #(
         end
       // registered decodes equal their definitions
       if (w_act_q && seg_vld_q && !(state_q == S_RX && in_done_q)) assert (remnx_q == cur_rem_q - {12'd0, room_q});
-      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by le8k / bmask64; the byte count sideband below)
+      // s_axis_rx tkeep is contiguous from bit 0 on a beat (used by le8k / bmask64, and koh9 in
+      // the reference below)
       if (rst_ni && s_axis_rx_tvalid && s_axis_rx_tready)
         assume ((({1'b0, s_axis_rx_tkeep} + 9'd1) & {1'b0, s_axis_rx_tkeep}) == 9'd0);
       // the byte count sideband is the beat's popcount
