@@ -7,11 +7,11 @@ placed design covers, so a change can be judged on whether it makes a block more
 (shorter nets), not only on the one path nextpnr prints.
 
 A placed netlist comes from nextpnr's --write option, e.g.
-  SYNTH_PNR_SEEDS=1 SYNTH_NEXTPNR_ARGS="--write build/placed.json --placer-heap-timingweight 30 --tmg-ripup" \\
+  SYNTH_PNR_SEEDS=1 SYNTH_NEXTPNR_ARGS="--write build/placed.json <the row's ecp5_pnr_args>" \\
       python3 syn/synth.py full --blocks comet_engine --targets ecp5
   python3 syn/spread.py build/placed.json --prefix u_dut.u_ --depth 1
   python3 syn/spread.py --self-test     (part of make test)
-(SYNTH_NEXTPNR_ARGS replaces the row's options from syn/blocks.csv, so it repeats them.)
+(SYNTH_NEXTPNR_ARGS replaces the row's options, so it repeats those of syn/blocks.csv.)
 
 Per group: the number of placed bels (LUTs, flip-flops, carry / mux / RAM cells: each one bel)
 and the 5th / 50th / 95th percentile of their tile X and Y. The OOC wrapper's own cells

