@@ -54,7 +54,7 @@ help:
 	@echo "  make model    [DUT=name] [SEED=n] [CYCLES=n] [MODE=...]   C model alone (fast backend)"
 	@echo "  make replay   [DUT=name] [MODE=...]   Icarus 4-state replay of C-model vectors"
 	@echo "  make lint       verilator --lint-only -Wall of every top"
-	@echo "  make gen        regenerate rtl/nic_pkg.sv, cmodel/nic_pkg.h, docs/formats.md from formats/"
+	@echo "  make gen        regenerate rtl/nic_pkg.sv, cmodel/nic_pkg.h, docs/reference/formats.md from formats/"
 	@echo "  make bench      figures -> build/bench.json"
 	@echo "  make synth      Yosys + nextpnr per block and target -> build/synth.json"
 	@echo "  make synth-depth [SYNTH_BLOCKS=a,b]  logic-depth estimate of every register endpoint (no P&R)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate rtl/nic_pkg.sv, cmodel/nic_pkg.h and docs/formats.md from formats/*.csv.
+"""Generate rtl/nic_pkg.sv, cmodel/nic_pkg.h and docs/reference/formats.md from formats/*.csv.
 
 The CSV tables are the one description of packet formats, constants and CSR maps.
   formats/consts.csv          name,value,description
@@ -127,7 +127,7 @@ def main():
     outs = {
         os.path.join(ROOT, "rtl", "nic_pkg.sv"): "\n".join(sv),
         os.path.join(ROOT, "cmodel", "nic_pkg.h"): "\n".join(ch),
-        os.path.join(ROOT, "docs", "formats.md"): "\n".join(md) + "\n",
+        os.path.join(ROOT, "docs", "reference", "formats.md"): "\n".join(md) + "\n",
     }
     check = "--check" in sys.argv
     bad = 0
