@@ -1,4 +1,4 @@
-/* Port list of rtl/comet_tx.v as a lockstep DUT (X-macros; see docs/conventions.md). */
+/* Port list of rtl/comet_tx.v as a lockstep DUT (X-macros; see docs/guide/conventions.md). */
 #define comet_tx_INPUTS(P)                                                                    \
   P(rst_ni, 1) P(s_axis_tdata, 64) P(s_axis_tkeep, 8) P(s_axis_tvalid, 1) P(s_axis_tlast, 1) \
   P(m_axis_tready, 1) P(csr_req_i, 1) P(csr_we_i, 1) P(csr_addr_i, 12) P(csr_wdata_i, 32)

@@ -347,7 +347,7 @@ static void test_nic_vi_mem(comet_hw_t *hw) {
     CHECK_EQ(VipDeregisterMem(nic, p, pm), VIP_SUCCESS);
     vipl_stats(nic, &st0);
     CHECK(st0.tc_flushed > st1.tc_flushed);
-    CHECK_EQ(vipl_cbuf_setup(nic, dbuf, dmh, &d, NULL), VIP_INVALID_PARAMETER); /* no longer registered */
+    CHECK_EQ(vipl_cbuf_setup(nic, dbuf, dmh, &d, NULL), VIP_INVALID_PARAMETER); /* deregistered above */
     CHECK_EQ(vipl_vm_migrate(nic, p), VIP_SUCCESS);
     CHECK(vipl_vm_phys(nic, p) != old);
     char back[7];
