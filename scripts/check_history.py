@@ -2,10 +2,11 @@
 """Reject work-history words in the tracked sources and documents.
 
 Comments and documents describe the design as it is. This check lists every line of a tracked
-file under docs/ rtl/ cmodel/ sw/ tb/ syn/ scripts/ formats/ that matches a pattern of
-scripts/history_patterns.txt, or that holds an abbreviated commit id of this repository (a word
-of 7 or more hex digits that `git cat-file` resolves to a commit; hex constants and CRC values
-do not resolve and pass). Output: file:line:match, one per hit; exit 1 if there is any.
+file under docs/ rtl/ cmodel/ sw/ tb/ syn/ scripts/ formats/ formal/ mk/ sim/ constraints/ (and
+of the Makefile and README.md) that matches a pattern of scripts/history_patterns.txt, or that
+holds an abbreviated commit id of this repository (a word of 7 or more hex digits that
+`git cat-file` resolves to a commit; hex constants and CRC values do not resolve and pass).
+Output: file:line:match, one per hit; exit 1 if there is any.
 
   scripts/check_history.py             check the tree
   scripts/check_history.py --selftest  check that the patterns and the commit test work
@@ -20,7 +21,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATTERN_FILE = "scripts/history_patterns.txt"
-DIRS = ["docs", "rtl", "cmodel", "sw", "tb", "syn", "scripts", "formats"]
+DIRS = ["docs", "rtl", "cmodel", "sw", "tb", "syn", "scripts", "formats", "formal", "mk", "sim",
+        "constraints", "Makefile", "README.md"]
 EXCLUDE = {PATTERN_FILE, "docs/synthesis.json"}
 HEX_WORD = re.compile(r"\b[0-9a-fA-F]{7,40}\b")
 
