@@ -1,9 +1,9 @@
 /* Lockstep stimulus + scoreboards for aotf_rx (LLCM_BYTES=8192, PT_ENTRIES=16, WB_DEPTH=4:
- * tb/duts/aotf_rx.mk). See docs/aotf_rx.md.
+ * tb/duts/aotf_rx.mk). See docs/reference/aotf_rx.md.
  *
  * The scoreboard is a spec-level reference written independently of the RTL and the C model:
  *  - a reference packet parser classifies every accepted beat sequence (good / drop reason)
- *    with the priority of docs/aotf_rx.md, using the protection table the stimulus programmed;
+ *    with the priority of docs/reference/aotf_rx.md, using the protection table the stimulus programmed;
  *  - a shadow LLCM (bytes) updated only by legal writes: good packets (through a reference
  *    write queue: one write per cycle, host CSR writes first, nothing during the init sweep)
  *    and host writes (HW_CMD); cleared by reset / CTRL.INIT;

@@ -9,7 +9,7 @@
  *
  * Header seeds: the seed of a page is a fixed function of the page (seed_word()), so the
  * expected header of a kick does not depend on the way it lands in. Software rule used by the
- * driver (docs/aotf_send.md): the seed words of a way are rewritten only when no looked-up packet
+ * driver (docs/reference/aotf_send.md): the seed words of a way are rewritten only when no looked-up packet
  * can still read them (STATUS.PG_BUSY = 0 while the head waits on a miss, or no packet of the
  * previous owner page outstanding).
  *

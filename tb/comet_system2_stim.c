@@ -6,7 +6,7 @@
  *  - "software": programs own MAC/IP/node and the node table, builds VIA descriptors
  *    (1..16 segments, byte aligned) holding FM messages (header + 1..1464 payload bytes),
  *    rings doorbells over the CSR bus, keeps receive descriptors posted, limits the messages in
- *    flight per direction (software flow control, docs/comet_engine.md).
+ *    flight per direction (software flow control, docs/reference/comet_engine.md).
  * Scoreboards (independent of the C models):
  *  - every frame on a link = comet_frame_build() of the sent message (zlib FCS, RFC 1071), with
  *    the sender's addresses and IP id, byte-exact;
@@ -17,7 +17,7 @@
  *  - every DMA write lands in a writable byte; at every quiescent point both host memories equal
  *    their shadows exactly and the counters (frames, drops, errors, per-VI completions, unmapped
  *    CSR accesses) equal the predicted values.
- * Modes: random fm_exchange unknown_node no_desc bench demo (see docs/comet_engine.md). */
+ * Modes: random fm_exchange unknown_node no_desc bench demo (see docs/reference/comet_engine.md). */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>

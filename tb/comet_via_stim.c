@@ -438,7 +438,7 @@ void *comet_via_stim_new(uint64_t seed, const char *mode) {
   s->budget_rx = s->p.budget_rx;
   s->lat_min = ~0ull;
   s->last_tx_vi = NVI - 1;
-  /* optional: memory latency of send_single (figure for docs/comet_via.md) */
+  /* optional: memory latency of send_single (figure for docs/reference/comet_via.md) */
   const char *lat = getenv("COMET_VIA_LAT");
   if (lat && s->mode == 1) s->p.lat_min = s->p.lat_max = atoi(lat) < 1 ? 1 : atoi(lat);
   return s;
