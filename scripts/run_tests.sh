@@ -59,7 +59,7 @@ bg_result() { # name: wait for the background step, then count it like run
 }
 
 run gen-check python3 scripts/gen.py --check
-# docs/synthesis.md is what the committed record docs/synthesis.json generates, and the
+# docs/results/synthesis.md is what the committed record docs/synthesis.json generates, and the
 # record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json

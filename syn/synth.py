@@ -4,15 +4,15 @@
   python3 syn/synth.py quick            # synth_ecp5 per block, no P&R (make synth-quick)
   python3 syn/synth.py full             # ECP5 + Xilinx + iCE40 synthesis, P&R (make synth)
   python3 syn/synth.py depth --blocks b # ECP5 OOC netlist + syn/depth.py logic-depth report (no P&R)
-  python3 syn/synth.py doc [--check]    # docs/synthesis.md from docs/synthesis.json (the record)
+  python3 syn/synth.py doc [--check]    # docs/results/synthesis.md from docs/synthesis.json (the record)
   python3 syn/synth.py merge A.json ... # join runs (later wins per block/target) -> the record
-  python3 syn/synth.py import-md        # rebuild docs/synthesis.json from docs/synthesis.md
+  python3 syn/synth.py import-md        # rebuild docs/synthesis.json from docs/results/synthesis.md
   python3 syn/synth.py setup [--check]  # install / check the tools (make synth-setup)
 
 Options: --blocks a,b (subset), --targets ecp5,xilinx,ice40, --no-pnr, -j N (parallel jobs,
 default 2 or $SYNTH_JOBS), --out build/synth.json.
 Block table: syn/blocks.csv. Allowed LUT/FF memories: syn/mem_allow.csv.
-Stdlib only.
+How the flow works: docs/guide/synthesis_flow.md. The modules are in syn/synthlib/. Stdlib only.
 """
 import argparse
 import os
@@ -41,9 +41,9 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=int(os.environ.get("SYNTH_JOBS", "2")))
     ap.add_argument("--out", default="")
     ap.add_argument("inputs", nargs="*", help="merge: partial synth json files (runs of block subsets)")
-    ap.add_argument("--doc", default="", help="default docs/synthesis.md (full --out: none)")
+    ap.add_argument("--doc", default="", help="default docs/results/synthesis.md (full --out: none)")
     a = ap.parse_args()
-    doc = a.doc or os.path.join(ROOT, "docs", "synthesis.md")
+    doc = a.doc or os.path.join(ROOT, "docs", "results", "synthesis.md")
     if a.mode == "setup":
         return setup(a.check)
     if a.mode == "import-md":
@@ -82,7 +82,7 @@ def main():
         # subset of blocks or targets replaces those and keeps the others
         merge(([RECORD] if os.path.exists(RECORD) else []) + [out], RECORD, doc)
     elif os.path.exists(out) and a.doc:
-        # a run written elsewhere (--out) leaves docs/synthesis.md, which is generated from
+        # a run written elsewhere (--out) leaves docs/results/synthesis.md, which is generated from
         # the record, alone: join it with merge, or name a --doc for its own table
         gen_doc(out, a.doc)
     return rc

@@ -17,7 +17,7 @@ SYNTH_CMD = {
     "xilinx": ("synth_xilinx -flatten -top {top}", "map_memory"),
     "ice40": ("synth_ice40 -top {top}", "map_ram"),
 }
-# synth_ecp5 options (step 2 of docs/synthesis.md): ABC9, the timing-driven LUT mapper, by
+# synth_ecp5 options (docs/guide/synthesis_flow.md, step 2): ABC9, the timing-driven LUT mapper, by
 # default; SYNTH_ECP5_FLAGS overrides ("none" = plain synth_ecp5). Recorded per row as
 # <block>.ecp5.synth_flags ("" = plain).
 ECP5_FLAGS = os.environ.get("SYNTH_ECP5_FLAGS", "-abc9").strip()
@@ -35,7 +35,7 @@ ECP5_FLAGS_REC = ECP5_FLAGS + (" abc9.W=%s" % ECP5_ABC9_W if ECP5_ABC9_W else ""
 ICE40_DEV = {"hx8k": ("--hx8k", "ct256", "constraints/ice40_hx8k.pcf"),
              "up5k": ("--up5k", "sg48", "constraints/ice40_up5k.pcf")}
 ECP5_ARGS = ["--85k", "--speed", "8", "--package", "CABGA381"]
-# extra nextpnr-ecp5 options (placer / router choice; step 5 of docs/synthesis.md): per row from
+# extra nextpnr-ecp5 options (placer / router choice; docs/guide/synthesis_flow.md): per row from
 # the ecp5_pnr_args column of syn/blocks.csv, recorded as <block>.ecp5.pnr_args.
 # SYNTH_NEXTPNR_ARGS, when set, replaces every row's options ("none" = nextpnr's defaults).
 ECP5_PNR_ARGS_ENV = os.environ.get("SYNTH_NEXTPNR_ARGS", "").strip()

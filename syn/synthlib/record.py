@@ -24,9 +24,11 @@ def _cells(line):
 
 
 def import_md(md_path, out_path):
-    """Rebuild the results record (the keys gen_doc reads) from a generated docs/synthesis.md.
-    For recovering a record whose json was lost (build/ is not kept): checked by regenerating
-    the document from the record and comparing it with the input, byte for byte."""
+    """Rebuild the results record (the keys gen_doc reads) from a generated
+    docs/results/synthesis.md, for recovering a record whose json was lost: checked by
+    regenerating the document from the record and comparing it with the input, byte for byte.
+    The document prints no commits: the rebuilt record has no `commit`, and `measured_at` says
+    "unknown" for every block / target."""
     text = open(md_path).read()
     if "\n## Results\n" not in text:
         log("synth: %s has no '## Results' section" % md_path)
@@ -35,15 +37,12 @@ def import_md(md_path, out_path):
     R, lists = {}, {"Timing misses": "timing_misses", "Errors": "failures", "Warnings": "warnings"}
     tsec = {"ECP5 (synth_ecp5)": "ecp5", "Xilinx 7-series (synth_xilinx -flatten)": "xilinx",
             "iCE40 small set (synth_ice40)": "ice40"}
-    sec, measured, old_wrapper = None, {}, set()
+    sec, merged, nofree_wrapper = None, False, set()
     for ln in res:
-        m = re.match(r"- commit: `([^`]*)`( \(RTL/syn files modified\))?$", ln)
-        if m and sec is None:
-            R["commit"], R["rtl_dirty"] = m.group(1), bool(m.group(2))
-            continue
-        m = re.match(r"- run: (.*), mode `([^`]*)`, (\S+) s$", ln)
+        m = re.match(r"- run: (.*), mode `([^`]*)`, (\S+) s( \(RTL/syn files modified\))?$", ln)
         if m and sec is None:
             R["date_utc"], R["mode"], R["elapsed_s"] = m.group(1), m.group(2), _num(m.group(3))
+            R["rtl_dirty"] = bool(m.group(4))
             continue
         m = re.match(r"- (Yosys|nextpnr-ecp5|nextpnr-ice40): `(.*)`$", ln)
         if m and sec is None:
@@ -51,10 +50,8 @@ def import_md(md_path, out_path):
                    "nextpnr-ice40": "nextpnr_ice40_version"}[m.group(1)]
             R[key] = None if m.group(2) == "None" else m.group(2)
             continue
-        m = re.match(r"- `([^`]*)`: (.*)$", ln)
-        if m and sec is None:
-            for bt in m.group(2).split(", "):
-                measured[bt] = m.group(1)
+        if ln.startswith("Merged from runs (`syn/synth.py merge`)") and sec is None:
+            merged = True
             continue
         m = re.match(r"### (.*)$", ln)
         if m:
@@ -94,11 +91,11 @@ def import_md(md_path, out_path):
                 R[p + "est_worst_ns"], R[p + "est_bits_over"] = _num(mm.group(1)), _num(mm.group(2))
             if c[9]:
                 R[p + "util"] = {u.rsplit(" ", 1)[0]: u.rsplit(" ", 1)[1] for u in c[9].split(", ")}
-        elif sec and sec.startswith("Place and route") and ln.startswith("Measured with the wrapper"):
-            lst = ln.split("; see step 5): ", 1)[1].rsplit(". Every other row", 1)[0]
-            old_wrapper = {tuple(x.split(" ")) for x in lst.split(", ")}
+        elif sec and sec.startswith("Place and route") and ln.startswith("Measured with a wrapper"):
+            lst = ln.split("output MISR): ", 1)[1].rsplit(". Every other row", 1)[0]
+            nofree_wrapper = {tuple(x.split(" ")) for x in lst.split(", ")}
         elif sec and sec.startswith("Place and route") and ln.startswith("DP16KD output registers"):
-            lst = ln.split("step 5): ", 1)[1].rsplit(". ECP5 rows not named", 1)[0]
+            lst = ln.split("`syn/ecp5_outreg.py`): ", 1)[1].rsplit(". ECP5 rows not named", 1)[0]
             for item in lst.split("; "):
                 mm = re.fullmatch(r"(\S+): (\d+) flip-flops into (\d+) DP16KD"
                                   r"(?:, (\d+) of them with the registers' clock enable as OCE)?"
@@ -112,10 +109,10 @@ def import_md(md_path, out_path):
                 if mm.group(4):
                     R["%s.ecp5.outreg" % mm.group(1)]["with_enable"] = int(mm.group(4))
         elif sec == "ECP5 (synth_ecp5)" and ln.startswith("synth_ecp5 options per row"):
-            for n, v in parse_groups(ln.split("(step 2): ", 1)[1].rstrip("."), ECP5_FLAGS_NONE).items():
+            for n, v in parse_groups(ln.split("options per row: ", 1)[1].rstrip("."), ECP5_FLAGS_NONE).items():
                 R["%s.ecp5.synth_flags" % n] = v
         elif sec and sec.startswith("Place and route") and ln.startswith("nextpnr-ecp5 options per row"):
-            for n, v in parse_groups(ln.split("(step 5): ", 1)[1].rstrip("."), PNR_ARGS_NONE).items():
+            for n, v in parse_groups(ln.split("options per row: ", 1)[1].rstrip("."), PNR_ARGS_NONE).items():
                 R["%s.ecp5.pnr_args" % n] = v
         elif sec and sec.startswith("Place and route") and ln.startswith("ECP5 Fmax per placement seed"):
             for item in ln.split("seed's run): ", 1)[1].rstrip(".").split("; "):
@@ -157,13 +154,15 @@ def import_md(md_path, out_path):
         elif sec == "Skipped blocks" and ln.startswith("- "):
             n, st = ln[2:].split(": ", 1)
             R[n + ".status"] = st
-    if measured:
-        R["measured_at"] = measured
+    if merged:
+        # the document does not print commits: every block / target's commit is unknown
+        bts = {".".join(k.split(".")[:2]) for k in R if k.count(".") >= 2 and k.split(".")[1] in TARGETS}
+        R["measured_at"] = {bt: "unknown" for bt in sorted(bts)}
     # OOC wrapper of each P&R row: the free port stage unless the document lists the row as
-    # measured with the old wrapper
+    # measured with the wrapper without it
     for k in [k for k in R if k.endswith(".pnr_errors")]:
         n, t = k.split(".")[:2]
-        if (n, t) not in old_wrapper:
+        if (n, t) not in nofree_wrapper:
             R["%s.%s.ooc_wrapper" % (n, t)] = {"io_stage": "free"}
     for k in lists.values():
         R.setdefault(k, [])
