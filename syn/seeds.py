@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Placement-seed summary of nextpnr-ecp5 runs (issue 5 timing work).
+"""Placement-seed summary of nextpnr-ecp5 runs.
 
 nextpnr's Fmax for one netlist moves by 10-15 % with the placement seed, so the timing work
 compares netlists over ten or twenty seeds (SYNTH_PNR_SEEDS=1,...,10). This reads the seed runs
