@@ -64,6 +64,12 @@ run gen-check python3 scripts/gen.py --check
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
 run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
+# include layering (cmodel/ <- sw/ <- tb/) and the RTL ports against cmodel/<dut>_ports.h; each
+# with a negative: a deliberately broken copy must make the check fail
+run layering python3 scripts/check_layering.py
+run layering-negative bash -c "rm -rf build/layering_neg && mkdir -p build/layering_neg && cp -r cmodel sw tb build/layering_neg/ && echo '#include \"nic_lockstep.h\"' >> build/layering_neg/cmodel/nic_ram.h && ! python3 scripts/check_layering.py --root build/layering_neg"
+run ports python3 scripts/check_ports.py
+run ports-negative bash -c "rm -rf build/ports_neg && mkdir -p build/ports_neg && cp cmodel/*_ports.h build/ports_neg/ && sed -i 's/P(s_data_i, 40)/P(s_data_i, 39)/' build/ports_neg/nic_fifo_ports.h && ! cmp -s cmodel/nic_fifo_ports.h build/ports_neg/nic_fifo_ports.h && ! python3 scripts/check_ports.py --dut nic_fifo --cmodel build/ports_neg"
 DUTS=$(make -s print-duts)
 ECP5_NETLIST_DUTS=${ECP5_NETLIST_DUTS:-aotf_send}
 is_ecp5_dut() { case " $ECP5_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
@@ -92,7 +98,7 @@ mkdir -p build/unit
 for t in tb/unit/test_*.c; do
   [ -e "$t" ] || continue
   n=$(basename "$t" .c)
-  run "unit-$n" bash -c "gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Icmodel -Itb $t cmodel/*.c -lz -lm -o build/unit/$n && build/unit/$n"
+  run "unit-$n" bash -c "gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Itb -Isw -Icmodel $t cmodel/*.c -lz -lm -o build/unit/$n && build/unit/$n"
 done
 
 for d in $DUTS; do

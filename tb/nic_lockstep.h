@@ -1,17 +1,9 @@
-/* Shared declarations for lockstep tops: port structs from the X-macro port list and the
- * stimulus interface every DUT implements. C and C++ compatible. */
+/* The stimulus interface every lockstep DUT implements (the port structs come from
+ * cmodel/nic_ports.h). C and C++ compatible. */
 #ifndef NIC_LOCKSTEP_H
 #define NIC_LOCKSTEP_H
 #include <stdint.h>
-
-#define LS_IN_FIELD(n, w) uint64_t n;
-#define LS_OUT_FIELD(n, w, q) uint64_t n;
-/* Declares X_in_t and X_out_t from X_INPUTS / X_OUTPUTS (cmodel/X_ports.h). */
-#define LS_DECLARE_PORTS(X)                            \
-  typedef struct { X##_INPUTS(LS_IN_FIELD) } X##_in_t; \
-  typedef struct { X##_OUTPUTS(LS_OUT_FIELD) } X##_out_t;
-
-#define LS_MASK(w) ((w) >= 64 ? ~0ull : ((1ull << (w)) - 1))
+#include "nic_ports.h" /* LS_DECLARE_PORTS, LS_MASK (cmodel/) */
 
 /* Stimulus interface (tb/X_stim.c). Declared per DUT with LS_DECLARE_STIM(X). */
 #define LS_DECLARE_STIM(X)                                                              \
