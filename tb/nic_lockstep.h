@@ -19,8 +19,9 @@
   void X##_model_free(void *m);
 
 /* Model wrappers (implemented in the stimulus file, next to the stimulus, because they know the
- * parameters the DUT is built with (tb/duts/X.mk X_VFLAGS -G...)):
- *  - X_model_new(seed): a model with those parameters, power-up state seeded by seed.
+ * parameters the DUT is built with (tb/duts/X.mk X_VFLAGS -G...; the Makefile generates
+ * build/X/ls_params.h from them, one LS_PARAM_<name> macro per parameter, for the stimulus)):
+ *  - X_model_new(seed): a model with those parameters (LS_PARAM_*), power-up state seeded by seed.
  *  - X_model_eval / X_model_tick: forward to the model's X_eval / X_tick.
  *  - X_model_check(m): 0 if the model saw no internal rule violation (e.g. nic_ram collisions
  *    must be 0), else prints why and returns nonzero. Called once at the end of a run.
