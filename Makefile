@@ -20,7 +20,15 @@ ECP5_SHARE := $(shell yosys-config --datdir 2>/dev/null || echo /usr/share/yosys
 VERILOG ?=
 
 CC      := gcc
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP -Icmodel -Itb -Isw
+CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP
+# include paths per source folder, so an include across the layering fails to compile:
+# cmodel/ sees only cmodel/, sw/ sees sw/ and cmodel/, tb/ sees all three (nothing includes tb/;
+# scripts/check_layering.py checks the same rule on the sources)
+INC_cmodel := -Icmodel
+INC_sw     := -Isw -Icmodel
+INC_tb     := -Itb -Isw -Icmodel
+# $(call layer_inc,path/file.c): the include flags of the file's folder
+layer_inc = $(INC_$(firstword $(subst /, ,$(1))))
 VERILATOR := verilator
 VFLAGS_COMMON := -Wno-fatal --x-assign unique --x-initial unique --trace-fst \
   -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2" --build -j 2
@@ -87,7 +95,7 @@ CHECK_DEV_HDRS = $(if $(strip $(DEV_HDRS_MISSING)),echo "missing Debian packages
 $(BUILD)/obj/%.o: %.c
 	@$(CHECK_DEV_HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) $(call layer_inc,$<) $(LS_PARAMS_INC) -c $< -o $@
 -include $(shell find $(BUILD)/obj $(BUILD)/swobj -name '*.d' 2>/dev/null)
 
 # VERILOG=file(s): each file replaces the DUT source of the same name (e.g. a mutated
@@ -104,13 +112,16 @@ define VL_LOCKSTEP
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(3) --prefix Vdut --top-module $($(1)_TOP) \
 	  --Mdir $(BUILD)/$(1)/$(2) -o $(ROOT)/$@ \
-	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/cmodel" \
+	  -CFLAGS "-I$(ROOT)/$(BUILD)/$(1) -I$(ROOT)/tb -I$(ROOT)/sw -I$(ROOT)/cmodel" \
 	  $(if $($(1)_LIBS),-LDFLAGS "$($(1)_LIBS)") \
 	  $(4) $(ROOT)/tb/lockstep_main.cpp $(addprefix $(ROOT)/,$($(1)_OBJS)) > $(BUILD)/$(1)/$(2).log 2>&1 \
 	  || { tail -40 $(BUILD)/$(1)/$(2).log; exit 1; }
 endef
 
 # ---------------------------------------------------------------- per-DUT rules
+HASH := \#
+# text of build/X/ls_params.h: one "#define LS_PARAM_NAME value" per -GNAME=value of X_VFLAGS
+ls_params_text = /* $(1) bench parameters, generated from $(1)_VFLAGS (tb/duts/$(1).mk) */\n$(HASH)ifndef LS_PARAMS_H\n$(HASH)define LS_PARAMS_H\n$(subst \n $(HASH),\n$(HASH),$(foreach g,$($(1)_VFLAGS),$(HASH)define LS_PARAM_$(subst =, ,$(patsubst -G%,%,$(g)))\n))$(HASH)endif\n
 # $(1) = DUT name. Variables from tb/duts/$(1).mk: _TOP _RTL _MODEL _STIM [_VFLAGS _LIBS]
 define DUT_RULES
 $(1)_OBJS := $$(patsubst %.c,$(BUILD)/obj/%.o,$$($(1)_MODEL) $$($(1)_STIM))
@@ -120,8 +131,17 @@ $(BUILD)/$(1)/ls_dut.h: tb/duts/$(1).mk
 	@mkdir -p $$(@D)
 	@printf '#define LS_DUT $(1)\n#include "$(1)_ports.h"\n' > $$@
 
+# the bench parameters as LS_PARAM_<name> macros for the stimulus (tb/X_stim.c builds the model
+# with them), generated from $(1)_VFLAGS: the parameters have one definition, the .mk file.
+# Rewritten only when the text changes, so a run with other VFLAGS rebuilds the stimulus.
+$(BUILD)/$(1)/ls_params.h: FORCE
+	@mkdir -p $$(@D)
+	@printf '$$(call ls_params_text,$(1))' | cmp -s - $$@ || printf '$$(call ls_params_text,$(1))' > $$@
+$(patsubst %.c,$(BUILD)/obj/%.o,$(filter tb/%,$($(1)_STIM))): $(BUILD)/$(1)/ls_params.h
+$(patsubst %.c,$(BUILD)/obj/%.o,$(filter tb/%,$($(1)_STIM))): LS_PARAMS_INC := -I$(BUILD)/$(1)
+
 $(BUILD)/$(1)/model_main: tb/model_main.c tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS)
-	$(CC) $(CFLAGS) -I$(BUILD)/$(1) tb/model_main.c $$($(1)_OBJS) $$($(1)_LIBS) -o $$@
+	$(CC) $(CFLAGS) $(INC_tb) -I$(BUILD)/$(1) tb/model_main.c $$($(1)_OBJS) $$($(1)_LIBS) -o $$@
 
 $(BUILD)/$(1)/lockstep: tb/lockstep_main.cpp tb/ls_runner.h $(BUILD)/$(1)/ls_dut.h $$($(1)_OBJS) $$($(1)_RTL)
 	$$(call VL_LOCKSTEP,$(1),vl,$(VFLAGS_COMMON) $(VFLAGS_RTL) $$($(1)_VFLAGS),$$($(1)_RTL))
@@ -235,11 +255,14 @@ clean:
 	rm -rf $(BUILD)
 
 # helpers for scripts
-# model-objs: the C model objects and ls_dut.h of every DUT (run_tests.sh builds them once before
-# its two lanes run make at the same time, so the lanes never write the same file)
-.PHONY: print-duts print-var model-objs
-model-objs: $(foreach d,$(ALL_DUTS),$($(d)_OBJS) $(BUILD)/$(d)/ls_dut.h)
+# model-objs: the C model objects, ls_dut.h and ls_params.h of every DUT (run_tests.sh builds
+# them once before its two lanes run make at the same time, so the lanes never write the same file)
+.PHONY: print-duts print-var print-dut-info model-objs
+model-objs: $(foreach d,$(ALL_DUTS),$($(d)_OBJS) $(BUILD)/$(d)/ls_dut.h $(BUILD)/$(d)/ls_params.h)
 print-duts:
 	@echo $(ALL_DUTS)
 print-var:
 	@echo $($(V))
+# print-dut-info: one line per DUT "name|top|sources|verilator flags" (scripts/check_ports.py)
+print-dut-info:
+	@$(foreach d,$(ALL_DUTS),echo '$(d)|$($(d)_TOP)|$(strip $($(d)_RTL))|$(strip $($(d)_VFLAGS))';)

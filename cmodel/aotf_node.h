@@ -7,7 +7,7 @@
 #include "aotf_rx.h"
 #include "aotf_send.h"
 #include "nic_axis_slice.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 LS_DECLARE_PORTS(aotf_node)
 

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include "aotf_llcm.h"
 #include "aotf_rx_ports.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 LS_DECLARE_PORTS(aotf_rx)
 

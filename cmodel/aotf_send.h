@@ -12,7 +12,7 @@
 #include "aotf_send_ports.h"
 #include "nic_axis_slice.h"
 #include "nic_fifo.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 LS_DECLARE_PORTS(aotf_send)
 

@@ -5,7 +5,7 @@
 #include "aotf_node.h"
 #include "aotf_system2_ports.h"
 #include "nic_link.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 #ifndef AOTF_SYSTEM2_PORTS_DECLARED
 #define AOTF_SYSTEM2_PORTS_DECLARED

@@ -11,7 +11,7 @@
 #include "comet_tx.h"
 #include "comet_via.h"
 #include "nic_axis_slice.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 LS_DECLARE_PORTS(comet_engine)
 

@@ -7,7 +7,7 @@
 #include "comet_rx_egress.h"
 #include "comet_rx_ingest.h"
 #include "comet_rx_ports.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 #include "nic_ram.h"
 
 LS_DECLARE_PORTS(comet_rx)

@@ -7,7 +7,7 @@
 #include "comet_engine.h"
 #include "comet_system2_ports.h"
 #include "nic_link.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 #ifndef COMET_SYSTEM2_PORTS_DECLARED
 #define COMET_SYSTEM2_PORTS_DECLARED

@@ -8,7 +8,7 @@
 #include "comet_tx_egress.h"
 #include "comet_tx_ingest.h"
 #include "comet_tx_ports.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 #include "nic_ram.h"
 
 LS_DECLARE_PORTS(comet_tx)

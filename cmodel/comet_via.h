@@ -7,7 +7,7 @@
 #include "comet_via_ports.h"
 #include "nic_fifo.h"
 #include "nic_axis_slice.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 #include "nic_ram.h"
 
 LS_DECLARE_PORTS(comet_via)

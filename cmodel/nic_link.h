@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include "nic_fifo.h"
 #include "nic_link_ports.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 
 LS_DECLARE_PORTS(nic_link)
 

@@ -7,7 +7,7 @@
 # COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk. The backend sources are the comet_hw
 # engineer's: sw/comet_hw_model.c (C model) and sw/comet_hw_rtl.cpp (Verilated RTL).
 COMET_APPS_SRC := sw/comet_apps.c sw/vipl.c sw/comet_fm.c
-COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c cmodel/nic_hostmem.c tb/nic_pcap.c
+COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c cmodel/nic_hostmem.c sw/nic_pcap.c
 COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp
 COMET_APPS_LIBS ?= -Wl,--no-as-needed -lz -lpcap
 COMET_APPS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL))) \
@@ -22,7 +22,7 @@ $(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL)
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vcsys --top-module comet_system2 \
 	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/sw/comet_vl -o $(ROOT)/$@ \
-	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/tb -I$(ROOT)/cmodel" -LDFLAGS "$(COMET_APPS_LIBS)" \
+	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/cmodel" -LDFLAGS "$(COMET_APPS_LIBS)" \
 	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(COMET_APPS_OBJS)) \
 	  > $(BUILD)/sw/comet_vl.log 2>&1 || { tail -40 $(BUILD)/sw/comet_vl.log; exit 1; }
 

@@ -67,6 +67,17 @@ run history-check bash -c "python3 scripts/check_history.py --selftest && python
 run synth-record-doc python3 syn/synth.py doc --check
 run synth-record-import python3 syn/synth.py import-md --out build/synth_import.json
 run synth-outreg-selftest python3 syn/ecp5_outreg.py --selftest
+# include layering (cmodel/ <- sw/ <- tb/), FSM state and other encodings of the RTL against the
+# model's enums, every CSR of formats/ decoded in RTL and model, and the RTL ports against
+# cmodel/<dut>_ports.h; each with a negative: a deliberately broken copy must make it fail
+run layering python3 scripts/check_layering.py
+run layering-negative bash -c "rm -rf build/layering_neg && mkdir -p build/layering_neg && cp -r cmodel sw tb build/layering_neg/ && echo '#include \"nic_lockstep.h\"' >> build/layering_neg/cmodel/nic_ram.h && ! python3 scripts/check_layering.py --root build/layering_neg"
+run fsm-enc python3 scripts/check_fsm_enc.py
+run fsm-enc-negative bash -c "rm -rf build/fsm_neg && mkdir -p build/fsm_neg && cp -r rtl cmodel build/fsm_neg/ && sed -i 's/S_CHK = 3/S_CHK = 2/' build/fsm_neg/cmodel/comet_tx_ingest.c && ! cmp -s cmodel/comet_tx_ingest.c build/fsm_neg/cmodel/comet_tx_ingest.c && ! python3 scripts/check_fsm_enc.py --root build/fsm_neg"
+run csr-decode python3 scripts/check_csr_decode.py
+run csr-decode-negative bash -c "rm -rf build/csr_neg && mkdir -p build/csr_neg && cp -r formats rtl cmodel build/csr_neg/ && echo 'SPARE,0xFF0,rw,,0,32,0,spare register' >> build/csr_neg/formats/csr_comet_eng.csv && ! python3 scripts/check_csr_decode.py --root build/csr_neg"
+run ports python3 scripts/check_ports.py
+run ports-negative bash -c "rm -rf build/ports_neg && mkdir -p build/ports_neg && cp cmodel/*_ports.h build/ports_neg/ && sed -i 's/P(s_data_i, 40)/P(s_data_i, 39)/' build/ports_neg/nic_fifo_ports.h && ! cmp -s cmodel/nic_fifo_ports.h build/ports_neg/nic_fifo_ports.h && ! python3 scripts/check_ports.py --dut nic_fifo --cmodel build/ports_neg"
 DUTS=$(make -s print-duts)
 ECP5_NETLIST_DUTS=${ECP5_NETLIST_DUTS:-aotf_send}
 is_ecp5_dut() { case " $ECP5_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
@@ -95,7 +106,7 @@ mkdir -p build/unit
 for t in tb/unit/test_*.c; do
   [ -e "$t" ] || continue
   n=$(basename "$t" .c)
-  run "unit-$n" bash -c "gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Icmodel -Itb $t cmodel/*.c -lz -lm -o build/unit/$n && build/unit/$n"
+  run "unit-$n" bash -c "gcc -std=c11 -O1 -g -Wall -Wextra -Werror -Itb -Isw -Icmodel $t cmodel/*.c -lz -lm -o build/unit/$n && build/unit/$n"
 done
 
 for d in $DUTS; do

@@ -7,7 +7,7 @@
 #include "comet_hw.h"
 extern "C" {
 #include "comet_system2_ports.h"
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 LS_DECLARE_PORTS(comet_system2)
 }
 

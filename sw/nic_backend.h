@@ -2,7 +2,7 @@
 #ifndef NIC_BACKEND_H
 #define NIC_BACKEND_H
 #include <stdint.h>
-#include "nic_lockstep.h"
+#include "nic_ports.h"
 #include "aotf_system2_ports.h"
 
 #ifndef AOTF_SYSTEM2_PORTS_DECLARED

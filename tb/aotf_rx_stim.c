@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboards for aotf_rx (LLCM_BYTES=8192, PT_ENTRIES=16, WB_DEPTH=4:
+/* Lockstep stimulus + scoreboards for aotf_rx (LLCM_BYTES, PT_ENTRIES, WB_DEPTH:
  * tb/duts/aotf_rx.mk). See docs/reference/aotf_rx.md.
  *
  * The scoreboard is a spec-level reference written independently of the RTL and the C model:
@@ -22,23 +22,16 @@
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/aotf_rx/ls_params.h, generated from tb/duts/aotf_rx.mk */
 
 LS_DECLARE_STIM(aotf_rx)
 
-/* bench parameters (must match tb/duts/aotf_rx.mk) */
-#ifndef AOTF_RX_LLCM_LOG2 /* overridable (-D) to run the bench at other parameters */
-#define AOTF_RX_LLCM_LOG2 13
-#endif
-#ifndef AOTF_RX_PT_LOG2
-#define AOTF_RX_PT_LOG2 4
-#endif
-#ifndef AOTF_RX_WB_DEPTH
-#define AOTF_RX_WB_DEPTH 4
-#endif
-#define LB ((unsigned)AOTF_RX_LLCM_LOG2)
-#define LLCM_BYTES (1u << LB)
-#define PT_N (1u << AOTF_RX_PT_LOG2)
-#define WB_DEPTH ((unsigned)AOTF_RX_WB_DEPTH)
+/* bench parameters (powers of two; tb/duts/aotf_rx.mk) */
+#define LLCM_BYTES ((unsigned)LS_PARAM_LLCM_BYTES)
+#define LB ((unsigned)__builtin_ctz(LLCM_BYTES))
+#define PT_N ((unsigned)LS_PARAM_PT_ENTRIES)
+#define PT_LB ((unsigned)__builtin_ctz(PT_N))
+#define WB_DEPTH ((unsigned)LS_PARAM_WB_DEPTH)
 #define WORDS (LLCM_BYTES / 8u)
 #define LMASK ((1u << (LB + 1)) - 1)
 
@@ -363,7 +356,7 @@ static uint32_t ref_csr(const st_t *s, uint32_t a) {
   switch (a) {
     case CSR_AOTF_RX_ID: return 0x41525830u;
     case CSR_AOTF_RX_VERSION: return 0x00010000u;
-    case CSR_AOTF_RX_CONFIG: return LB | ((unsigned)AOTF_RX_PT_LOG2 << 8) | (WB_DEPTH << 16);
+    case CSR_AOTF_RX_CONFIG: return LB | ((unsigned)PT_LB << 8) | (WB_DEPTH << 16);
     case CSR_AOTF_RX_CTRL: return (uint32_t)s->rx_en;
     case CSR_AOTF_RX_STATUS:
       return s->status | ((uint32_t)(s->busy_left > 0) << 16) | ((uint32_t)s->pdisc << 17) |

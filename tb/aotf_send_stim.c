@@ -1,5 +1,5 @@
-/* Lockstep stimulus + scoreboard for aotf_send (default parameters: NUM_USERS=8,
- * FIFO_DEPTH=2048, HTLB 256 x 4; tb/duts/aotf_send.mk).
+/* Lockstep stimulus + scoreboard for aotf_send (parameters NUM_USERS,
+ * FIFO_DEPTH, HTLB_SETS x HTLB_WAYS: tb/duts/aotf_send.mk).
  *
  * The scoreboard is independent of the model: it keeps its own picture of what software
  * programmed (window, credit limits, HTLB shadow, header seeds) and of the accepted kicks, and
@@ -30,13 +30,14 @@
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/aotf_send/ls_params.h, generated from tb/duts/aotf_send.mk */
 
 LS_DECLARE_STIM(aotf_send)
 
-#define NUSERS 8
-#define FDEPTH 2048
-#define SETS 256
-#define WAYS 4
+#define NUSERS LS_PARAM_NUM_USERS
+#define FDEPTH LS_PARAM_FIFO_DEPTH
+#define SETS LS_PARAM_HTLB_SETS
+#define WAYS LS_PARAM_HTLB_WAYS
 #define QCAP 8192
 #define OPCAP 4096
 #define NPAGES_MAX 64

@@ -14,6 +14,7 @@
 #include "aotf_apps.h"
 #include "aotf_system2.h"
 #include "nic_backend.h"
+#include "nic_lockstep.h"
 #include "nic_pkg.h"
 
 LS_DECLARE_STIM(aotf_system2)

@@ -1,5 +1,5 @@
 /* Lockstep stimulus + scoreboards for comet_system2 (two Comet engines through nic_link,
- * LINK_LATENCY=4 NT_DEPTH=256: tb/duts/comet_system2.mk). The environment per node:
+ * LINK_LATENCY NT_DEPTH: tb/duts/comet_system2.mk). The environment per node:
  *  - host memory (cmodel/nic_hostmem.c, 1 MiB) answering the DMA port with a latency / ready
  *    rate set per phase, a shadow copy updated only with the writes the scoreboard expects, and
  *    a writable-byte map (posted receive buffers + descriptor status words);
@@ -30,6 +30,7 @@
 #include "nic_pcap.h"
 #include "nic_pkg.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/comet_system2/ls_params.h, generated from tb/duts/comet_system2.mk */
 
 LS_DECLARE_STIM(comet_system2)
 
@@ -905,7 +906,8 @@ int comet_system2_stim_check(void *pv, const comet_system2_out_t *o) {
 /* ------------------------------------------------------------------ model wrappers */
 void *comet_system2_model_new(uint64_t seed) {
   comet_system2_t *m = calloc(1, sizeof(*m));
-  if (comet_system2_init(m, &COMET_SYSTEM2_DEFAULT, seed)) { free(m); return NULL; }
+  const comet_system2_cfg_t cfg = {LS_PARAM_LINK_LATENCY, LS_PARAM_NT_DEPTH};
+  if (comet_system2_init(m, &cfg, seed)) { free(m); return NULL; }
   return m;
 }
 void comet_system2_model_eval(const void *m, const comet_system2_in_t *in, comet_system2_out_t *out) {

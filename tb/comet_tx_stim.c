@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboard for comet_tx (NT_DEPTH = 256: tb/duts/comet_tx.mk).
+/* Lockstep stimulus + scoreboard for comet_tx (NT_DEPTH: tb/duts/comet_tx.mk).
  * Modes: random (never stops) and directed corners min_frame max_frame csum_off unknown_node
  * bad_len backpressure csr perf. The scoreboard builds every expected frame with the
  * reference builder cmodel/comet_frame.c (byte arrays, zlib crc32, RFC 1071) from the message
@@ -15,10 +15,11 @@
 #include "nic_pcap.h"
 #include "nic_pkg.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/comet_tx/ls_params.h, generated from tb/duts/comet_tx.mk */
 
 LS_DECLARE_STIM(comet_tx)
 
-#define NT_DEPTH 256
+#define NT_DEPTH LS_PARAM_NT_DEPTH
 #define MSG_MAX 1700
 #define QN 64
 #define CSRQ 256

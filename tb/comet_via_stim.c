@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboards for comet_via (NUM_DB=8 DB_DEPTH=16 MAX_SEGS=16 RSP_DEPTH=32:
+/* Lockstep stimulus + scoreboards for comet_via (NUM_DB DB_DEPTH MAX_SEGS RSP_DEPTH PF_SLOTS:
  * tb/duts/comet_via.mk). The environment:
  *  - host memory (cmodel/nic_hostmem.c) answering the DMA port with random latency and
  *    back-pressure, plus a shadow copy that only the scoreboard's expected writes update;
@@ -21,16 +21,15 @@
 #include "nic_hostmem.h"
 #include "nic_lockstep.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/comet_via/ls_params.h, generated from tb/duts/comet_via.mk */
 
 LS_DECLARE_STIM(comet_via)
 
-#define NUM_DB 8
-#define DB_DEPTH 16
-#define MAX_SEGS 16
-#define RSP_DEPTH 32
-#ifndef PF_SLOTS
-#define PF_SLOTS 4 /* send prefetch slots (RTL parameter PF_SLOTS); -DPF_SLOTS=2 with -GPF_SLOTS=2 */
-#endif
+#define NUM_DB LS_PARAM_NUM_DB
+#define DB_DEPTH LS_PARAM_DB_DEPTH
+#define MAX_SEGS LS_PARAM_MAX_SEGS
+#define RSP_DEPTH LS_PARAM_RSP_DEPTH
+#define PF_SLOTS LS_PARAM_PF_SLOTS /* send prefetch slots (2 or 4) */
 #define NVI 3
 #define MEM_SIZE 0x100000u
 #define LIMIT_RESET 0x00100000u

@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboard for nic_axis_slice (WIDTH=40: tb/duts/nic_axis_slice.mk).
+/* Lockstep stimulus + scoreboard for nic_axis_slice (WIDTH: tb/duts/nic_axis_slice.mk).
  * random: valid / ready probabilities change in phases (0..100%), with rare resets.
  * directed: full rate (both sides always willing: a beat every cycle, latency 1), a stalled
  * sink (the slice parks one beat and drops s_ready), and the release (the parked beat first). */
@@ -9,11 +9,12 @@
 #include "nic_axis_slice_ports.h"
 #include "nic_lockstep.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/nic_axis_slice/ls_params.h, generated from tb/duts/nic_axis_slice.mk */
 
 LS_DECLARE_PORTS(nic_axis_slice)
 LS_DECLARE_STIM(nic_axis_slice)
 
-#define WIDTH 40
+#define WIDTH LS_PARAM_WIDTH
 #define QCAP 8
 
 typedef struct {

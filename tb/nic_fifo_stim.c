@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboard for nic_fifo (DEPTH=16, WIDTH=40: tb/duts/nic_fifo.mk). */
+/* Lockstep stimulus + scoreboard for nic_fifo (DEPTH, WIDTH: tb/duts/nic_fifo.mk). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,12 +6,13 @@
 #include "nic_fifo_ports.h"
 #include "nic_lockstep.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/nic_fifo/ls_params.h, generated from tb/duts/nic_fifo.mk */
 
 LS_DECLARE_PORTS(nic_fifo)
 LS_DECLARE_STIM(nic_fifo)
 
-#define DEPTH 16
-#define WIDTH 40
+#define DEPTH LS_PARAM_DEPTH
+#define WIDTH LS_PARAM_WIDTH
 #define QCAP 64
 
 typedef struct {

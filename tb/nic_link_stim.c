@@ -1,4 +1,4 @@
-/* Lockstep stimulus + scoreboard for nic_link (LATENCY=7: tb/duts/nic_link.mk).
+/* Lockstep stimulus + scoreboard for nic_link (LATENCY: tb/duts/nic_link.mk).
  * Scoreboard (independent of the RTL structure): every accepted beat must come out once, in
  * order, unchanged; m_axis_tvalid must be 1 exactly when the oldest beat in flight was accepted
  * LATENCY or more cycles ago; s_axis_tready = receive buffer (capacity FDEPTH+1) has a RAM slot;
@@ -11,13 +11,11 @@
 #include "nic_link.h"
 #include "nic_lockstep.h"
 #include "nic_rng.h"
+#include "ls_params.h" /* LS_PARAM_*: build/nic_link/ls_params.h, generated from tb/duts/nic_link.mk */
 
 LS_DECLARE_STIM(nic_link)
 
-#ifndef NIC_LINK_LATENCY /* overridable (-D) to run the bench at other latencies */
-#define NIC_LINK_LATENCY 7
-#endif
-#define LATENCY NIC_LINK_LATENCY
+#define LATENCY LS_PARAM_LATENCY
 #define QCAP 256
 
 typedef struct { uint64_t data, keep, last, acc; } beat_t;

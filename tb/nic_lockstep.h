@@ -1,17 +1,9 @@
-/* Shared declarations for lockstep tops: port structs from the X-macro port list and the
- * stimulus interface every DUT implements. C and C++ compatible. */
+/* The stimulus interface every lockstep DUT implements (the port structs come from
+ * cmodel/nic_ports.h). C and C++ compatible. */
 #ifndef NIC_LOCKSTEP_H
 #define NIC_LOCKSTEP_H
 #include <stdint.h>
-
-#define LS_IN_FIELD(n, w) uint64_t n;
-#define LS_OUT_FIELD(n, w, q) uint64_t n;
-/* Declares X_in_t and X_out_t from X_INPUTS / X_OUTPUTS (cmodel/X_ports.h). */
-#define LS_DECLARE_PORTS(X)                            \
-  typedef struct { X##_INPUTS(LS_IN_FIELD) } X##_in_t; \
-  typedef struct { X##_OUTPUTS(LS_OUT_FIELD) } X##_out_t;
-
-#define LS_MASK(w) ((w) >= 64 ? ~0ull : ((1ull << (w)) - 1))
+#include "nic_ports.h" /* LS_DECLARE_PORTS, LS_MASK (cmodel/) */
 
 /* Stimulus interface (tb/X_stim.c). Declared per DUT with LS_DECLARE_STIM(X). */
 #define LS_DECLARE_STIM(X)                                                              \
@@ -27,8 +19,9 @@
   void X##_model_free(void *m);
 
 /* Model wrappers (implemented in the stimulus file, next to the stimulus, because they know the
- * parameters the DUT is built with (tb/duts/X.mk X_VFLAGS -G...)):
- *  - X_model_new(seed): a model with those parameters, power-up state seeded by seed.
+ * parameters the DUT is built with (tb/duts/X.mk X_VFLAGS -G...; the Makefile generates
+ * build/X/ls_params.h from them, one LS_PARAM_<name> macro per parameter, for the stimulus)):
+ *  - X_model_new(seed): a model with those parameters (LS_PARAM_*), power-up state seeded by seed.
  *  - X_model_eval / X_model_tick: forward to the model's X_eval / X_tick.
  *  - X_model_check(m): 0 if the model saw no internal rule violation (e.g. nic_ram collisions
  *    must be 0), else prints why and returns nonzero. Called once at the end of a run.

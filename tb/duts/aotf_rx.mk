@@ -1,6 +1,6 @@
 # aotf_rx as a lockstep DUT: 8 KiB LLCM (512-cycle init sweep, dense address collisions),
-# 16 protection entries, 4-entry write buffer. The stimulus (tb/aotf_rx_stim.c) has the same
-# parameters as #defines.
+# 16 protection entries, 4-entry write buffer. The stimulus (tb/aotf_rx_stim.c) reads them from
+# build/aotf_rx/ls_params.h, generated from aotf_rx_VFLAGS.
 DUTS += aotf_rx
 aotf_rx_TOP   := aotf_rx
 aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/aotf_llcm.v rtl/aotf_rx.v

@@ -6,7 +6,7 @@ comet_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/comet_crc32_d64.v rtl/co
 comet_rx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.c \
                   cmodel/comet_rx_csr.c cmodel/comet_rx_ingest.c cmodel/comet_rx_egress.c \
                   cmodel/comet_rx.c cmodel/comet_frame.c
-comet_rx_STIM  := tb/comet_rx_stim.c tb/nic_pcap.c
+comet_rx_STIM  := tb/comet_rx_stim.c sw/nic_pcap.c
 comet_rx_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_rx_CYCLES_TEST := 1500000
 # Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)

@@ -14,7 +14,7 @@ DUTS += comet_system2
 comet_system2_TOP   := comet_system2
 comet_system2_RTL   := $(COMET_SYS_RTL)
 comet_system2_MODEL := $(COMET_SYS_MODEL) cmodel/nic_hostmem.c cmodel/comet_frame.c
-comet_system2_STIM  := tb/comet_system2_stim.c tb/nic_pcap.c
+comet_system2_STIM  := tb/comet_system2_stim.c sw/nic_pcap.c
 comet_system2_VFLAGS := -GLINK_LATENCY=4 -GNT_DEPTH=256
 comet_system2_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_system2_CYCLES_TEST := 500000

@@ -6,7 +6,8 @@ comet_tx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/comet_crc32_d64.v rtl/co
 comet_tx_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/comet_csum64.c \
                   cmodel/comet_tx_csr.c cmodel/comet_tx_ingest.c cmodel/comet_tx_egress.c \
                   cmodel/comet_tx.c cmodel/comet_frame.c
-comet_tx_STIM  := tb/comet_tx_stim.c tb/nic_pcap.c
+comet_tx_STIM  := tb/comet_tx_stim.c sw/nic_pcap.c
+comet_tx_VFLAGS := -GNT_DEPTH=256
 comet_tx_LIBS  := -Wl,--no-as-needed -lz -lpcap
 comet_tx_CYCLES_TEST := 1500000
 # Icarus replay prefix (event-driven simulation of this DUT is slow; lockstep covers the full runs)
