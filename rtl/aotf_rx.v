@@ -93,7 +93,7 @@ module aotf_rx #(
   // s_axis_tvalid to s_axis_tready through the parser)
   // lidle_q == !llcm_busy (asserted): a copy of the LLCM's init-busy flop, inverted so that
   // synthesis keeps it apart, for the stream-accept term (timing: the LLCM's flop sits among
-  // its block RAMs, far from the header registers that acc enables)
+  // its block RAMs, far from the parser's header registers that an accepted beat enables)
   reg            lidle_q;
   always @(posedge clk_i) begin
     if (!rst_ni) lidle_q <= 1'b0;
