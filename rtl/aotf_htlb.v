@@ -5,10 +5,10 @@
 // copies (nic_ram_1r1w each, the same writes): copy B is read only by the lookup of a head that
 // sits in the transaction FIFO's RAM-side hold register (hold_sel_i), at hold_set_i, the page
 // FIFO's RAM output register, with no logic between the two block RAMs; copy A serves every
-// other read (CSR view read, a head that took the FIFO bypass, the early read). Timing: the
-// backlog lookup's address was page FIFO RAM -> 4:1 address mux -> tag RAM, two long routes
-// when the mux sat near its other inputs (worst path of two of five node placements at stop
-// 26). The lookup's read data is the copy read (rb2_q); the CSR view data is copy A's.
+// other read (CSR view read, a head that took the FIFO bypass, the early read). Timing: a
+// single copy behind a 4:1 address mux (page FIFO RAM -> mux -> tag RAM, two long routes) was
+// a node placement's worst path. The lookup's read data is the copy read (rb2_q); the CSR view
+// data is copy A's.
 // The head (head_valid_i/head_page_i) is the registered copy of the FIFO head kept by aotf_send
 // (no RAM read data in front of this block). Lookup FSM (head-of-line; popped only on a hit):
 //   IDLE: no sweep, no CSR tag access, next packet slot free, and either
@@ -26,8 +26,8 @@
 //         split over LOOK and DEC); any tag RAM write this cycle (CSR or sweep) -> IDLE (retry),
 //         else -> DEC
 //   DEC:  hit (lowest matching way) -> pop the head, load the packet generator, -> IDLE, also
-//         with a tag RAM write this cycle (since stop 26: the write takes effect after the
-//         lookup; the pop depends on flops only); else any tag RAM write this cycle -> IDLE
+//         with a tag RAM write this cycle (the write takes effect after the lookup, so the
+//         pop depends on flops only); else any tag RAM write this cycle -> IDLE
 //         (retry); else miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
 // The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
@@ -151,7 +151,7 @@ module aotf_htlb #(
       S_TAG:  state_d = (tag_write || !(head_valid_i || early_ok_i)) ? S_IDLE : S_LOOK;
       S_LOOK: state_d = tag_write ? S_IDLE : S_DEC;
       S_DEC: begin
-        // a hit pops whatever the tag RAM does this cycle (a write now takes effect after the
+        // a hit pops whatever the tag RAM does this cycle (such a write takes effect after the
         // lookup, as one a cycle later would; timing: the pop, which drives the FIFO pointers
         // and the generator load, depends on flops only); a miss retries on a write
         if (hitv != 4'd0 || tag_write) state_d = S_IDLE;

@@ -10,10 +10,9 @@
 //    rd0p_q/rd1p_q, plain flops) and the lane/bank/forwarding select comes after the second
 //    register (timing: the 64 LLCM block RAMs lie spread over the die, and the route from the
 //    far ones is most of a 150 MHz cycle; the plain register splits it, with no logic on either
-//    part). What a read returns is decided in its request cycle.
-//    (Stop 28 measured a register after the select instead: the placer put it by the consumer,
-//    so the RAM-to-select route stayed as long; taken out. Stop 31: the register before the
-//    select, as measured by stop 28's probe.)
+//    part). What a read returns is decided in its request cycle. The register sits before the
+//    select, not after it: one after the select is placed by the consumer and leaves the
+//    RAM-to-select route as long.
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
 //    (timing: the host-write strobe comes from the CSR decode, late; it only selects).

@@ -157,7 +157,7 @@ module aotf_send #(
   // ---------------- transaction FIFO
   wire          pop;
   // WR_REG: the RAM write is registered inside the FIFO (timing: store -> kick decode -> RAM
-  // write enable was the critical path); ports and cycles unchanged
+  // write enable was the critical path); it adds no cycle at the FIFO's ports
   // PUSH_READY: kick includes the store stage's d_go, which includes fifo_s_ready (timing, see nic_fifo)
   // LOAD_FREE: the output register's enables do not wait for the kick (the FIFO output is only
   // read while valid: -> hd, used while hd_v_q)
@@ -165,7 +165,7 @@ module aotf_send #(
   // recurring slow-placement path into the 12 DP16KD read enables); the head comes from the
   // FIFO's hold register
   // CNT_REG: the RAM count's zero / one flags as flops (count compare -> read enable -> bypass
-  // load was a node placement's worst path, stop 24)
+  // load was a node placement's worst path)
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(EW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
              .CNT_REG(1), .CNT_LAG(1)) u_fifo (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -221,9 +221,8 @@ module aotf_send #(
   // block RAMs more). Timing: the backlog lookup's tag RAM read address (the set) and the tag
   // compare (the tag) then come from block RAMs that the placer can put next to the tag RAM,
   // not from the 12 block RAMs of the 96-bit FIFO spread over the die (FIFO RAM -> head mux ->
-  // tag RAM address was the worst path of two of five node placements at stop 25, FIFO RAM ->
-  // head mux -> compare of one at stop 26). hp == the head's page whenever the head is valid
-  // (asserted).
+  // tag RAM address / tag compare was the node's worst path). hp == the head's page whenever
+  // the head is valid (asserted).
   wire [15:0] page_hold;
   nic_fifo #(.DEPTH(FIFO_DEPTH), .WIDTH(16), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
              .CNT_REG(1), .CNT_LAG(1)) u_page_fifo (

@@ -1,0 +1,301 @@
+`default_nettype none
+// aotf_rx_csr: the CSR block of aotf_rx (docs/aotf_rx.md, formats/csr_aotf_rx.csv): request
+// decode, CTRL / STATUS / IRQ_EN, the host write registers (HW_ADDR, HW_DATA_*, HW_CMD), the
+// event and byte counters, the read mux and the interrupt. The protection-table registers live
+// in aotf_rx_prot: this block decodes their writes (w_pt_*_o) and reads them back (pt_idx_i,
+// rd_*_i). Reads are acked one cycle after the request acts; writes act in that cycle.
+module aotf_rx_csr #(
+  parameter int LLCM_BYTES = 131072,
+  parameter int PT_ENTRIES = 16,
+  parameter int WB_DEPTH   = 4,
+  parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
+  localparam int LB  = $clog2(LLCM_BYTES),  // byte address bits
+  localparam int WA  = LB - 3,
+  localparam int PTB = $clog2(PT_ENTRIES),
+  localparam int WBW = $clog2(WB_DEPTH)
+) (
+  input  wire           clk_i,
+  input  wire           rst_ni,
+  // CSR bus (block-local byte address)
+  input  wire           csr_req_i,
+  input  wire           csr_we_i,
+  input  wire [11:0]    csr_addr_i,
+  input  wire [31:0]    csr_wdata_i,
+  output wire           csr_ack_o,
+  output wire [31:0]    csr_rdata_o,
+  output wire           irq_o,
+  // packet events (aotf_rx_parse)
+  input  wire [3:0]     ev_i,          // this cycle's event, 0 = none
+  input  wire           push_i,        // good packet: len_i bytes written
+  input  wire [3:0]     len_i,
+  // state shown in STATUS
+  input  wire [WBW:0]   wb_count_i,
+  input  wire [2:0]     beat_i,
+  input  wire           disc_i,
+  input  wire           llcm_busy_i,
+  // protection table (aotf_rx_prot): its writes that act this cycle and its read-back
+  output wire           w_pt_index_o,
+  output wire           w_pt_entry_o,
+  output wire           w_pt_base_o,
+  output wire           w_pt_limit_o,
+  output wire [31:0]    wdata_o,       // write data of the request that acts this cycle
+  output wire [PTB-1:0] pti_o,         // the index a PT_INDEX write sets
+  input  wire [PTB-1:0] pt_idx_i,
+  input  wire           rd_v_i,
+  input  wire [15:0]    rd_pgid_i,
+  input  wire [LB:0]    rd_base_i,
+  input  wire [LB:0]    rd_lim_i,
+  // receive enable, LLCM init sweep and host write
+  output wire           rx_en_o,
+  output wire           llcm_init_o,
+  output wire           hw_wr_o,
+  output wire [WA-1:0]  hw_word_o,
+  output wire [63:0]    hw_data_o
+);
+  reg          rx_en_q, rx_en_d;
+  reg [7:0]    status_q, status_d;
+  reg [7:0]    irq_en_q, irq_en_d;
+  reg [WA-1:0] hw_addr_q, hw_addr_d;
+  reg [63:0]   hw_data_q, hw_data_d;
+  reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
+  reg          ack_q;
+  reg [31:0]   rdata_q, rdata_d;
+  reg [9:0]    rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
+  reg [31:0]   rcnt;
+  // counter events, added one cycle later; a CSR read returns count + pending event (exact)
+  reg [3:0]    cev_q, cev_d;
+  reg          cbytes_q, cbytes_d, chw_q, chw_d;
+  reg [3:0]    clen_q;
+  reg          hw_wr;
+  reg [31:0]   rmux;
+  integer      k, kc;
+
+  // ---------------- the CSR request that acts this cycle. CSR_REG = 0: the bus. CSR_REG = 1
+  // (aotf_node): the bus registered once, acked one cycle later (two after the request), with
+  // its write strobes decoded before the register (timing: no 12-bit address compare between
+  // the request register and the protection table / LLCM / counter enables). c_w: one-hot
+  // write strobes, request && write && address == register.
+  localparam int NW = 11;
+  localparam int W_CTRL = 0, W_STATUS = 1, W_IRQ_EN = 2, W_PT_INDEX = 3, W_PT_ENTRY = 4,
+                 W_PT_BASE = 5, W_PT_LIMIT = 6, W_HW_ADDR = 7, W_HW_DATA_LO = 8,
+                 W_HW_DATA_HI = 9, W_HW_CMD = 10;
+  function automatic [NW-1:0] wstrobes(input logic req, input logic we, input logic [11:0] a);
+    logic w;
+    w = req && we;
+    wstrobes[W_CTRL]       = w && a == nic_pkg::CSR_AOTF_RX_CTRL;
+    wstrobes[W_STATUS]     = w && a == nic_pkg::CSR_AOTF_RX_STATUS;
+    wstrobes[W_IRQ_EN]     = w && a == nic_pkg::CSR_AOTF_RX_IRQ_EN;
+    wstrobes[W_PT_INDEX]   = w && a == nic_pkg::CSR_AOTF_RX_PT_INDEX;
+    wstrobes[W_PT_ENTRY]   = w && a == nic_pkg::CSR_AOTF_RX_PT_ENTRY;
+    wstrobes[W_PT_BASE]    = w && a == nic_pkg::CSR_AOTF_RX_PT_BASE;
+    wstrobes[W_PT_LIMIT]   = w && a == nic_pkg::CSR_AOTF_RX_PT_LIMIT;
+    wstrobes[W_HW_ADDR]    = w && a == nic_pkg::CSR_AOTF_RX_HW_ADDR;
+    wstrobes[W_HW_DATA_LO] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_LO;
+    wstrobes[W_HW_DATA_HI] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_HI;
+    wstrobes[W_HW_CMD]     = w && a == nic_pkg::CSR_AOTF_RX_HW_CMD;
+  endfunction
+  wire [NW-1:0] bus_w = wstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  // read selects, one-hot, decoded like the write strobes (timing: the read register's input is
+  // an AND-OR of registered selects and values, no 12-bit address compare in front of it).
+  // R_CNT + k: counter k (see cnt_q); HW_CMD reads 0 (no select); R_UNM: no register mapped.
+  localparam int NR = 24;
+  localparam int R_ID = 0, R_VERSION = 1, R_CONFIG = 2, R_CTRL = 3, R_STATUS = 4, R_IRQ_EN = 5,
+                 R_PT_INDEX = 6, R_PT_ENTRY = 7, R_PT_BASE = 8, R_PT_LIMIT = 9, R_HW_ADDR = 10,
+                 R_HW_DATA_LO = 11, R_HW_DATA_HI = 12, R_UNM = 13, R_CNT = 14;
+  function automatic [NR-1:0] rstrobes(input logic req, input logic we, input logic [11:0] a);
+    logic r;
+    r = req && !we;
+    rstrobes = '0;
+    case (a)
+      nic_pkg::CSR_AOTF_RX_ID:           rstrobes[R_ID]         = r;
+      nic_pkg::CSR_AOTF_RX_VERSION:      rstrobes[R_VERSION]    = r;
+      nic_pkg::CSR_AOTF_RX_CONFIG:       rstrobes[R_CONFIG]     = r;
+      nic_pkg::CSR_AOTF_RX_CTRL:         rstrobes[R_CTRL]       = r;
+      nic_pkg::CSR_AOTF_RX_STATUS:       rstrobes[R_STATUS]     = r;
+      nic_pkg::CSR_AOTF_RX_IRQ_EN:       rstrobes[R_IRQ_EN]     = r;
+      nic_pkg::CSR_AOTF_RX_PT_INDEX:     rstrobes[R_PT_INDEX]   = r;
+      nic_pkg::CSR_AOTF_RX_PT_ENTRY:     rstrobes[R_PT_ENTRY]   = r;
+      nic_pkg::CSR_AOTF_RX_PT_BASE:      rstrobes[R_PT_BASE]    = r;
+      nic_pkg::CSR_AOTF_RX_PT_LIMIT:     rstrobes[R_PT_LIMIT]   = r;
+      nic_pkg::CSR_AOTF_RX_HW_ADDR:      rstrobes[R_HW_ADDR]    = r;
+      nic_pkg::CSR_AOTF_RX_HW_DATA_LO:   rstrobes[R_HW_DATA_LO] = r;
+      nic_pkg::CSR_AOTF_RX_HW_DATA_HI:   rstrobes[R_HW_DATA_HI] = r;
+      nic_pkg::CSR_AOTF_RX_HW_CMD:       ;
+      nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rstrobes[R_CNT + 0]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rstrobes[R_CNT + 1]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rstrobes[R_CNT + 2]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_LEN:      rstrobes[R_CNT + 3]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_KEEP:     rstrobes[R_CNT + 4]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_RANGE:    rstrobes[R_CNT + 5]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_PROT:     rstrobes[R_CNT + 6]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rstrobes[R_CNT + 7]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rstrobes[R_CNT + 8]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rstrobes[R_CNT + 9]    = r;
+      default:                           rstrobes[R_UNM]        = r;
+    endcase
+  endfunction
+  wire [NR-1:0] bus_r = rstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  reg           rq_req_q;
+  reg  [NW-1:0] rq_w_q;
+  reg  [NR-1:0] rq_r_q;
+  reg  [31:0]   rq_wdata_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rq_req_q <= 1'b0;
+      rq_w_q   <= '0;
+      rq_r_q   <= '0;
+    end else begin
+      rq_req_q <= csr_req_i;
+      rq_w_q   <= bus_w;
+      rq_r_q   <= bus_r;
+    end
+  end
+  // request payload: no reset (don't-care while rq_req_q is 0)
+  always @(posedge clk_i) rq_wdata_q <= csr_wdata_i;
+`ifdef FORMAL
+  // the registered request, for the strobe checks below only (the block acts on the strobes)
+  reg           rq_we_q;
+  reg  [11:0]   rq_addr_q;
+  always @(posedge clk_i) begin
+    rq_we_q   <= csr_we_i;
+    rq_addr_q <= csr_addr_i;
+  end
+`endif
+  // CSR_REG: the index of a PT_INDEX write in a register of its own loaded only by such a
+  // write (timing: it selects the entry for the read-back registers rd_* of aotf_rx_prot; the
+  // request payload register is shared with every CSR write of the node and sits far from the
+  // table; no reset, used only with c_w[W_PT_INDEX], the cycle after it is loaded)
+  reg  [PTB-1:0] pti_q;
+  always @(posedge clk_i)
+    if (bus_w[W_PT_INDEX]) pti_q <= csr_wdata_i[PTB-1:0];
+  wire          c_req   = CSR_REG ? rq_req_q   : csr_req_i;
+  wire [31:0]   c_wdata = CSR_REG ? rq_wdata_q : csr_wdata_i;
+  wire [NW-1:0] c_w     = CSR_REG ? rq_w_q     : bus_w;
+  wire [NR-1:0] c_r     = CSR_REG ? rq_r_q     : bus_r;
+  wire [PTB-1:0] c_pti   = CSR_REG ? pti_q : c_wdata[PTB-1:0];
+
+  always @* begin
+    // ---- LLCM write port: init sweep > host write (CSR) > write buffer
+    hw_wr     = c_w[W_HW_CMD] && !llcm_busy_i;
+
+    // ---- CSR registers
+    rx_en_d   = rx_en_q;
+    irq_en_d  = irq_en_q;
+    hw_addr_d = hw_addr_q;
+    hw_data_d = hw_data_q;
+    status_d  = status_q;
+    // CSR writes (c_w is one-hot)
+    if (c_w[W_CTRL])       rx_en_d  = c_wdata[0];
+    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[7:0];
+    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[7:0];
+    if (c_w[W_HW_ADDR])    hw_addr_d = c_wdata[LB-1:3];
+    if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
+    if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
+    for (k = 1; k <= 8; k = k + 1)                  // event k -> bit k-1
+      if (ev_i == 4'(k)) status_d[k-1] = 1'b1;      // a new event wins over a same-cycle W1C
+
+    // ---- counters: this cycle's events are added next cycle (cev_q, cbytes_q, chw_q); a
+    // clear (CTRL bit 2) drops this cycle's events and zeroes the counters
+    cnt_d = cnt_q;
+    for (k = 1; k <= 8; k = k + 1)
+      if (cev_q == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
+    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, clen_q};
+    if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
+    cev_d    = ev_i;
+    cbytes_d = push_i;
+    chw_d    = hw_wr;
+    if (c_w[W_CTRL] && c_wdata[2]) begin
+      cnt_d    = '0;
+      cev_d    = 4'd0;   // no event
+      cbytes_d = 1'b0;
+      chw_d    = 1'b0;
+    end
+
+    // ---- CSR read mux (value of the request cycle). Counters: the value of the request cycle
+    // is count + pending event = cnt_d, which is cnt_q of the response cycle (a read never
+    // coincides with a clear), so the counter is selected there (rcnt_q): no counter adder in
+    // front of the read register (timing).
+    rmux = ({32{c_r[R_ID]}}         & 32'h4152_5830) |
+           ({32{c_r[R_VERSION]}}    & 32'h0001_0000) |
+           ({32{c_r[R_CONFIG]}}     & {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
+           ({32{c_r[R_CTRL]}}       & {31'd0, rx_en_q}) |
+           ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 2'd0, disc_i, llcm_busy_i,
+                                       8'd0, status_q}) |
+           ({32{c_r[R_IRQ_EN]}}     & {24'd0, irq_en_q}) |
+           ({32{c_r[R_PT_INDEX]}}   & 32'(pt_idx_i)) |
+           ({32{c_r[R_PT_ENTRY]}}   & {rd_v_i, 15'd0, rd_pgid_i}) |
+           ({32{c_r[R_PT_BASE]}}    & 32'(rd_base_i)) |
+           ({32{c_r[R_PT_LIMIT]}}   & 32'(rd_lim_i)) |
+           ({32{c_r[R_HW_ADDR]}}    & 32'({hw_addr_q, 3'b000})) |
+           ({32{c_r[R_HW_DATA_LO]}} & hw_data_q[31:0]) |
+           ({32{c_r[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
+           ({32{c_r[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
+    rdata_d = rmux;   // 0 unless a read (every select includes it)
+    rcnt_d  = c_r[R_CNT +: 10];
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      rx_en_q   <= 1'b1;
+      status_q  <= 8'd0;
+      irq_en_q  <= 8'd0;
+      hw_addr_q <= '0;
+      hw_data_q <= 64'd0;
+      cnt_q     <= '0;
+      ack_q     <= 1'b0;
+      rdata_q   <= 32'd0;
+      rcnt_q    <= 10'd0;
+      cev_q     <= 4'd0;
+      cbytes_q  <= 1'b0;
+      chw_q     <= 1'b0;
+    end else begin
+      rx_en_q   <= rx_en_d;
+      status_q  <= status_d;
+      irq_en_q  <= irq_en_d;
+      hw_addr_q <= hw_addr_d;
+      hw_data_q <= hw_data_d;
+      cnt_q     <= cnt_d;
+      ack_q     <= c_req;
+      rdata_q   <= rdata_d;
+      rcnt_q    <= rcnt_d;
+      cev_q     <= cev_d;
+      cbytes_q  <= cbytes_d;
+      chw_q     <= chw_d;
+    end
+  end
+
+  // byte count of the pushed packet, for the byte counter of the next cycle: no reset (used
+  // only with cbytes_q)
+  always @(posedge clk_i) clen_q <= len_i;
+
+  always @* begin
+    rcnt = 32'd0;
+    for (kc = 0; kc <= 9; kc = kc + 1)
+      rcnt = rcnt | ({32{rcnt_q[kc]}} & cnt_q[kc*32 +: 32]);
+  end
+  assign csr_ack_o    = ack_q;
+  assign csr_rdata_o  = rdata_q | rcnt;
+  assign irq_o        = (status_q & irq_en_q) != 8'd0;
+  assign w_pt_index_o = c_w[W_PT_INDEX];
+  assign w_pt_entry_o = c_w[W_PT_ENTRY];
+  assign w_pt_base_o  = c_w[W_PT_BASE];
+  assign w_pt_limit_o = c_w[W_PT_LIMIT];
+  assign wdata_o      = c_wdata;
+  assign pti_o        = c_pti;
+  assign rx_en_o      = rx_en_q;
+  assign llcm_init_o  = c_w[W_CTRL] && c_wdata[1];
+  assign hw_wr_o      = hw_wr;
+  assign hw_word_o    = hw_addr_q;
+  assign hw_data_o    = hw_data_q;
+
+`ifdef FORMAL
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // the registered write strobes are the decode of the registered request
+  always @(posedge clk_i) if (f_rst_seen) assert (rq_w_q == wstrobes(rq_req_q, rq_we_q, rq_addr_q));
+  always @(posedge clk_i) if (f_rst_seen) assert (rq_r_q == rstrobes(rq_req_q, rq_we_q, rq_addr_q));
+  // the read selects are one-hot or 0 (at most one counter in the response cycle)
+  always @(posedge clk_i) if (f_rst_seen) assert ($onehot0(c_r) && $onehot0(rcnt_q));
+`endif
+endmodule
+`default_nettype wire

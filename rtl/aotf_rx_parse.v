@@ -1,0 +1,182 @@
+`default_nettype none
+// aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/aotf_rx.md).
+//  A packet is 4 header beats + 1 data beat. Beats 0..2 load the header registers (type/flag
+//  and pgid, remote address, length); the data beat (beat 4) ends the packet with one event
+//  (ev_o, EV_* below): checked in the order type/flag, len, tkeep, LLCM range, protection
+//  (prot_ok_i, from aotf_rx_prot). push_o = the packet is good: its data beat goes to the write
+//  buffer in this cycle. A packet that ends early is EV_TRUNC; one that goes on past its data
+//  beat is EV_OVERLONG and the rest of it is discarded up to its tlast beat (disc_o).
+//  The stream handshake itself (tready_i) is made by the top from registered state.
+module aotf_rx_parse #(
+  parameter int LLCM_BYTES = 131072,
+  localparam int LB = $clog2(LLCM_BYTES)  // byte address bits
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  input  wire [63:0]   s_axis_tdata_i,
+  input  wire [7:0]    s_axis_tkeep_i,
+  input  wire          s_axis_tvalid_i,
+  input  wire          s_axis_tlast_i,
+  input  wire          tready_i,      // a valid beat is accepted (registered state only)
+  input  wire          prot_ok_i,     // protection checks of this cycle's data beat
+  // header of the packet in flight (stable from the cycle after its beat on)
+  output wire [15:0]   pgid_o,
+  output wire [LB-1:0] raddr_o,
+  output wire [3:0]    len_o,         // len[3:0] (1..8 when the packet is good)
+  output wire [LB:0]   pend_o,        // raddr + len[3:0]: the byte after the write
+  // packet events
+  output wire [3:0]    ev_o,          // this cycle's event, EV_NONE = 0
+  output wire [3:0]    ev_q_o,        // last cycle's event
+  output wire          push_o,        // ev_o == EV_GOOD
+  // state, for the STATUS register and observability
+  output wire [2:0]    beat_o,
+  output wire          disc_o
+);
+  // packet events (also STATUS bit ev-1)
+  localparam logic [3:0] EV_NONE = 4'd0, EV_GOOD = 4'd1, EV_TYPE = 4'd2, EV_LEN = 4'd3,
+                         EV_KEEP = 4'd4, EV_RANGE = 4'd5, EV_PROT = 4'd6, EV_TRUNC = 4'd7,
+                         EV_OVERLONG = 4'd8;
+
+  reg [2:0]    beat_q, beat_d;
+  reg          disc_q, disc_d;
+  reg          type_ok_q, type_ok_d;
+  reg [15:0]   pgid_q, pgid_d;
+  reg [LB-1:0] raddr_q, raddr_d;
+  reg          raddr_hi_q, raddr_hi_d;   // raddr bits 63:LB not all zero
+  reg [7:0]    len_q, len_d;
+  reg [3:0]    ev_q, ev_d;
+  // data-beat checks, computed in the cycle before from the header registers (stable from the
+  // cycle before the data beat on): exact, no added cycle
+  reg          ck_len_q, ck_rng_q;
+  reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
+  reg [7:0]    ck_keep_q;
+
+  reg          acc, push, push_pre, beat4;
+  reg [3:0]    ev;
+  reg [7:0]    keep_exp;
+  reg [LB:0]   pend;
+  reg          len_ok, range_ok;
+
+  always @* begin
+    acc     = s_axis_tvalid_i && tready_i;
+    beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
+
+    // ---- checks of a data beat, for the next cycle (see ck_*_q)
+    keep_exp = ~(8'hFF << len_q[3:0]);
+    len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
+    pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
+    range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
+
+    // ---- parser
+    beat_d     = beat_q;
+    disc_d     = disc_q;
+    type_ok_d  = type_ok_q;
+    pgid_d     = pgid_q;
+    raddr_d    = raddr_q;
+    raddr_hi_d = raddr_hi_q;
+    len_d      = len_q;
+    ev         = EV_NONE;
+    if (acc) begin
+      if (disc_q) begin
+        disc_d = !s_axis_tlast_i;
+      end else if (!beat4) begin
+        case (beat_q)
+          3'd0: begin
+            type_ok_d = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
+                        ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
+            pgid_d    = s_axis_tdata_i[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
+          end
+          3'd1: begin
+            raddr_d    = s_axis_tdata_i[LB-1:0];
+            raddr_hi_d = (s_axis_tdata_i[63:LB] != '0);
+          end
+          3'd2: len_d = s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_LSB +: 8];
+          default: ;
+        endcase
+        if (s_axis_tlast_i) begin
+          ev     = EV_TRUNC;
+          beat_d = 3'd0;
+        end else begin
+          beat_d = beat_q + 3'd1;
+        end
+      end else begin
+        beat_d = 3'd0;
+        if (!s_axis_tlast_i) begin
+          ev     = EV_OVERLONG;
+          disc_d = 1'b1;
+        end else if (!type_ok_q)               ev = EV_TYPE;
+        else if (!ck_len_q)                    ev = EV_LEN;
+        else if (s_axis_tkeep_i != ck_keep_q)  ev = EV_KEEP;
+        else if (!ck_rng_q)                    ev = EV_RANGE;
+        else if (!prot_ok_i)                   ev = EV_PROT;
+        else                                   ev = EV_GOOD;
+      end
+    end
+    ev_d = ev;
+    // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
+    // (push_pre; disc_q is 0 whenever beat_q is 4, asserted), the beat's own inputs (tvalid,
+    // tlast, tkeep) last. Timing: push drives the write-buffer count / slot registers.
+    push_pre = tready_i && beat4 && ck_tl_q && ck_rng_q && prot_ok_i;
+    push     = s_axis_tvalid_i && s_axis_tlast_i && (s_axis_tkeep_i == ck_keep_q) && push_pre;
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      beat_q <= 3'd0;
+      disc_q <= 1'b0;
+      ev_q   <= EV_NONE;
+    end else begin
+      beat_q <= beat_d;
+      disc_q <= disc_d;
+      ev_q   <= ev_d;
+    end
+  end
+
+  // header fields: no reset (always written by beats 0..2 before the data beat uses them)
+  always @(posedge clk_i) begin
+    type_ok_q  <= type_ok_d;
+    pgid_q     <= pgid_d;
+    raddr_q    <= raddr_d;
+    raddr_hi_q <= raddr_hi_d;
+    len_q      <= len_d;
+    // checks for the next cycle (only used in a data-beat cycle: the header is stable then)
+    ck_len_q   <= len_ok;
+    ck_tl_q    <= len_ok && type_ok_q;
+    ck_keep_q  <= keep_exp;
+    ck_rng_q   <= range_ok;
+  end
+
+  assign pgid_o  = pgid_q;
+  assign raddr_o = raddr_q;
+  assign len_o   = len_q[3:0];
+  assign pend_o  = pend;
+  assign ev_o    = ev;
+  assign ev_q_o  = ev_q;
+  assign push_o  = push;
+  assign beat_o  = beat_q;
+  assign disc_o  = disc_q;
+
+`ifdef FORMAL
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  // ck_tl_q = ck_len_q && type_ok_q whenever type_ok_q held for a cycle (always true in a
+  // data-beat cycle: type_ok_q is loaded at beat 0)
+  reg f_tok_q = 1'b0, f_tok_ok = 1'b0;
+  always @(posedge clk_i) begin
+    f_tok_q  <= type_ok_q;
+    f_tok_ok <= 1'b1;
+    if (f_tok_ok && f_tok_q == type_ok_q) assert (ck_tl_q == (ck_len_q && type_ok_q));
+  end
+  always @(posedge clk_i) begin
+    if (f_rst_seen && rst_ni) begin
+      assert (beat_q <= 3'd4);
+      assert (!(disc_q && beat_q != 3'd0));
+      assert (push == (ev == EV_GOOD));
+      assert (beat4 == (beat_q == 3'd4));
+      cover (ev == EV_GOOD);
+      cover (ev == EV_PROT);
+    end
+  end
+`endif
+endmodule
+`default_nettype wire
