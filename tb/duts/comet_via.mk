@@ -3,7 +3,10 @@
 DUTS += comet_via
 comet_via_TOP   := comet_via
 comet_via_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v rtl/comet_via.v
-comet_via_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/nic_axis_slice.c cmodel/comet_via.c cmodel/nic_hostmem.c
+comet_via_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/nic_axis_slice.c cmodel/comet_via.c \
+  cmodel/comet_via_comb.c cmodel/comet_via_csr.c cmodel/comet_via_db.c cmodel/comet_via_fsm.c \
+  cmodel/comet_via_desc.c cmodel/comet_via_pf.c cmodel/comet_via_walk.c cmodel/comet_via_dma.c \
+  cmodel/comet_via_pack.c cmodel/comet_via_unpack.c cmodel/comet_via_wb.c cmodel/nic_hostmem.c
 comet_via_STIM  := tb/comet_via_stim.c
 comet_via_VFLAGS := -GNUM_DB=8 -GDB_DEPTH=16 -GMAX_SEGS=16 -GRSP_DEPTH=32 -GPF_SLOTS=4
 comet_via_CYCLES_TEST := 2000000
