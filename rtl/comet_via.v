@@ -174,7 +174,8 @@ module comet_via #(
   // packer
   wire        pk_pop, in_done, sent;
   wire [4:0]  cnt;
-  wire        state_rx = (state == 4'd7);  // S_RX (see comet_via_ctl)
+  localparam logic [3:0] S_RX = 4'd7;  // (the control FSM's states: comet_via_ctl)
+  wire        state_rx = (state == S_RX);
   wire        rx_beat = s_axis_rx_tvalid && s_axis_rx_tready;
 
   // ------------------------------------------------------------------ sub-blocks
@@ -283,8 +284,8 @@ module comet_via #(
 `ifdef FORMAL
   // Properties across the sub-blocks (each sub-block checks its own); once a reset edge has
   // been seen.
-  localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_CTL = 4'd3, S_WBS = 4'd6, S_RX = 4'd7,
-                         S_DRAIN = 4'd8, S_WB = 4'd9;
+  localparam logic [3:0] S_IDLE = 4'd0, S_DB_RD = 4'd1, S_CTL = 4'd3, S_WBS = 4'd6, S_DRAIN = 4'd8,
+                         S_WB = 4'd9;
   // {ring, its read pointer}: the doorbell RAM address of ring r's head
   function automatic [RW+DBAW-1:0] ring_head(input [RW-1:0] r, input [NUM_DB*DBAW-1:0] rp);
     integer j;

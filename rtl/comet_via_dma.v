@@ -21,7 +21,7 @@ module comet_via_dma #(
   input  wire [63:0]    dma_rsp_rdata_i,
   // walker: payload reads (send), chunk writes (receive)
   input  wire           w_v_i,       // request
-  input  wire           w_rdv_i,     // a payload read request (reference of the read credits)
+  input  wire           w_rdv_i,     // a payload read request with a credit free (read credits)
   input  wire [31:3]    w_addr_i,
   input  wire [63:0]    w_wdata_i,
   input  wire [7:0]     w_wstrb_i,
