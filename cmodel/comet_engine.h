@@ -1,6 +1,6 @@
 /* C model of rtl/comet_engine.v: comet_via + comet_tx + comet_rx + the engine's CSR decode,
  * unmapped counter, scratch and receive-VI latch, wired exactly as in the RTL
- * (docs/comet_engine.md). The sub-models are evaluated in a fixed-point iteration (like
+ * (docs/reference/comet_engine.md). The sub-models are evaluated in a fixed-point iteration (like
  * cmodel/aotf_system2.c), so the composition does not depend on the sub-blocks' internal
  * combinational structure. */
 #ifndef COMET_ENGINE_H

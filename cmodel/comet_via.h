@@ -1,4 +1,4 @@
-/* C model of rtl/comet_via.v: Comet-VIA host interface engine (docs/comet_via.md).
+/* C model of rtl/comet_via.v: Comet-VIA host interface engine (docs/reference/comet_via.md).
  * Composed like the RTL: doorbell RAM + segment RAM (nic_ram), response data FIFO + response
  * metadata FIFO (nic_fifo), and the engine/CSR registers. cmodel/comet_via.c holds this API;
  * the per-block steps of a clock edge are in cmodel/comet_via_*.c (listed in comet_via_int.h). */

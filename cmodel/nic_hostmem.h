@@ -1,6 +1,6 @@
 /* nic_hostmem: host memory model for DMA masters (environment, not hardware).
  * A flat little-endian byte array answering the simple DMA request/response port of
- * rtl/comet_via.v (docs/comet_via.md):
+ * rtl/comet_via.v (docs/reference/comet_via.md):
  *   request  valid/ready, we, addr (8-byte aligned), wdata[63:0], wstrb[7:0]
  *   response valid, rdata[63:0]: one per read, in request order, latency lat_min..lat_max >= 1
  *            cycles after the accepting edge, no back-pressure; writes get no response.

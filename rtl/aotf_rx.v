@@ -1,5 +1,5 @@
 `default_nettype none
-// aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/aotf_rx.md.
+// aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/reference/aotf_rx.md.
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
 //  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (3-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).

@@ -1,5 +1,5 @@
 `default_nettype none
-// aotf_rx_csr: the CSR block of aotf_rx (docs/aotf_rx.md, formats/csr_aotf_rx.csv): request
+// aotf_rx_csr: the CSR block of aotf_rx (docs/reference/aotf_rx.md, formats/csr_aotf_rx.csv): request
 // decode, CTRL / STATUS / IRQ_EN, the host write registers (HW_ADDR, HW_DATA_*, HW_CMD), the
 // event and byte counters, the read mux and the interrupt. The protection-table registers live
 // in aotf_rx_prot: this block decodes their writes (w_pt_*_o) and reads them back (pt_idx_i,

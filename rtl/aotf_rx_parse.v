@@ -1,5 +1,5 @@
 `default_nettype none
-// aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/aotf_rx.md).
+// aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/reference/aotf_rx.md).
 //  A packet is 4 header beats + 1 data beat. Beats 0..2 load the header registers (type/flag
 //  and pgid, remote address, length); the data beat (beat 4) ends the packet with one event
 //  (ev_o, EV_* below): checked in the order type/flag, len, tkeep, LLCM range, protection

@@ -1,5 +1,5 @@
 `default_nettype none
-// aotf_rx_prot: the protection table of aotf_rx (docs/aotf_rx.md). PT_ENTRIES entries
+// aotf_rx_prot: the protection table of aotf_rx (docs/reference/aotf_rx.md). PT_ENTRIES entries
 // {valid, pgid, base, limit}, written through the CSRs PT_INDEX / PT_ENTRY / PT_BASE / PT_LIMIT
 // (the last three write entry PT_INDEX). A data beat passes (prot_ok_o) if entry pgid[PTB-1:0]
 // of the packet is valid, holds the packet's pgid and base <= raddr, raddr + len <= limit.

@@ -1,5 +1,5 @@
 `default_nettype none
-// aotf_rx_wbuf: the write buffer of aotf_rx (docs/aotf_rx.md): WB_DEPTH checked packet writes
+// aotf_rx_wbuf: the write buffer of aotf_rx (docs/reference/aotf_rx.md): WB_DEPTH checked packet writes
 // between the parser and the LLCM write port. A push (push_i) stores the good data beat at
 // raddr_i, len_i bytes; the head entry is offered to the LLCM as its buffer write request
 // (bw_*_o) whenever the LLCM is not sweeping, and leaves (pop) unless the host write (hw_wr_i,

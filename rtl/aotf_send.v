@@ -3,7 +3,7 @@
 //   store -> aotf_kick_decode -> store stage (nic_axis_slice) -> (credit check)
 //         -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
-// CSRs in aotf_send_csr. See docs/aotf_send.md.
+// CSRs in aotf_send_csr. See docs/reference/aotf_send.md.
 // FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
 module aotf_send #(
   parameter int NUM_USERS  = 8,

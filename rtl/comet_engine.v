@@ -1,7 +1,7 @@
 `default_nettype none
 // comet_engine: one node's Comet engine = comet_via (doorbells, descriptor DMA, gather/scatter)
 // + comet_tx (FM message -> Ethernet/IPv4/UDP frame) + comet_rx (frame checks -> FM message).
-// docs/comet_engine.md.
+// docs/reference/comet_engine.md.
 //  - CSR bus (16-bit byte address) decoded by window: 0x4000 COMET (offset bit 8: 0 comet_tx,
 //    1 comet_rx), 0x5000 COMET_VIA, 0x6000 COMET_ENG (own registers). Any other address reads
 //    CSR_UNMAPPED and counts in UNMAPPED_CNT; every request is acked exactly three cycles later

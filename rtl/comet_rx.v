@@ -1,5 +1,5 @@
 `default_nettype none
-// comet_rx: Comet-FM frame checking and decapsulation (see docs/comet.md). s_axis carries
+// comet_rx: Comet-FM frame checking and decapsulation (see docs/reference/comet_tx_rx.md). s_axis carries
 // Ethernet frames with FCS; every frame gets one status (rx_status_valid_o / code) when its
 // last beat has been checked; good frames deliver their FM message (FM header + payload) on
 // m_axis from a double-buffered RAM (2 slots x 256 words), so nothing is delivered before the

@@ -9,7 +9,7 @@
 // 11 PORT, 12 UDPLEN (UDP length != total length - 20 or < 17), 13 UDPCSUM (non-zero and
 // wrong), 14 FM (FM length != UDP length - 16 or dst_node != own node); 0 OK.
 //
-// Pipeline (156.25 MHz on ECP5, docs/comet.md "Timing"):
+// Pipeline (156.25 MHz on ECP5, docs/reference/comet_tx_rx.md "Latency and throughput"):
 //  - accepted beats are written to the RAM directly and registered (R stage: data, byte
 //    count, IP / UDP byte masks); the CRC, the byte count, the sums and the header fields are
 //    updated from R one cycle later;
@@ -169,7 +169,7 @@ module comet_rx_ingest (
                         s_axis_tkeep[2*k+1] ? s_axis_tdata[16*k+8 +: 8] : 8'd0};
     // UDP sum lanes: beat 3 lanes 2..7 (source IP, destination IP high), beat 4 all lanes
     // (destination IP low, UDP header; unmasked: a frame whose UDP checksum check decides its
-    // status has a full beat 4 and 17 <= UDP length <= 1480, see docs/comet.md; its word 3, the
+    // status has a full beat 4 and 17 <= UDP length <= 1480, see docs/reference/comet_tx_rx.md; its word 3, the
     // UDP length, counts twice: data + pseudo header), beats 5..255 the lanes before the UDP
     // end (ulane_q, registered from urem)
     // timing: the same pair sums with the beat-4 select last (beat 4 sums all lanes unmasked,

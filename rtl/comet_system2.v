@@ -1,5 +1,5 @@
 `default_nettype none
-// comet_system2: two Comet engines back to back (docs/comet_engine.md). Engine A's m_axis goes
+// comet_system2: two Comet engines back to back (docs/reference/comet_engine.md). Engine A's m_axis goes
 // through a nic_link to engine B's s_axis and vice versa. Both CSR buses and both DMA ports are
 // top-level ports (the host side owns the two host memories). The frames entering each link
 // (engine m_axis) are brought out (link_ab_* = A -> B, link_ba_* = B -> A) for packet capture.

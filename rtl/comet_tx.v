@@ -1,5 +1,5 @@
 `default_nettype none
-// comet_tx: Comet-FM IP encapsulation (see docs/comet.md). s_axis carries one FM message per
+// comet_tx: Comet-FM IP encapsulation (see docs/reference/comet_tx_rx.md). s_axis carries one FM message per
 // packet (FM header + payload); m_axis carries the Ethernet II / IPv4 / UDP frame with FCS.
 // Store-and-forward through a double-buffered message RAM (2 slots x 256 words of 64 bits),
 // node table (NT_DEPTH x 128 bits) in nic_ram_1r1w, CSRs at COMET 0x000-0x0FF.

@@ -6,7 +6,7 @@
 // zero padding up to 60 bytes, then room for the 4-byte FCS (spilling into one extra beat when
 // fewer than 4 bytes are left). Back-to-back frames are separated by exactly one idle cycle.
 //
-// Pipeline (156.25 MHz on ECP5; docs/comet.md "Timing"), all stages advance together on
+// Pipeline (156.25 MHz on ECP5; docs/reference/comet_tx_rx.md "Latency and throughput"), all stages advance together on
 // adv = !a_valid || m_axis_tready (back-pressure stalls everything, RAM read register held):
 //   RAM read data -> rdq_q (one word ahead; the DP16KD clock-to-out leaves no time for logic)
 //   generator (beat_q, remaining-byte counters rd_q/rf_q: byte masks, byte count, FCS lanes

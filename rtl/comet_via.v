@@ -1,5 +1,5 @@
 `default_nettype none
-// comet_via: Comet-VIA host interface engine (see docs/comet_via.md).
+// comet_via: Comet-VIA host interface engine (see docs/reference/comet_via.md).
 //  - NUM_DB doorbells (32-bit FIFOs of descriptor addresses) in one nic_ram_1r1w partitioned in
 //    NUM_DB rings of DB_DEPTH entries. Doorbells 0/1: system (popped by CSR SYS_POP0/1 reads);
 //    VI k uses doorbell 2+2k (send) and 3+2k (receive).

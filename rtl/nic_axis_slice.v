@@ -15,7 +15,7 @@
 //    held and the skid entry is empty), so s_valid_i drives only the two valid flops, not the
 //    data flops' enables. m_data_o while m_valid_o is 0 is then the last s_data_i offered
 //    (still deterministic); a valid beat is held unchanged as always.
-// Used on the internal streams of comet_engine (docs/comet_via.md, "Engine streams").
+// Used on the internal streams of comet_engine (docs/reference/comet_engine.md).
 module nic_axis_slice #(
   parameter int WIDTH    = 8,
   parameter bit LOAD_ANY = 1'b0

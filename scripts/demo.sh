@@ -6,7 +6,7 @@
 #     ring buffer) on the Verilated RTL with the C model alongside, compared every cycle;
 #     a table of results in cycles and ns at 133 MHz next to the paper's figures;
 #     an FST waveform of a ping-pong
-#  3. the Comet engine, when its blocks are present (see docs/comet.md)
+#  3. the Comet engine, when its blocks are present (see docs/reference/comet_tx_rx.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make demo, part 3: the Comet IP-encapsulation engine (docs/comet_engine.md, docs/vipl_fm.md).
+# make demo, part 3: the Comet IP-encapsulation engine (docs/reference/comet_engine.md, docs/reference/vipl_fm.md).
 #  a. two Comet engines back to back (comet_system2), Verilated RTL and C model in lockstep:
 #     a few FM text messages each way, printed as received
 #  b. Comet-FM over VIPL on the "lockstep" backend (RTL drives the host, the C model is compared

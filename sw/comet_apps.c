@@ -14,7 +14,7 @@
  *             round trip = node 0's FM_send_nw call -> node 0's handler of the answer
  *             ("figure: comet.fm_rtt_cycles_<size>").
  * Host CPU costs: --cost default (VIPL_COST_DEFAULT_INIT + FM_COST_DEFAULT_INIT, see sw/vipl.h,
- * sw/comet_fm.h and docs/vipl_fm.md) or zero (the NIC alone). Each node has its own host clock.
+ * sw/comet_fm.h and docs/reference/vipl_fm.md) or zero (the NIC alone). Each node has its own host clock.
  * Exit status 0 only when every check passed. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -86,7 +86,7 @@ static void echo_handler(comet_fm_t *fm, void *ctx, int src, const void *buf, un
 /* Two host CPUs on one simulated clock: node `me` has just acted; let the other node poll
  * (FM_extract, one message per step) as long as its host clock is not ahead of me. A poll makes
  * the hardware catch up with the polling node's clock, so `me` can be at most one poll step late
- * when it next observes the hardware (see docs/vipl_fm.md). */
+ * when it next observes the hardware (see docs/reference/vipl_fm.md). */
 static void run_peer(app_t *a, int me) {
   int o = 1 - me;
   if (a->in_hook) return;

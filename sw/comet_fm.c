@@ -1,4 +1,4 @@
-/* Comet-FM over VIPL. See comet_fm.h and docs/vipl_fm.md. */
+/* Comet-FM over VIPL. See comet_fm.h and docs/reference/vipl_fm.md. */
 #include "comet_fm.h"
 #include <stdlib.h>
 #include <string.h>

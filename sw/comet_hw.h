@@ -13,7 +13,7 @@
  * The CPU reads/writes it directly through comet_hw_mem() (no cycles); the engine reaches it
  * through its DMA port, answered by cmodel/nic_hostmem with a fixed read latency of
  * COMET_HW_DMA_LATENCY (20) cycles by default (comet_hw_set_dma_latency), always ready.
- * Descriptors (docs/comet_via.md): 32-byte control segment + 16-byte data segments, 8-byte aligned,
+ * Descriptors (docs/reference/comet_via.md): 32-byte control segment + 16-byte data segments, 8-byte aligned,
  * little-endian; a doorbell write (CSR COMET_HW_DB_SEND(vi) / COMET_HW_DB_RECV(vi)) posts one.
  *
  * After comet_hw_open both nodes are out of reset, the node-table init sweep is done, and the
@@ -25,7 +25,7 @@
  * (COMET_HW_RX_VI); handler[13:0] is free for the library. handler[15:14] = 3 is an invalid VI:
  * the message is dropped and counted (CNT_RX_BAD_VI). A message for a VI without a posted receive
  * descriptor is dropped and counted (CNT_RX_NO_DESC, STATUS.RX_DROP): software flow control must
- * post receives ahead (docs/comet_engine.md, also for the in-flight window rule).
+ * post receives ahead (docs/reference/comet_engine.md, also for the in-flight window rule).
  * All functions advance only the simulated clock of this instance; no globals. */
 #ifndef COMET_HW_H
 #define COMET_HW_H

@@ -1,4 +1,4 @@
-/* vipl: VI Provider Library of Comet-VIA. See vipl.h and docs/vipl_fm.md. */
+/* vipl: VI Provider Library of Comet-VIA. See vipl.h and docs/reference/vipl_fm.md. */
 #include "vipl.h"
 #include <stdlib.h>
 #include <string.h>

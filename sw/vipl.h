@@ -1,4 +1,4 @@
-/* vipl: VI Provider Library of Comet-VIA (SPEC.md section 2, docs/vipl_fm.md).
+/* vipl: VI Provider Library of Comet-VIA (SPEC.md section 2, docs/reference/vipl_fm.md).
  *
  * Names and types follow the Intel VIPL (Virtual Interface Architecture Developer's Guide);
  * the declarations are this project's own. The functions of the paper's Table 1 are provided:
@@ -16,7 +16,7 @@
  *     entries from the library's virtual->physical translation cache;
  *   - host CPU time: every call charges explicit costs (vipl_cost_t) to a per-node host clock;
  *     the hardware is ticked up to that clock before the host observes or drives it.
- * Deviations from Intel's signatures (documented in docs/vipl_fm.md): VipOpenNic takes the
+ * Deviations from Intel's signatures (documented in docs/reference/vipl_fm.md): VipOpenNic takes the
  * backend and a configuration instead of a device name; addresses are VIP_VADDR (simulated
  * virtual addresses) instead of pointers; Done/Wait return the completed descriptor's address.
  * No completion queues, connections or RDMA (Comet's FM VI does not use them).
