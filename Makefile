@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Martini AOTF + Comet NIC: build, lockstep, test, bench, synth.   `make help` lists targets.
 .DEFAULT_GOAL := help
 SHELL := /bin/bash

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_credit.v: per-user credits (used counters and limits). */
 #ifndef AOTF_CREDIT_H
 #define AOTF_CREDIT_H

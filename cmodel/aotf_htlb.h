@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_htlb.v: HTLB tag RAM, init sweep, lookup FSM, victim choice. */
 #ifndef AOTF_HTLB_H
 #define AOTF_HTLB_H

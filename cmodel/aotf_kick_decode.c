@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "aotf_kick_decode.h"
 
 void aotf_kick_decode_eval(uint32_t uw, const aotf_kick_decode_in_t *in, aotf_kick_decode_out_t *out) {

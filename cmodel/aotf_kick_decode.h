@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_kick_decode.v (combinational: no state, so no init/tick). */
 #ifndef AOTF_KICK_DECODE_H
 #define AOTF_KICK_DECODE_H

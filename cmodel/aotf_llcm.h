@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_llcm.v: LLCM, 2 banks (even/odd words) x 8 byte lanes of nic_ram,
  * init sweep, 3-cycle host read with write-first per-lane forwarding. */
 #ifndef AOTF_LLCM_H

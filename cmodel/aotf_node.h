@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, request register,
  * loopback slice). */
 #ifndef AOTF_NODE_H

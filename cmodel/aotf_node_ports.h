@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/aotf_node.v as a lockstep DUT. */
 #define aotf_node_INPUTS(P)                                                                     \
   P(rst_ni, 1) P(st_valid_i, 1) P(st_addr_i, 32) P(st_data_i, 64) P(st_be_i, 8) P(hr_valid_i, 1) \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
  * beat-0/1/2 reads, stages R, S and P, 5-entry output buffer. */
 #ifndef AOTF_PKTGEN_H

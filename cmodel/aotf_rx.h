@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_rx.v: AOTF receive path (parser/checker, protection table, write
  * buffer, CSRs) composed with the LLCM model (cmodel/aotf_llcm.c). */
 #ifndef AOTF_RX_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/aotf_rx.v as a lockstep DUT (bench parameters: tb/duts/aotf_rx.mk). */
 #define aotf_rx_INPUTS(P)                                                                     \
   P(rst_ni, 1) P(s_axis_tdata, 64) P(s_axis_tkeep, 8) P(s_axis_tvalid, 1) P(s_axis_tlast, 1) \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_send.v: the AOTF send path, composed of the sub-block models exactly as
  * the RTL composes the sub-modules (aotf_kick_decode, nic_axis_slice, nic_fifo, aotf_htlb,
  * aotf_pktgen, aotf_credit, aotf_send_csr). */

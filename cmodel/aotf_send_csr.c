@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "aotf_send_csr.h"
 #include <string.h>
 #include "nic_pkg.h"

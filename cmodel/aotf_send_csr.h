@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_send_csr.v: registers, counters, sticky status, irq, read mux. */
 #ifndef AOTF_SEND_CSR_H
 #define AOTF_SEND_CSR_H

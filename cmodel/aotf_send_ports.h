@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/aotf_send.v (lockstep top). Inputs (name, width); outputs
  * (name, width, qualifier over o = aotf_send_out_t *). Widths for FIFO_DEPTH = 2048. */
 #define aotf_send_INPUTS(P)                                                                  \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_system2.v: two aotf_node models back to back through two nic_link models. */
 #ifndef AOTF_SYSTEM2_H
 #define AOTF_SYSTEM2_H

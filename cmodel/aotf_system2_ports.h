@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/aotf_system2.v (two nodes back to back) as a lockstep DUT and as the
  * port-level interface the host drivers (sw/) drive on either backend. */
 #define aotf_system2_INPUTS(P) \

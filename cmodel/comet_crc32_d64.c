@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "comet_crc32_d64.h"
 #include <zlib.h>
 

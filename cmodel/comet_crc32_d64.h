@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_crc32_d64.v and rtl/comet_csum64.v helpers (combinational). */
 #ifndef COMET_CRC32_D64_H
 #define COMET_CRC32_D64_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "comet_csum64.h"
 
 uint32_t comet_csum64(uint64_t data, unsigned keep) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_csum64.v: sum of the four big-endian 16-bit words of a beat, bytes with
  * keep = 0 counted as zero (18-bit result). */
 #ifndef COMET_CSUM64_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_engine.v: comet_via + comet_tx + comet_rx + the engine's CSR decode,
  * unmapped counter, scratch and receive-VI latch, wired exactly as in the RTL
  * (docs/reference/comet_engine.md). The sub-models are evaluated in a fixed-point iteration (like

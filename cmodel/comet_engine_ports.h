@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/comet_engine.v (defaults NUM_DB=8 DB_DEPTH=16 MAX_SEGS=16 RSP_DEPTH=32
  * NT_DEPTH=256). Every output is a function of registers only; stream data are compared while
  * their valid is 1. */

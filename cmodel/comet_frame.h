@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Reference Comet-FM frame builder / checker, written independently of the cycle models
  * (byte arrays, zlib crc32, RFC 1071 checksum). Used by the benches as the scoreboard and by
  * software (VIPL / Comet-FM libraries) to build and parse frames. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_rx.v: comet_rx_csr + comet_rx_ingest + comet_rx_egress + the 512 x 64
  * message buffer (nic_ram), wired exactly as in the RTL. */
 #ifndef COMET_RX_H

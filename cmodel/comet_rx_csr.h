@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_rx_csr.v */
 #ifndef COMET_RX_CSR_H
 #define COMET_RX_CSR_H

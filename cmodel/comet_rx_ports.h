@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/comet_rx.v as a lockstep DUT (X-macros; see docs/guide/conventions.md). */
 #define comet_rx_INPUTS(P)                                                                    \
   P(rst_ni, 1) P(s_axis_tdata, 64) P(s_axis_tkeep, 8) P(s_axis_tvalid, 1) P(s_axis_tlast, 1) \

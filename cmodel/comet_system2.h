@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_system2.v: two comet_engine models back to back through two nic_link
  * models (link[0]: A -> B, link[1]: B -> A), the link_stall gates, composed with a fixed-point
  * iteration of the evals like cmodel/aotf_system2.c. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/comet_system2.v (two Comet engines back to back through nic_link) as a
  * lockstep DUT and as the port-level interface of the sw/comet_hw backends. Suffix _a / _b = node
  * 0 / 1. All outputs are functions of registers (and the link_stall inputs for link_*_out_o and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_tx.v: composed of comet_tx_csr, comet_tx_ingest, comet_tx_egress and
  * two nic_ram instances (node table NT_DEPTH x 128 with 4 byte-lanes of 32 bits, message
  * buffer 512 x 64), wired exactly as in the RTL. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_tx_csr.v */
 #ifndef COMET_TX_CSR_H
 #define COMET_TX_CSR_H

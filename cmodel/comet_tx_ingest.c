@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "comet_tx_ingest.h"
 #include <string.h>
 #include "comet_csum64.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_via.v (cycle accurate; mirrors the RTL's always @* block): the public
  * API and the composition of one clock edge from the per-block steps (comet_via_int.h lists the
  * files). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/comet_via.v: Comet-VIA host interface engine (docs/reference/comet_via.md).
  * Composed like the RTL: doorbell RAM + segment RAM (nic_ram), response data FIFO + response
  * metadata FIFO (nic_fifo), and the engine/CSR registers. cmodel/comet_via.c holds this API;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the combinational values of the register state (RTL always @* block):
  * the response skid head, the packer / unpacker levels, the status word of a completion write,
  * and the DMA request stage with its mux between walker, control FSM and prefetcher. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the CSR block. A request is registered (RTL ci_*), acted on one cycle
  * later (read data, register writes, doorbell pushes and SYS_POP pops), and acked one cycle
  * after that. Also STATUS / IRQ_EN / HOST_LIMIT / CTRL and the send, receive and event

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the doorbell rings (one doorbell RAM, a write and a read pointer and a
  * level per ring). A CSR write pushes (or counts an overflow), and at most one pop per cycle
  * reads a ring: a SYS_POP CSR read, the control FSM (receive descriptors) or the prefetcher

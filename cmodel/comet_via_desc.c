@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: control FSM S_CTL / S_SEG. S_CTL fetches a descriptor's control words
  * (segment count, length; with segment 0 when it fits HOST_LIMIT) and checks them, S_SEG
  * fetches the remaining segments; each segment is checked and written to the segment RAM half

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the DMA request / response path. Requests of the walker, the control FSM
  * and the prefetcher share one request stage (the grant alternates when both want it); a
  * read's routing (metadata) goes into the metadata FIFO next to the response data FIFO, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the control FSM. S_IDLE arbitrates between a completion write-back
  * (S_WBS), a receive (doorbell read S_DB_RD .. S_DB_CHK) and the oldest prefetched send
  * descriptor; S_CTL / S_SEG are in comet_via_desc.c, S_RX in comet_via_unpack.c. */

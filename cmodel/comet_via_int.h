@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Internal interface of the comet_via C model (rtl/comet_via.v): the cycle's combinational
  * values, the working set of one comet_via_tick, and the per-block functions it composes.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the send byte packer. Payload read responses (each with its byte offset,
  * count, last flag and VI in the metadata) are appended to a 128-bit accumulator; the
  * transmit stream takes 8 bytes per beat from its bottom. Idle while a receive runs (S_RX

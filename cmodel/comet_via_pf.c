@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the send descriptor prefetcher. It picks the next send VI round robin,
  * pops its doorbell, checks the descriptor address and fetches the control words (and segment
  * 0 when it fits HOST_LIMIT) into a prefetch slot; the words are registered on their way from

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/comet_via.v as a lockstep DUT (parameters: tb/duts/comet_via.mk:
  * NUM_DB=8 DB_DEPTH=16 MAX_SEGS=16 RSP_DEPTH=32). All outputs are functions of state only and
  * deterministic after reset, so every output is compared every cycle. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the receive side. Every accepted beat (S_RX or S_DRAIN) goes into a
  * 16-byte ring whose rotation is the receive write data; in S_RX the beat's bytes are also
  * appended to the accumulator, from which each receive write takes the bytes that fit the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: the segment walker. Started with a checked descriptor (it takes the
  * segment RAM half the fetch filled), it loads one segment at a time (address, remaining
  * length) and advances them by the bytes each DMA request moves: payload reads for a send,

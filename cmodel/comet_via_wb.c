@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_via C model: completion and status write-back. A send's completion waits in the send
  * completion queue for its tx_done code (one per sent message, in order) and is written back
  * from S_WBS; a receive's status is written from S_WB. The counters, STATUS bits and irq move

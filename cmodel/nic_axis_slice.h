@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_axis_slice.v: a register slice (two-entry skid buffer) for a valid/ready
  * stream. Payload up to 128 bits (two 64-bit words, low word first). */
 #ifndef NIC_AXIS_SLICE_H

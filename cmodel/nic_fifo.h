@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_fifo.v: FWFT FIFO on nic_ram with an output stage and empty bypass.
  * Widths up to 256 bits (data passed as arrays of 64-bit words, low word first). */
 #ifndef NIC_FIFO_H

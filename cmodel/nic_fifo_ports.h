@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/nic_fifo.v as a lockstep DUT (bench parameters: see tb/duts/nic_fifo.mk). */
 #define nic_fifo_INPUTS(P) P(rst_ni, 1) P(s_valid_i, 1) P(s_data_i, 40) P(m_ready_i, 1)
 #define nic_fifo_OUTPUTS(P) \

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nic_hostmem.h"
 #include <stdlib.h>
 #include <string.h>

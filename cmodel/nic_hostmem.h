@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* nic_hostmem: host memory model for DMA masters (environment, not hardware).
  * A flat little-endian byte array answering the simple DMA request/response port of
  * rtl/comet_via.v (docs/reference/comet_via.md):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "nic_link.h"
 #include <string.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_link.v: fixed-latency AXI4-Stream link with back-pressure
  * (nic_fifo receive buffer + LATENCY-bit arrival shift register + arrived count). */
 #ifndef NIC_LINK_H

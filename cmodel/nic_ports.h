@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Port structs from the X-macro port lists (cmodel/X_ports.h): the C models, the host backends
  * (sw/) and the lockstep runners (tb/) all declare X_in_t / X_out_t with these. C and C++
  * compatible. */

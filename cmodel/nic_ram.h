@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* nic_ram: C model of rtl/nic_ram_1r1w.v (one write port, one synchronous read port).
  * Contents and the read register start random (power-up), like the RTL under
  * Verilator --x-initial unique. A read of the address written in the same cycle returns

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Xilinx 7-series, out-of-context clock constraint for node-clocked blocks (Comet engine, 156.25 MHz).
 # The open flow (syn/synth.py) runs only Yosys synth_xilinx for Xilinx (resource counts);
 # there is no open 7-series P&R here. This file is for a Vivado OOC run:

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Comet-FM applications (sw/comet_apps.c) on VIPL (sw/vipl.c) + Comet-FM (sw/comet_fm.c) over the
 # comet_hw backend API (sw/comet_hw.h): one program, both backends ("model" = C model of
 # comet_system2, "rtl" = Verilated comet_system2), chosen at run time with --backend.

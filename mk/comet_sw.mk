@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Comet host backend (sw/comet_hw.h) for the VIPL / Comet-FM libraries:
 #   build/sw/comet_hw_selftest        self-test of both backends (C model + Verilated comet_system2)
 #   build/sw/comet_hw_selftest_model  C model backend only (no Verilator)

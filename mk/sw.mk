@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Host drivers and applications (sw/): one program, two builds.
 #   build/sw/aotf_apps        backends model, rtl and lockstep (Verilated aotf_system2 linked in)
 #   build/sw/aotf_apps_model  C model backend only (no Verilator needed)

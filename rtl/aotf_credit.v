@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_credit: per-user transaction-FIFO credits.
 // used[u] counts the kicks of user u that are queued or being sent: +1 when a kick enters the

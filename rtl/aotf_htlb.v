@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
 // its init sweep and the lookup of the transaction FIFO head.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_kick_decode: classifies a host store on the 64-bit store bus (combinational).
 //  - st_addr[2:0] != 0                       -> err_align

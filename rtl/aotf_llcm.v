@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_llcm: the low-latency common memory (LLCM) of the AOTF receive path.
 //  - WORDS x 64-bit, stored as 2 banks (even / odd words) x 8 byte lanes, each lane one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_node: one Martini node = AOTF send path + Mini-OTF receive path / LLCM + node CSRs.
 //  - CSR bus (16-bit byte address): bits 15:12 select the block window (nic_pkg::CSR_BASE_*);

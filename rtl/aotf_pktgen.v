@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_pktgen: header seed RAM + packet generator.
 // Seed RAM: nic_ram_1r1w SETS*4 x 256, address {set, word}, four 64-bit lanes, lane = way (a

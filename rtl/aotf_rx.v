@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/reference/aotf_rx.md.
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx_csr: the CSR block of aotf_rx (docs/reference/aotf_rx.md, formats/csr_aotf_rx.csv): request
 // decode, CTRL / STATUS / IRQ_EN, the host write registers (HW_ADDR, HW_DATA_*, HW_CMD), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/reference/aotf_rx.md).
 //  A packet is 4 header beats + 1 data beat. Beats 0..2 load the header registers (type/flag

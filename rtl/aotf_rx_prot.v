@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx_prot: the protection table of aotf_rx (docs/reference/aotf_rx.md). PT_ENTRIES entries
 // {valid, pgid, base, limit}, written through the CSRs PT_INDEX / PT_ENTRY / PT_BASE / PT_LIMIT

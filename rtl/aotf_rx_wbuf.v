@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx_wbuf: the write buffer of aotf_rx (docs/reference/aotf_rx.md): WB_DEPTH checked packet writes
 // between the parser and the LLCM write port. A push (push_i) stores the good data beat at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_send: Martini AOTF send path. A host store to a kick address becomes a 5-beat packet.
 //   store -> aotf_kick_decode -> store stage (nic_axis_slice) -> (credit check)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_send_csr: CSR registers, counters, sticky status, irq and the read mux of aotf_send.
 // Register reads are sampled at the request cycle. HTLB_TAG / SEED_* reads return the view

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_system2: two Martini nodes back to back (the paper's opposed nodes): node A's link
 // output goes through a nic_link to node B's input and vice versa. Each node's host ports

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_crc32_d64: Ethernet CRC-32 (reflected polynomial 0xEDB88320) over the first nbytes_i
 // (0..8; larger values count as 8) bytes of a 64-bit beat, byte 0 = data_i[7:0] first.

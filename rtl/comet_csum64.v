@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_csum64: the four big-endian 16-bit words of a 64-bit beat (byte 2j is the high byte of
 // word j), bytes whose keep_i bit is 0 counted as zero, summed in pairs: s01_o = word 0 + word 1,

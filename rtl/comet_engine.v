@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_engine: one node's Comet engine = comet_via (doorbells, descriptor DMA, gather/scatter)
 // + comet_tx (FM message -> Ethernet/IPv4/UDP frame) + comet_rx (frame checks -> FM message).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_rx: Comet-FM frame checking and decapsulation (see docs/reference/comet_tx_rx.md). s_axis carries
 // Ethernet frames with FCS; every frame gets one status (rx_status_valid_o / code) when its

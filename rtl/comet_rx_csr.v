@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_rx_csr: the RX CSR block (formats/csr_comet.csv, 0x100-0x1FF): own MAC/IP/port/node,
 // BCAST_EN, status, and one 32-bit counter per status code (CNT_OK = code 0 at 0x180, drop

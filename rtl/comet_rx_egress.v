@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_rx_egress: owns the two buffer slots' ready flags and message lengths. When the next
 // slot (rd_slot) holds a checked frame it reads buffer words 5, 6 and 7 (three cycles, IDLE

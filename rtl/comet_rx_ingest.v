@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_rx_ingest: receives Ethernet frames (with FCS) on s_axis, writes each beat into the
 // free buffer slot (word n = beat n, up to 256 words), runs the CRC-32 over every byte and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_system2: two Comet engines back to back (docs/reference/comet_engine.md). Engine A's m_axis goes
 // through a nic_link to engine B's s_axis and vice versa. Both CSR buses and both DMA ports are

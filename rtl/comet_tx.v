@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_tx: Comet-FM IP encapsulation (see docs/reference/comet_tx_rx.md). s_axis carries one FM message per
 // packet (FM header + payload); m_axis carries the Ethernet II / IPv4 / UDP frame with FCS.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_tx_csr: the TX CSR block (formats/csr_comet.csv, 0x000-0x0FF) and the owner of the
 // node table RAM ports. Priority on the node table: CSR NT_* access > init sweep > lookup.

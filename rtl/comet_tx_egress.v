@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_tx_egress: owns the two buffer slots' "ready" flags and descriptors. When the next
 // slot (rd_slot) holds a message the beat generator spends one cycle (PREP) latching the frame

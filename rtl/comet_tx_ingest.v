@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_tx_ingest: receives one FM message per AXI-Stream packet (FM header word + payload),
 // writes it word by word into the free buffer slot, sums its 16-bit words for the UDP checksum

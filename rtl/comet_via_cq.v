@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_cq: comet_via's send completion queue (see comet_via.v). Every checked or failed
 // send descriptor pushes an entry {status word address, length, VI, error bits, needs a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_csr: the CSR side of comet_via (see comet_via.v): the CSR request stage, the read
 // data, CTRL / STATUS / IRQ_EN / HOST_LIMIT, the send / receive / error counters with the

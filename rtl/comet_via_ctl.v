@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_ctl: the control FSM of comet_via (see comet_via.v). It picks the next job (a send
 // completion's status write, a receive, or the oldest prefetched send descriptor), fetches and

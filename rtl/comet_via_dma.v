@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_dma: the DMA port of comet_via (see comet_via.v): the request stage that serves
 // the walker, the control FSM and the prefetcher by a registered grant, the request register

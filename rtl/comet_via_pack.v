@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_pack: comet_via's send byte packer (see comet_via.v). Payload words, aligned at
 // the DMA input, are appended to a 16-byte send ring at its fill level and leave as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_pf: comet_via's send descriptor prefetcher (see comet_via.v). It pops a send
 // doorbell (round robin over the VIs), checks the descriptor address and reads the control

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_via_walk: comet_via's segment walker and receive unpacker (see comet_via.v). The
 // segment RAM (two halves: the control FSM fills one while the walker reads the other) holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_axis_slice: a register slice (two-entry skid buffer) for a valid/ready stream.
 //  - Every output is a flip-flop: m_valid_o / m_data_o come from the output register and

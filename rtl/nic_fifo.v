@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_fifo: first-word-fall-through FIFO on block RAM (nic_ram_1r1w) with a one-entry
 // output stage and an empty bypass.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_link: node-to-node AXI4-Stream channel model with a fixed latency (the paper's SWIF /
 // serializer + cable + deserializer) and full back-pressure, nothing lost or reordered.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_ram_1r1w: the one RAM primitive of the design.
 // One write port, one synchronous read port, no reset on the array, so that Yosys infers block

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make bench: measured figures -> build/bench.json (nothing here is asserted; tests do that).
 #  - every DUT whose stimulus has a "bench" mode runs it in lockstep (RTL and model agree on
 #    every cycle, so each figure holds for both); the stimulus prints "bench: <key> <value>".

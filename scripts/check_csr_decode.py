@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Every CSR of formats/csr_*.csv is decoded by the RTL and by the C model.
 
 scripts/gen.py turns the CSR maps into constants (rtl/nic_pkg.sv: nic_pkg::CSR_<BLOCK>_<REG>,

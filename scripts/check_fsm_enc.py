@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Encodings shared by the RTL and the C models: FSM states and other enumerations.
 
 An RTL enumeration is one `localparam` statement of rtl/<unit>.v that gives two or more names

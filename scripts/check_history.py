@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Reject work-history words in the tracked sources and documents.
 
 Comments and documents describe the design as it is. This check lists every line of a tracked

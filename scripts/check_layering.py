@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Include layering of the C/C++ sources: cmodel/ includes only cmodel/, sw/ includes sw/ and
 cmodel/, tb/ includes tb/, sw/ and cmodel/; nothing outside tb/ includes a tb/ header.
 

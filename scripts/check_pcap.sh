@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Validate Comet frames in pcap files with tshark: FCS (the pcaps carry it; eth.fcs:Always),
 # IPv4 header checksum, UDP checksum, malformed packets and the Comet-FM header (sim/comet.lua,
 # every UDP payload claimed). Exit 1 on any bad frame; prints a per-file summary.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """RTL ports against the lockstep port lists cmodel/<dut>_ports.h.
 
 For each lockstep DUT (tb/duts/<dut>.mk, read through `make -s print-dut-info`: top, sources,

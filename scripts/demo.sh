@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make demo: the main job.
 #  1. the AOTF send path, Verilated RTL and C model in lockstep: a few hundred kicks with HTLB
 #     misses and refills, every packet printed and decoded

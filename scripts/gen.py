@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate rtl/nic_pkg.sv, cmodel/nic_pkg.h and docs/reference/formats.md from formats/*.csv.
 
 The CSV tables are the one description of packet formats, constants and CSR maps.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Print the AOTF results next to the paper's figures (DIMMnet-1: Tables 5-8, Table 6 per stage).
 
 Usage: report.py FIGURES...   (files of "key value" lines, as written by aotf_apps --figures and

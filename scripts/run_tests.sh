@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make test: every check of the project, one line per test, ending with "N passed, N failed".
 #   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
 #   QUICK=1           fewer cycles (local iteration; CI runs the full set)
@@ -62,6 +63,7 @@ run gen-check python3 scripts/gen.py --check
 # no work history in comments and documents (scripts/history_patterns.txt; the self-test proves
 # the patterns and the commit-id test catch what they should and pass hex constants)
 run history-check bash -c "python3 scripts/check_history.py --selftest && python3 scripts/check_history.py"
+run spdx python3 scripts/check_spdx.py
 # docs/results/synthesis.md is what the committed record docs/synthesis.json generates, and the
 # record can be rebuilt from the document (syn/synth.py import-md checks the round trip)
 run synth-record-doc python3 syn/synth.py doc --check

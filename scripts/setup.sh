@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Installs what the project needs on a fresh Debian (bookworm) machine, or prints the exact
 # command to run when it cannot (not root). Safe to run again: it only installs what is missing.
 #   scripts/setup.sh          tools for make test / make demo / make bench

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: Apache-2.0
 -- Wireshark Lua dissector for the Comet-FM message header (formats/fm_header.csv).
 -- The FM header is the first 8 bytes of the UDP payload, fields little-endian:
 --   dst_node u16, src_node u16, handler u16, length u16 (payload bytes after the header).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // DP16KD: behavioural simulation model of the Lattice ECP5 18 Kbit block RAM, for running the
 // ECP5-mapped netlists (synth_ecp5, then syn/ecp5_outreg.py) in lockstep with the C model

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* aotf_apps: the paper's AOTF applications on a 2-node system, on any nic_sim backend.
  *   aotf_apps [--backend model|rtl|lockstep] [--app all|pingpong|barrier|gsum|ring|loopback|random]
  *             [--iters N] [--cost paper|zero] [--fst file] [--figures file] [--seed N]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The paper's AOTF applications (DIMMnet-1, sections 4.2, 5.2-5.4) as host programs for
  * nic_sim: ping-pong RTT (4 and 8 bytes), barrier (byte flags, 8-ary tree), global sum
  * (u32, u64, f32, f64), the LLCM ring buffer producer/consumer, a loopback latency probe and a

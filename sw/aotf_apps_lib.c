@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The paper's AOTF applications as nic_sim host programs: see aotf_apps.h. */
 #include "aotf_apps.h"
 #include <stdlib.h>

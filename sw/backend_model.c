@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* nic_sim backend: the C golden model of the 2-node system. */
 #include <stdlib.h>
 #include "aotf_system2.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // nic_sim backend: the Verilated RTL of aotf_system2 (class Vsys), behind an extern "C" shim.
 #include <verilated.h>
 #include <verilated_fst_c.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Link this instead of backend_rtl.cpp to build a program with the C-model backend only. */
 #include <stddef.h>
 #include "nic_backend.h"

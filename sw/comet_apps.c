@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_apps: Comet-FM applications on a 2-node Comet system (comet_hw backend "model", "rtl" or "lockstep" = both compared every cycle).
  *   comet_apps [--backend model|rtl|lockstep] [--app exchange|bw|latency|all] [--sizes 16,64,...] [--iters N]
  *              [--cost default|zero] [--contig] [--seed N] [--fst file] [--pcap file] [--figures file]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Comet-FM over VIPL. See comet_fm.h and docs/reference/vipl_fm.md. */
 #include "comet_fm.h"
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Comet-FM: FastMessages 1.1-style messaging over the Comet-VIA FM VI (SPEC.md section 2, the
  * paper's Table 2; docs/reference/vipl_fm.md). Built on VIPL (sw/vipl.h); the adapter IP-encapsulates
  * every FM message using the FM header (formats/fm_header.csv) and its node table.

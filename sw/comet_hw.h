@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* comet_hw: host-side backend of a 2-node Comet system (rtl/comet_system2.v: two Comet engines
  * back to back through a link), for the VIPL and Comet-FM libraries. Two backends with the same
  * behavior, cycle for cycle:

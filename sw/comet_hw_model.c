@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* sw/comet_hw.h implementation: the host side (CSR transactions, two host memories answering
  * the DMA ports through cmodel/nic_hostmem, link frame capture, pcap) over a port-level backend:
  * the C model of comet_system2 (here) or the Verilated RTL (sw/comet_hw_rtl.cpp, through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // sw/comet_hw.h RTL backend: the Verilated comet_system2 (class Vcsys, mk/comet_sw.mk) behind the
 // port-level interface comet_hw_ports_t; sw/comet_hw_model.c does the host side (CSR
 // transactions, host memories, frames). Optional FST waveform.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "libaotf.h"
 #include <string.h>
 #include "nic_pkg.h"

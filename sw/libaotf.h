@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* libaotf: host driver of a Martini node (AOTF send path + Mini-OTF receive / LLCM).
  * Runs on nic_sim (either backend). All register names come from cmodel/nic_pkg.h.
  *

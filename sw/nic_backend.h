@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Backend interface of nic_sim: one cycle-level implementation of aotf_system2's ports. */
 #ifndef NIC_BACKEND_H
 #define NIC_BACKEND_H

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #define _DEFAULT_SOURCE
 #include "nic_pcap.h"
 #include <pcap/pcap.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Minimal pcap writer (libpcap): Ethernet frames WITH the 4-byte FCS, link type DLT_EN10MB.
  * tshark does not know the FCS is there unless told: scripts/check_pcap.sh runs it with
  * -o eth.assume_fcs:TRUE -o eth.check_fcs:TRUE. */

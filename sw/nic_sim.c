@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* nic_sim: host coroutines + backends; see nic_sim.h. */
 #define _XOPEN_SOURCE 700
 #include "nic_sim.h"

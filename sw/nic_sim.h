@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* nic_sim: runs host programs against a simulated 2-node Martini system (aotf_system2) on a
  * selectable backend, cycle by cycle.
  *

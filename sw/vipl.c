@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* vipl: VI Provider Library of Comet-VIA. See vipl.h and docs/reference/vipl_fm.md. */
 #include "vipl.h"
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* vipl: VI Provider Library of Comet-VIA (SPEC.md section 2, docs/reference/vipl_fm.md).
  *
  * Names and types follow the Intel VIPL (Virtual Interface Architecture Developer's Guide);

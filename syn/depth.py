@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Static logic-depth report of an ECP5 netlist (Yosys write_json after synth_ecp5).
 
 A quick, seed-free companion to nextpnr for timing work: nextpnr reports one worst

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Fold the flip-flop behind an ECP5 block RAM output into the RAM's output register.
 
   python3 syn/ecp5_outreg.py in.json out.json      # prints one summary line

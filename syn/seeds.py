@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Placement-seed summary of nextpnr-ecp5 runs.
 
 nextpnr's Fmax for one netlist moves by 10-15 % with the placement seed, so the timing work

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Placement spread of a placed nextpnr-ecp5 netlist, per hierarchy.
 
 nextpnr reports one critical path per run; on the Comet engine most of that path's delay is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Scripted synthesis + place-and-route flow (issue "Synthesis and timing").
 
   python3 syn/synth.py quick            # synth_ecp5 per block, no P&R (make synth-quick)

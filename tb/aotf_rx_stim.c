@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboards for aotf_rx (LLCM_BYTES, PT_ENTRIES, WB_DEPTH:
  * tb/duts/aotf_rx.mk). See docs/reference/aotf_rx.md.
  *

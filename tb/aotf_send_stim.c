@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for aotf_send (parameters NUM_USERS,
  * FIFO_DEPTH, HTLB_SETS x HTLB_WAYS: tb/duts/aotf_send.mk).
  *

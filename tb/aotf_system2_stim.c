@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus for aotf_system2 (two nodes back to back): the host drivers and the
  * paper's applications (sw/aotf_apps_lib.c) drive both nodes' ports through nic_hosts, so the
  * whole stack - libaotf, HTLB miss service, LLCM polling - runs against RTL and model at once.

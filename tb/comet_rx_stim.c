@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for comet_rx.
  * Modes: random (never stops), good (valid frames only: unicast/broadcast, 64..1518 bytes,
  * UDP checksum on/off), fuzz (every mutation class), trunc (runts, giants, truncated frames),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboards for comet_system2 (two Comet engines through nic_link,
  * LINK_LATENCY NT_DEPTH: tb/duts/comet_system2.mk). The environment per node:
  *  - host memory (cmodel/nic_hostmem.c, 1 MiB) answering the DMA port with a latency / ready

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for comet_tx (NT_DEPTH: tb/duts/comet_tx.mk).
  * Modes: random (never stops) and directed corners min_frame max_frame csum_off unknown_node
  * bad_len backpressure csr perf. The scoreboard builds every expected frame with the

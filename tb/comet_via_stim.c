@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboards for comet_via (NUM_DB DB_DEPTH MAX_SEGS RSP_DEPTH PF_SLOTS:
  * tb/duts/comet_via.mk). The environment:
  *  - host memory (cmodel/nic_hostmem.c) answering the DMA port with random latency and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generic lockstep runner: Verilated RTL (class Vdut, built with --prefix Vdut) and the C model
 // of the same DUT, driven by the DUT's seeded stimulus; every output compared every cycle
 // (when its qualifier holds). Plusargs: +seed=N +cycles=N +mode=NAME|all +fst=path +hist=N.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Generic pieces shared by tb/lockstep_main.cpp and tb/model_main.c: port tables built from
  * the DUT's X-macro port list (cmodel/<dut>_ports.h, included through build/<dut>/ls_dut.h),
  * plusarg parsing and the mismatch history. C and C++. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* C-model-only runner: the DUT's stimulus and scoreboards against the C model alone (fast
  * backend, no Verilator). Same plusargs as the lockstep runner, plus:
  *   +vec=path        write replay vectors (inputs, model outputs, compare mask) per cycle

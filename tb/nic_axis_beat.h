@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus helper: one beat of a byte message on a 64-bit AXI4-Stream (C and C++). */
 #ifndef NIC_AXIS_BEAT_H
 #define NIC_AXIS_BEAT_H

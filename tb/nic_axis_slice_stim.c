@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for nic_axis_slice (WIDTH: tb/duts/nic_axis_slice.mk).
  * random: valid / ready probabilities change in phases (0..100%), with rare resets.
  * directed: full rate (both sides always willing: a beat every cycle, latency 1), a stalled

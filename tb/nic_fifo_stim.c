@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for nic_fifo (DEPTH, WIDTH: tb/duts/nic_fifo.mk). */
 #include <stdio.h>
 #include <stdlib.h>

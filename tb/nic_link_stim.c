@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Lockstep stimulus + scoreboard for nic_link (LATENCY: tb/duts/nic_link.mk).
  * Scoreboard (independent of the RTL structure): every accepted beat must come out once, in
  * order, unchanged; m_axis_tvalid must be 1 exactly when the oldest beat in flight was accepted

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* The stimulus interface every lockstep DUT implements (the port structs come from
  * cmodel/nic_ports.h). C and C++ compatible. */
 #ifndef NIC_LOCKSTEP_H

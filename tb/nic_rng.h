@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Small deterministic PRNG for stimulus (xoshiro256** seeded by splitmix64). */
 #ifndef NIC_RNG_H
 #define NIC_RNG_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The block table (syn/blocks.csv), allowed LUT/FF memories (syn/mem_allow.csv) and the RTL
 files of a block, found from rtl/ by module name."""
 import csv

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Paths, targets and the flow's options (environment variables) shared by the synthesis modules."""
 import json
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The synthesis document, generated from a results json (the record docs/synthesis.json)."""
 import json
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The flows: synthesis, P&R and depth jobs per block and target, run in parallel into a results json."""
 import concurrent.futures as cf
 import datetime

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The record docs/synthesis.json: merging runs into it, rebuilding it from the generated document."""
 import json
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Parsing tool output: Yosys `stat` and memory dumps, nextpnr reports and logs, constraint files."""
 import json
 import os

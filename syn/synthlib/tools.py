@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The external tools: finding them, running them, their versions, the git state, installing them."""
 import os
 import re

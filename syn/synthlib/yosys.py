@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Yosys scripts: one synthesis run per block and target, the port list, the out-of-context wrapper."""
 import os
 import re

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aotf_rx as a lockstep DUT: 8 KiB LLCM (512-cycle init sweep, dense address collisions),
 # 16 protection entries, 4-entry write buffer. The stimulus (tb/aotf_rx_stim.c) reads them from
 # build/aotf_rx/ls_params.h, generated from aotf_rx_VFLAGS.

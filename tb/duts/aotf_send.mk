@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # aotf_send (Martini AOTF send path) as a lockstep DUT, default parameters
 # (NUM_USERS=8, FIFO_DEPTH=2048, HTLB 256 x 4). Modes: see tb/aotf_send_stim.c.
 DUTS += aotf_send

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Two Martini nodes back to back (aotf_system2), driven by the host drivers and the paper's
 # applications (sw/) through nic_hosts: the whole stack in lockstep.
 SYS_RTL := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/aotf_kick_decode.v rtl/aotf_credit.v \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # comet_rx (Comet-FM frame checking / decapsulation) as a lockstep DUT
 DUTS += comet_rx
 comet_rx_TOP   := comet_rx

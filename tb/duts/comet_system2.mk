@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Two Comet engines (comet_via + comet_tx + comet_rx each) back to back through nic_link. The
 # stimulus owns both host memories (cmodel/nic_hostmem.c) and writes every link frame to a pcap.
 COMET_ENG_RTL := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # comet_tx (Comet-FM IP encapsulation) as a lockstep DUT; NT_DEPTH = 256 (default)
 DUTS += comet_tx
 comet_tx_TOP   := comet_tx

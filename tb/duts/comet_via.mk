@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # comet_via (Comet-VIA host interface engine) as a lockstep DUT. The stimulus owns the host
 # memory model (cmodel/nic_hostmem.c) that answers the DMA port.
 DUTS += comet_via

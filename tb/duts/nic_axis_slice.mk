@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # nic_axis_slice (register slice) as a lockstep DUT: random valid / ready phases, a reference
 # queue, and a full-rate check (one beat per cycle while both sides are willing).
 DUTS += nic_axis_slice

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # nic_fifo as a lockstep DUT (small parameters so full/empty corners happen often)
 DUTS += nic_fifo
 nic_fifo_TOP   := nic_fifo

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # nic_link as a lockstep DUT: LATENCY=7 (the paper's receive-side SWIF latency, Table 6),
 # FIFO depth 16 (capacity 17) so back-pressure storms fill it often.
 DUTS += nic_link

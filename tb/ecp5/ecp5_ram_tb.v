@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // ecp5_ram_tb: nic_ram_1r1w (RTL) against its ECP5 mapping (synth_ecp5: DP16KD / TRELLIS_DPR16X4
 // cells, simulated with Yosys' cells_sim.v and sim/ecp5_dp16kd.v), both driven with the same

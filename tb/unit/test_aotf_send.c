@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Unit tests of the AOTF send-path C models: exhaustive kick decode against a byte-loop
  * reference, and a cycle-level smoke test of aotf_send (init sweep, one mapped page, latency
  * 5 cycles from the store handshake to the first beat, 1 beat/cycle with a backlog). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Unit test of the RAM and FIFO models (cmodel/nic_ram.c, cmodel/nic_fifo.c). */
 #include <stdio.h>
 #include "nic_fifo.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /* Unit test of the software-only parts of VIPL and Comet-FM (sw/vipl.c, sw/comet_fm.c):
  * segment splitting, page table / pinning / translation cache, descriptor layout, error codes,
  * and an end-to-end FM exchange on a small FUNCTIONAL fake of comet_hw defined here (doorbell
