@@ -13,7 +13,7 @@ CYCLES ?= 1000000
 REPLAY_CYC := $(if $(filter command line environment,$(origin CYCLES)),$(CYCLES),100000)
 MODE   ?= all
 NETLIST ?=
-# synth_ecp5 options of the ECP5-netlist lockstep (the flow's default, syn/synth.py step 2)
+# synth_ecp5 options of the ECP5-netlist lockstep (the synthesis flow's default, docs/guide/synthesis_flow.md)
 ECP5_FLAGS ?= -abc9
 # 0: the ECP5-netlist lockstep without the output-register pass (syn/ecp5_outreg.py)
 ECP5_OUTREG ?= 1

@@ -5,8 +5,8 @@
 #   build/sw/comet_apps        model + rtl
 #   build/sw/comet_apps_model  model only (no Verilator)
 #   make comet-apps-test       exchange + bw on the model, then on the RTL (small sizes)
-# COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk. The backend sources are the comet_hw
-# engineer's: sw/comet_hw_model.c (C model) and sw/comet_hw_rtl.cpp (Verilated RTL).
+# COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk. The backend sources are in comet_hw
+# (mk/comet_sw.mk): sw/comet_hw_model.c (C model) and sw/comet_hw_rtl.cpp (Verilated RTL).
 COMET_APPS_SRC := sw/comet_apps.c sw/vipl.c sw/comet_fm.c
 COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c cmodel/nic_hostmem.c sw/nic_pcap.c
 COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp
