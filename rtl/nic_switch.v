@@ -36,11 +36,11 @@ module nic_switch #(
 );
 `ifndef __ICARUS__
   generate
-    if (RADIX < 4 || RADIX > 32 || LFT_DEPTH < 64 || LFT_DEPTH > 4096 ||
+    if (RADIX < 4 || RADIX > 32 || LFT_DEPTH < 128 || LFT_DEPTH > 4096 ||
         (LFT_DEPTH & (LFT_DEPTH - 1)) != 0 || MFT_DEPTH < 2 || MFT_DEPTH > 1024 ||
         MFT_DEPTH > LFT_DEPTH || (MFT_DEPTH & (MFT_DEPTH - 1)) != 0 ||
         (BUF_BEATS & (BUF_BEATS - 1)) != 0 || (BUF_BEATS >> QW) < 4) begin : g_param_err
-      $error("nic_switch: RADIX 4..32, LFT_DEPTH power of two 64..4096, MFT_DEPTH power of two 2..min(1024, LFT_DEPTH), BUF_BEATS power of two >= 4 * 2^clog2(RADIX+1)");
+      $error("nic_switch: RADIX 4..32, LFT_DEPTH power of two 128..4096, MFT_DEPTH power of two 2..min(1024, LFT_DEPTH), BUF_BEATS power of two >= 4 * 2^clog2(RADIX+1)");
     end
   endgenerate
 `endif

@@ -37,8 +37,6 @@ module nic_switch_csr #(
   output wire [RADIX-1:0]   mft_wdata_o,
   input  wire [4*RADIX-1:0] drop_i           // [r*RADIX + i]: input i drops for reason r
 );
-  import nic_pkg::*;
-
   reg             ack_q, ack_d;
   reg [1:0]       sel_q, sel_d;            // 0 register, 1 LFT copy, 2 MFT copy
   reg [31:0]      rdata_q, rdata_d;
@@ -72,17 +70,17 @@ module nic_switch_csr #(
     lre = 1'b0; mre = 1'b0;
     la = {blk_q, idx_q};
     case (csr_addr_i)
-      CSR_NIC_SWITCH_ID:     rdata_d = NIC_SWITCH_ID_ID_RESET;
-      CSR_NIC_SWITCH_STATUS: rdata_d = {31'd0, !init_q};
-      CSR_NIC_SWITCH_ETH_MODE: begin
+      nic_pkg::CSR_NIC_SWITCH_ID:     rdata_d = nic_pkg::NIC_SWITCH_ID_ID_RESET;
+      nic_pkg::CSR_NIC_SWITCH_STATUS: rdata_d = {31'd0, !init_q};
+      nic_pkg::CSR_NIC_SWITCH_ETH_MODE: begin
         rdata_d = 32'(eth_q);
         if (wr) eth_d = csr_wdata_i[RADIX-1:0];
       end
-      CSR_NIC_SWITCH_LFT_BLOCK: begin
+      nic_pkg::CSR_NIC_SWITCH_LFT_BLOCK: begin
         rdata_d = {18'd0, idx_q, 2'd0, 6'(blk_q)};
         if (wr) begin blk_d = csr_wdata_i[BLW-1:0]; idx_d = 6'd0; end
       end
-      CSR_NIC_SWITCH_LFT_DATA: begin
+      nic_pkg::CSR_NIC_SWITCH_LFT_DATA: begin
         if (csr_req_i) idx_d = idx_q + 6'd1;
         if (wr) begin
           twl_d = 1'b1; twa_d = la; twld_d = {csr_wdata_i[31], csr_wdata_i[4:0]};
@@ -90,22 +88,22 @@ module nic_switch_csr #(
         end
         if (rd && !init_q) begin lre = 1'b1; sel_d = 2'd1; end
       end
-      CSR_NIC_SWITCH_LFT_BLOCK_WRITES: rdata_d = blkwr_q;
-      CSR_NIC_SWITCH_MFT_GROUP: begin
+      nic_pkg::CSR_NIC_SWITCH_LFT_BLOCK_WRITES: rdata_d = blkwr_q;
+      nic_pkg::CSR_NIC_SWITCH_MFT_GROUP: begin
         rdata_d = 32'(grp_q);
         if (wr) grp_d = csr_wdata_i[MAW-1:0];
       end
-      CSR_NIC_SWITCH_MFT_MASK: begin
+      nic_pkg::CSR_NIC_SWITCH_MFT_MASK: begin
         if (wr) begin twm_d = 1'b1; twa_d = LAW'(grp_q); twmd_d = csr_wdata_i[RADIX-1:0]; end
         // a read right after a mask write returns the written mask (the RAM is written now)
         if (rd && !init_q && twm_q) rdata_d = 32'(twmd_q);
         else if (rd && !init_q) begin mre = 1'b1; sel_d = 2'd2; end
       end
-      CSR_NIC_SWITCH_DROP_UNKNOWN:     rdata_d = cnt_q[0*32 +: 32];
-      CSR_NIC_SWITCH_DROP_RANGE:       rdata_d = cnt_q[1*32 +: 32];
-      CSR_NIC_SWITCH_DROP_RUNT:        rdata_d = cnt_q[2*32 +: 32];
-      CSR_NIC_SWITCH_DROP_MCAST_EMPTY: rdata_d = cnt_q[3*32 +: 32];
-      default: rdata_d = CSR_UNMAPPED;
+      nic_pkg::CSR_NIC_SWITCH_DROP_UNKNOWN:     rdata_d = cnt_q[0*32 +: 32];
+      nic_pkg::CSR_NIC_SWITCH_DROP_RANGE:       rdata_d = cnt_q[1*32 +: 32];
+      nic_pkg::CSR_NIC_SWITCH_DROP_RUNT:        rdata_d = cnt_q[2*32 +: 32];
+      nic_pkg::CSR_NIC_SWITCH_DROP_MCAST_EMPTY: rdata_d = cnt_q[3*32 +: 32];
+      default: rdata_d = nic_pkg::CSR_UNMAPPED;
     endcase
     if (!rd) rdata_d = 32'd0;
     // clear sweep
