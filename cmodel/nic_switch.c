@@ -1,0 +1,433 @@
+// SPDX-License-Identifier: Apache-2.0
+/* C model of rtl/nic_switch.v: see cmodel/nic_switch.h. comb() computes every combinational
+ * signal of the RTL in the RTL's dependency order (inputs' stage and route decisions, output
+ * muxes and handshakes, pops and connection ends, arbiter, reads, CSR decode); eval copies the
+ * outputs, tick applies the register and RAM updates. */
+#include "nic_switch.h"
+#include <stdlib.h>
+#include <string.h>
+#include "nic_pkg.h"
+
+int nic_switch_init(nic_switch_t *m, const nic_switch_cfg_t *c, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  if (c->radix < 4 || c->radix > NSW_MAXR) return -1;
+  m->radix = c->radix;
+  m->lft_depth = c->lft_depth;
+  m->mft_depth = c->mft_depth;
+  m->buf_beats = c->buf_beats;
+  m->nq = c->radix + 1;
+  uint32_t qs = 1;
+  while (qs < m->nq) qs <<= 1;
+  m->pb = c->buf_beats / qs;
+  m->rmask = c->radix == 32 ? 0xFFFFFFFFu : (1u << c->radix) - 1;
+  m->init = 1;
+  int e = 0;
+  for (uint32_t i = 0; i < m->radix; i++) {
+    nsw_in_t *p = &m->in[i];
+    e |= nic_ram_init(&p->lft, m->lft_depth, 6, 1, seed ^ (0x1000u + i));
+    e |= nic_ram_init(&p->mft, m->mft_depth, m->radix, 1, seed ^ (0x2000u + i));
+    e |= nic_ram_init(&p->buf, m->buf_beats, 73, 1, seed ^ (0x3000u + i));
+  }
+  e |= nic_ram_init(&m->lft, m->lft_depth, 6, 1, seed ^ 0x4000u);
+  e |= nic_ram_init(&m->mft, m->mft_depth, m->radix, 1, seed ^ 0x5000u);
+  return e ? -1 : 0;
+}
+
+void nic_switch_free(nic_switch_t *m) {
+  for (uint32_t i = 0; i < m->radix; i++) {
+    nic_ram_free(&m->in[i].lft);
+    nic_ram_free(&m->in[i].mft);
+    nic_ram_free(&m->in[i].buf);
+  }
+  nic_ram_free(&m->lft);
+  nic_ram_free(&m->mft);
+}
+
+uint64_t nic_switch_collisions(const nic_switch_t *m) {
+  uint64_t n = m->lft.collisions + m->mft.collisions;
+  for (uint32_t i = 0; i < m->radix; i++)
+    n += m->in[i].lft.collisions + m->in[i].mft.collisions + m->in[i].buf.collisions;
+  return n;
+}
+
+/* {eth_bad (bit 16), key}: AOTF dst_node, or the Ethernet destination MAC rule */
+static uint32_t route_key(uint64_t d, int eth) {
+  if (!eth) return (uint32_t)(d & 0xFFFF);
+  if ((d & 0xFFFFFFFFFFFFull) == 0xFFFFFFFFFFFFull) return 0xC000;
+  if (d & 2) return (uint32_t)(((d >> 32) & 0xFF) << 8 | ((d >> 40) & 0xFF));
+  return 0x10000;
+}
+
+static int rr_pick(uint32_t v, uint32_t p, uint32_t r) {
+  for (uint32_t k = 0; k < r; k++) {
+    uint32_t x = (p + k) % r;
+    if ((v >> x) & 1) return (int)x;
+  }
+  return -1;
+}
+
+typedef struct {
+  /* inputs */
+  uint32_t why[NSW_MAXR], wq[NSW_MAXR], wa[NSW_MAXR], mmask[NSW_MAXR], kin[NSW_MAXR];
+  int drop[NSW_MAXR], wr[NSW_MAXR], st_done[NSW_MAXR], tready[NSW_MAXR], acc[NSW_MAXR];
+  int lk_re[NSW_MAXR], mf_push[NSW_MAXR], mf_pop[NSW_MAXR];
+  int pop[NSW_MAXR], ending[NSW_MAXR], rd[NSW_MAXR], ifree[NSW_MAXR];
+  uint32_t rq[NSW_MAXR], ra[NSW_MAXR], hs[NSW_MAXR];
+  /* outputs */
+  int tvalid[NSW_MAXR];
+  uint32_t src[NSW_MAXR], out_free;
+  /* arbiter */
+  int gnt[NSW_MAXR];
+  uint32_t gnt_q[NSW_MAXR], gnt_mask[NSW_MAXR], gptr_d[NSW_MAXR], aptr_d[NSW_MAXR];
+  int mc_res_d;
+  uint32_t mc_in_d, mc_rr_d, mc_mask_d;
+  /* CSR */
+  int tbl_busy, lre, mre, ack_d, twl_d, twm_d;
+  uint32_t la, sel_d, rdata_d, eth_d, blk_d, idx_d, blkwr_d, grp_d, twa_d, twld_d, twmd_d;
+  int lft_we, mft_we;
+  uint32_t tw_addr, lft_wdata, mft_wdata;
+} comb_t;
+
+static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c) {
+  const uint32_t R = m->radix, NQ = m->nq, PB = m->pb;
+  memset(c, 0, sizeof(*c));
+  c->tbl_busy = m->init || m->twl || m->twm;
+  /* input ports: stage decision, write, accept */
+  for (uint32_t i = 0; i < R; i++) {
+    const nsw_in_t *p = &m->in[i];
+    int eth = (m->eth >> i) & 1;
+    c->kin[i] = route_key(in->s_tdata[i], eth);
+    uint32_t kst = route_key(p->st_data, eth);
+    uint32_t lrd = (uint32_t)nic_ram_rd64(&p->lft) & 0x3F;
+    uint32_t mrd = (uint32_t)nic_ram_rd64(&p->mft) & m->rmask;
+    c->mmask[i] = mrd & ~(1u << i) & m->rmask;
+    uint32_t why = 0, wq = p->rt_q;
+    int drop = p->rt_drop;
+    if (p->st_first) {
+      uint32_t qs = 1; /* the port field truncated to QW bits, as the RTL's wq */
+      while (qs < NQ) qs <<= 1;
+      wq = (lrd & 31) & (qs - 1);
+      if (p->st_last) why = 4;
+      else if (kst & 0x10000) why = 1;
+      else if ((kst & 0xC000) == 0xC000) {
+        wq = R;
+        if ((kst & 0x3FF) >= m->mft_depth) why = 2;
+        else if (!c->mmask[i]) why = 8;
+      } else if (kst >= m->lft_depth) why = 2;
+      else if (!(lrd & 0x20)) why = 1;
+      else if ((lrd & 31) >= R) why = 2;
+      drop = why != 0;
+    }
+    uint32_t wc = wq < NQ ? p->cnt[wq] : 0, wh = wq < NQ ? p->head[wq] : 0;
+    int space = wc != PB && !(p->st_first && wq == R && p->mf_n == 4);
+    c->why[i] = why;
+    c->wq[i] = wq;
+    c->drop[i] = drop;
+    c->st_done[i] = p->st_v && (drop || space);
+    c->wr[i] = p->st_v && !drop && space;
+    c->mf_push[i] = c->wr[i] && p->st_first && wq == R;
+    c->wa[i] = wq * PB + ((wh + wc) & (PB - 1));
+    c->tready[i] = in->rst_ni && (!p->st_v || c->st_done[i]) && !(c->tbl_busy && !p->in_pkt);
+    c->acc[i] = c->tready[i] && in->s_tvalid[i];
+    c->lk_re[i] = c->acc[i] && !p->in_pkt;
+  }
+  /* outputs: connected input, offered beat, handshakes */
+  c->out_free = 0;
+  uint32_t busy = 0;
+  for (uint32_t o = 0; o < R; o++) {
+    uint32_t s = 0;
+    for (uint32_t i = 0; i < R; i++)
+      if (m->in[i].conn_act && ((m->in[i].conn_mask >> o) & 1)) { busy |= 1u << o; s = i; }
+    c->src[o] = s;
+    const nsw_in_t *p = &m->in[s];
+    c->tvalid[o] = in->rst_ni && ((busy >> o) & 1) && p->rv && !((p->taken >> o) & 1);
+    if (c->tvalid[o] && in->m_tready[o]) c->hs[s] |= 1u << o;
+  }
+  /* pops, connection ends */
+  for (uint32_t i = 0; i < R; i++) {
+    const nsw_in_t *p = &m->in[i];
+    int last = (int)((nic_ram_rd(&p->buf)[1] >> 8) & 1);
+    c->pop[i] = p->conn_act && p->rv && (((p->taken | c->hs[i]) & p->conn_mask) == p->conn_mask);
+    c->ending[i] = c->pop[i] && last;
+    c->ifree[i] = !p->conn_act || c->ending[i];
+  }
+  for (uint32_t o = 0; o < R; o++) {
+    int f = 1;
+    for (uint32_t i = 0; i < R; i++)
+      if (m->in[i].conn_act && ((m->in[i].conn_mask >> o) & 1)) f = c->ending[i];
+    if (f) c->out_free |= 1u << o;
+  }
+  /* arbiter */
+  uint32_t in_free = 0;
+  for (uint32_t i = 0; i < R; i++) in_free |= (uint32_t)c->ifree[i] << i;
+  c->mc_res_d = m->mc_res;
+  c->mc_in_d = m->mc_in;
+  c->mc_mask_d = m->mc_mask;
+  c->mc_rr_d = m->mc_rr;
+  int mc_go = m->mc_res && (m->mc_mask & ~c->out_free & m->rmask) == 0 && ((in_free >> m->mc_in) & 1);
+  uint32_t in_ok = in_free & ~(m->mc_res ? 1u << m->mc_in : 0);
+  uint32_t rdy = 0;
+  for (uint32_t o = 0; o < R; o++) rdy |= (uint32_t)(in->m_tready[o] & 1) << o;
+  uint32_t out_ok = c->out_free & rdy & ~(m->mc_res ? m->mc_mask : 0);
+  int gv[NSW_MAXR];
+  for (uint32_t o = 0; o < R; o++) {
+    uint32_t req = 0;
+    for (uint32_t i = 0; i < R; i++)
+      if (((in_ok >> i) & 1) && ((out_ok >> o) & 1) && m->in[i].cnt[o] != 0) req |= 1u << i;
+    gv[o] = rr_pick(req, m->gptr[o], R);
+  }
+  for (uint32_t k = 0; k < R; k++) { c->gptr_d[k] = m->gptr[k]; c->aptr_d[k] = m->aptr[k]; }
+  for (uint32_t i = 0; i < R; i++) {
+    uint32_t gset = 0;
+    for (uint32_t o = 0; o < R; o++)
+      if (gv[o] >= 0 && (uint32_t)gv[o] == i) gset |= 1u << o;
+    int a = rr_pick(gset, m->aptr[i], R);
+    if (a >= 0) {
+      c->gnt[i] = 1;
+      c->gnt_q[i] = (uint32_t)a;
+      c->gnt_mask[i] = 1u << a;
+      c->aptr_d[i] = (uint32_t)a == R - 1 ? 0 : (uint32_t)a + 1;
+      c->gptr_d[a] = i == R - 1 ? 0 : i + 1;
+    }
+  }
+  if (mc_go) {
+    c->gnt[m->mc_in] = 1;
+    c->gnt_q[m->mc_in] = R;
+    c->gnt_mask[m->mc_in] = m->mc_mask;
+    c->mc_res_d = 0;
+  }
+  if (!m->mc_res) {
+    uint32_t pend = 0;
+    for (uint32_t i = 0; i < R; i++) pend |= (uint32_t)(m->in[i].mf_n != 0) << i;
+    int k = rr_pick(pend, m->mc_rr, R);
+    if (k >= 0) {
+      const nsw_in_t *p = &m->in[k];
+      c->mc_res_d = 1;
+      c->mc_in_d = (uint32_t)k;
+      c->mc_mask_d = p->mf[p->mf_rp];
+      c->mc_rr_d = (uint32_t)k == R - 1 ? 0 : (uint32_t)k + 1;
+    }
+  }
+  /* reads */
+  for (uint32_t i = 0; i < R; i++) {
+    const nsw_in_t *p = &m->in[i];
+    int last = (int)((nic_ram_rd(&p->buf)[1] >> 8) & 1);
+    c->rd[i] = c->gnt[i] || (p->conn_act && (!p->rv || (c->pop[i] && !last)) && p->cnt[p->conn_q] != 0);
+    c->rq[i] = c->gnt[i] ? c->gnt_q[i] : p->conn_q;
+    c->ra[i] = c->rq[i] * PB + p->head[c->rq[i]];
+    c->mf_pop[i] = c->gnt[i] && c->gnt_q[i] == R;
+  }
+  /* CSR */
+  int wr = in->csr_req && in->csr_we, rd = in->csr_req && !in->csr_we;
+  uint32_t bmask = m->lft_depth / 64 - 1;
+  c->ack_d = in->csr_req;
+  c->eth_d = m->eth; c->blk_d = m->blk; c->idx_d = m->idx; c->blkwr_d = m->blkwr; c->grp_d = m->grp;
+  c->twa_d = m->twa; c->twld_d = m->twld; c->twmd_d = m->twmd;
+  c->la = m->blk * 64 + m->idx;
+  switch (in->csr_addr) {
+  case CSR_NIC_SWITCH_ID: c->rdata_d = NIC_SWITCH_ID_ID_RESET; break;
+  case CSR_NIC_SWITCH_STATUS: c->rdata_d = !m->init; break;
+  case CSR_NIC_SWITCH_ETH_MODE:
+    c->rdata_d = m->eth;
+    if (wr) c->eth_d = in->csr_wdata & m->rmask;
+    break;
+  case CSR_NIC_SWITCH_LFT_BLOCK:
+    c->rdata_d = m->idx << 8 | m->blk;
+    if (wr) { c->blk_d = in->csr_wdata & bmask; c->idx_d = 0; }
+    break;
+  case CSR_NIC_SWITCH_LFT_DATA:
+    if (in->csr_req) c->idx_d = (m->idx + 1) & 63;
+    if (wr) {
+      c->twl_d = 1;
+      c->twa_d = c->la;
+      c->twld_d = (in->csr_wdata >> 31) << 5 | (in->csr_wdata & 31);
+      if (m->idx == 63) c->blkwr_d = m->blkwr + 1;
+    }
+    if (rd && !m->init) { c->lre = 1; c->sel_d = 1; }
+    break;
+  case CSR_NIC_SWITCH_LFT_BLOCK_WRITES: c->rdata_d = m->blkwr; break;
+  case CSR_NIC_SWITCH_MFT_GROUP:
+    c->rdata_d = m->grp;
+    if (wr) c->grp_d = in->csr_wdata & (m->mft_depth - 1);
+    break;
+  case CSR_NIC_SWITCH_MFT_MASK:
+    if (wr) { c->twm_d = 1; c->twa_d = m->grp; c->twmd_d = in->csr_wdata & m->rmask; }
+    if (rd && !m->init && m->twm) c->rdata_d = m->twmd;
+    else if (rd && !m->init) { c->mre = 1; c->sel_d = 2; }
+    break;
+  case CSR_NIC_SWITCH_DROP_UNKNOWN: c->rdata_d = m->cnt[0]; break;
+  case CSR_NIC_SWITCH_DROP_RANGE: c->rdata_d = m->cnt[1]; break;
+  case CSR_NIC_SWITCH_DROP_RUNT: c->rdata_d = m->cnt[2]; break;
+  case CSR_NIC_SWITCH_DROP_MCAST_EMPTY: c->rdata_d = m->cnt[3]; break;
+  default: c->rdata_d = CSR_UNMAPPED; break;
+  }
+  if (!rd) c->rdata_d = 0;
+  c->lft_we = in->rst_ni && (m->init || m->twl);
+  c->mft_we = in->rst_ni && (m->init ? m->ia < m->mft_depth : m->twm);
+  c->tw_addr = m->init ? m->ia : m->twa;
+  c->lft_wdata = m->init ? 0 : m->twld;
+  c->mft_wdata = m->init ? 0 : m->twmd;
+}
+
+void nic_switch_sig_eval(const nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+  comb_t c;
+  comb(m, in, &c);
+  memset(out, 0, sizeof(*out));
+  for (uint32_t o = 0; o < m->radix; o++) {
+    const uint64_t *d = nic_ram_rd(&m->in[c.src[o]].buf);
+    out->s_tready[o] = c.tready[o];
+    out->m_tvalid[o] = c.tvalid[o];
+    out->m_tdata[o] = d[0];
+    out->m_tkeep[o] = (uint32_t)d[1] & 0xFF;
+    out->m_tlast[o] = (int)((d[1] >> 8) & 1);
+  }
+  int ack = m->ack && in->rst_ni;
+  out->csr_ack = ack;
+  if (!ack) out->csr_rdata = 0;
+  else if (m->sel == 1) {
+    uint32_t l = (uint32_t)nic_ram_rd64(&m->lft);
+    out->csr_rdata = (l >> 5 & 1) << 31 | (l & 31);
+  } else if (m->sel == 2) out->csr_rdata = (uint32_t)nic_ram_rd64(&m->mft);
+  else out->csr_rdata = m->rdata;
+}
+
+void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
+  comb_t c;
+  comb(m, in, &c);
+  const uint32_t R = m->radix;
+  /* RAMs (writes gated by reset like the RTL's write enables) */
+  for (uint32_t i = 0; i < R; i++) {
+    nsw_in_t *p = &m->in[i];
+    uint64_t w[2] = {p->st_data, (uint64_t)(p->st_keep & 0xFF) | (uint64_t)(p->st_last & 1) << 8};
+    nic_ram_tick64(&p->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lk_re[i], c.kin[i] & (m->lft_depth - 1));
+    nic_ram_tick64(&p->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.lk_re[i],
+                   c.kin[i] & (m->mft_depth - 1));
+    nic_ram_tick(&p->buf, c.wr[i] && in->rst_ni, c.wa[i], w, 1, c.rd[i], c.ra[i] & (m->buf_beats - 1));
+  }
+  nic_ram_tick64(&m->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lre, c.la);
+  nic_ram_tick64(&m->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.mre, m->grp);
+  /* unreset registers */
+  for (uint32_t i = 0; i < R; i++) {
+    nsw_in_t *p = &m->in[i];
+    if (c.mf_push[i]) p->mf[p->mf_wp] = c.mmask[i];
+    if (in->rst_ni && p->st_v && p->st_first)
+      for (uint32_t r = 0; r < 4; r++) m->cnt[r] += (c.why[i] >> r) & 1;
+    if (in->rst_ni && c.st_done[i] && p->st_first) {
+      p->rt_drop = c.drop[i];
+      p->rt_q = c.wq[i];
+    }
+    int st_v = c.st_done[i] ? 0 : p->st_v;
+    if (c.acc[i]) {
+      st_v = 1;
+      p->st_data = in->s_tdata[i];
+      p->st_keep = in->s_tkeep[i] & 0xFF;
+      p->st_last = in->s_tlast[i];
+      p->st_first = !p->in_pkt;
+    }
+    p->st_v = st_v;
+  }
+  if (!in->rst_ni) {
+    for (uint32_t i = 0; i < R; i++) {
+      nsw_in_t *p = &m->in[i];
+      p->st_v = p->in_pkt = p->rt_drop = 0;
+      p->rt_q = 0;
+      memset(p->head, 0, sizeof(p->head));
+      memset(p->cnt, 0, sizeof(p->cnt));
+      p->mf_wp = p->mf_rp = p->mf_n = 0;
+      p->conn_act = p->rv = 0;
+      p->conn_q = p->conn_mask = p->taken = 0;
+      m->gptr[i] = m->aptr[i] = 0;
+    }
+    m->mc_res = 0;
+    m->mc_in = m->mc_rr = m->mc_mask = 0;
+    m->ack = m->twl = m->twm = 0;
+    m->sel = m->rdata = m->eth = m->blk = m->idx = m->blkwr = m->grp = m->twa = m->twld = m->twmd = 0;
+    m->init = 1;
+    m->ia = 0;
+    memset(m->cnt, 0, sizeof(m->cnt));
+    return;
+  }
+  for (uint32_t i = 0; i < R; i++) {
+    nsw_in_t *p = &m->in[i];
+    p->in_pkt = c.acc[i] ? !in->s_tlast[i] : p->in_pkt;
+    if (c.wr[i]) p->cnt[c.wq[i]]++;
+    if (c.rd[i]) {
+      p->cnt[c.rq[i]]--;
+      p->head[c.rq[i]] = (p->head[c.rq[i]] + 1) & (m->pb - 1);
+    }
+    p->mf_wp = (p->mf_wp + (uint32_t)c.mf_push[i]) & 3;
+    p->mf_rp = (p->mf_rp + (uint32_t)c.mf_pop[i]) & 3;
+    p->mf_n = p->mf_n + (uint32_t)c.mf_push[i] - (uint32_t)c.mf_pop[i];
+    uint32_t taken = (c.pop[i] || !p->conn_act) ? 0 : (p->taken | (c.hs[i] & p->conn_mask));
+    p->rv = c.rd[i] ? 1 : (c.pop[i] ? 0 : p->rv);
+    if (c.gnt[i]) {
+      p->conn_act = 1;
+      p->conn_q = c.gnt_q[i];
+      p->conn_mask = c.gnt_mask[i];
+    } else if (c.ending[i]) p->conn_act = 0;
+    p->taken = taken;
+    m->gptr[i] = c.gptr_d[i];
+    m->aptr[i] = c.aptr_d[i];
+  }
+  m->mc_res = c.mc_res_d;
+  m->mc_in = c.mc_in_d;
+  m->mc_mask = c.mc_mask_d;
+  m->mc_rr = c.mc_rr_d;
+  /* CSR */
+  m->ack = c.ack_d;
+  m->sel = c.sel_d;
+  m->rdata = c.rdata_d;
+  m->eth = c.eth_d;
+  m->blk = c.blk_d;
+  m->idx = c.idx_d;
+  m->blkwr = c.blkwr_d;
+  m->grp = c.grp_d;
+  m->twl = c.twl_d;
+  m->twm = c.twm_d;
+  m->twa = c.twa_d;
+  m->twld = c.twld_d;
+  m->twmd = c.twmd_d;
+  m->init = m->init && m->ia != m->lft_depth - 1;
+  m->ia = (m->ia + 1) & (m->lft_depth - 1);
+}
+
+/* lockstep ports of rtl/nic_switch_ls4.v (RADIX = 4) */
+static void map_in(const nic_switch_in_t *in, nic_switch_sig_in_t *s) {
+  memset(s, 0, sizeof(*s));
+  s->rst_ni = (int)in->rst_ni;
+#define NSW_MAP_IN(k)                                      \
+  s->s_tdata[k] = in->s##k##_tdata;                        \
+  s->s_tkeep[k] = (uint32_t)in->s##k##_tkeep & 0xFF;       \
+  s->s_tvalid[k] = (int)(in->s##k##_tvalid & 1);           \
+  s->s_tlast[k] = (int)(in->s##k##_tlast & 1);             \
+  s->m_tready[k] = (int)(in->m##k##_tready & 1);
+  NSW_MAP_IN(0) NSW_MAP_IN(1) NSW_MAP_IN(2) NSW_MAP_IN(3)
+#undef NSW_MAP_IN
+  s->csr_req = (int)(in->csr_req_i & 1);
+  s->csr_we = (int)(in->csr_we_i & 1);
+  s->csr_addr = (uint32_t)in->csr_addr_i & 0xFFF;
+  s->csr_wdata = (uint32_t)in->csr_wdata_i;
+}
+
+void nic_switch_eval(const nic_switch_t *m, const nic_switch_in_t *in, nic_switch_out_t *out) {
+  nic_switch_sig_in_t si;
+  nic_switch_sig_out_t so;
+  map_in(in, &si);
+  nic_switch_sig_eval(m, &si, &so);
+#define NSW_MAP_OUT(k)                       \
+  out->s##k##_tready = (uint64_t)so.s_tready[k]; \
+  out->m##k##_tdata = so.m_tdata[k];         \
+  out->m##k##_tkeep = so.m_tkeep[k];         \
+  out->m##k##_tvalid = (uint64_t)so.m_tvalid[k]; \
+  out->m##k##_tlast = (uint64_t)so.m_tlast[k];
+  NSW_MAP_OUT(0) NSW_MAP_OUT(1) NSW_MAP_OUT(2) NSW_MAP_OUT(3)
+#undef NSW_MAP_OUT
+  out->csr_ack_o = (uint64_t)so.csr_ack;
+  out->csr_rdata_o = so.csr_rdata;
+}
+
+void nic_switch_tick(nic_switch_t *m, const nic_switch_in_t *in) {
+  nic_switch_sig_in_t si;
+  map_in(in, &si);
+  nic_switch_sig_tick(m, &si);
+}

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+// nic_switch_arb: connection arbiter of nic_switch (docs/reference/nic_switch.md).
+//  - Unicast: one iteration of iSLIP per cycle. Every free input requests each free output
+//    whose virtual output queue holds a beat; each output grants one request round robin from
+//    its grant pointer; each input accepts one grant round robin from its accept pointer. The
+//    pointers move one past the partner only on an accepted grant. A connection lasts until
+//    the packet's tlast beat is popped; an input or output whose connection ends this cycle
+//    counts as free, so packets follow each other without a gap. A unicast grant also needs
+//    the output's tready, so that a stalled output does not take an input's read port (the
+//    outputs expect a sink whose tready does not wait for tvalid).
+//  - Multicast: one reservation at a time. When none is held, the next input (round robin)
+//    with a waiting multicast packet reserves its mask. Reserved outputs and the reserving
+//    input get no new unicast grants; once all of them are free the multicast connection
+//    starts (one connection, every output of the mask) and the reservation ends.
+module nic_switch_arb #(
+  parameter int RADIX = 16,
+  localparam int PW = $clog2(RADIX),
+  localparam int QW = $clog2(RADIX + 1)
+) (
+  input  wire                   clk_i,
+  input  wire                   rst_ni,
+  input  wire [RADIX-1:0]       in_free_i,
+  input  wire [RADIX-1:0]       out_free_i,
+  input  wire [RADIX-1:0]       out_ready_i,   // m_axis_tready: a unicast grant needs it
+  input  wire [RADIX*RADIX-1:0] voq_avail_i,   // [i*RADIX + o]
+  input  wire [RADIX-1:0]       mc_pend_i,
+  input  wire [RADIX*RADIX-1:0] mc_mask_i,     // [i*RADIX +: RADIX]
+  output reg  [RADIX-1:0]       gnt_o,
+  output reg  [RADIX*QW-1:0]    gnt_q_o,
+  output reg  [RADIX*RADIX-1:0] gnt_mask_o
+);
+  // first set bit of v at or after p (cyclic): {found, index}
+  function automatic [PW:0] rr_pick(input [RADIX-1:0] v, input [PW-1:0] p);
+    integer k, x;
+    rr_pick = '0;
+    for (k = RADIX - 1; k >= 0; k = k - 1) begin
+      x = 32'(p) + k;
+      if (x >= RADIX) x = x - RADIX;
+      if (v[x]) rr_pick = {1'b1, PW'(x)};
+    end
+  endfunction
+  function automatic [PW-1:0] nxt(input [PW-1:0] x);
+    nxt = (32'(x) == RADIX - 1) ? '0 : x + PW'(1);
+  endfunction
+
+  reg [RADIX*PW-1:0] gptr_q, gptr_d, aptr_q, aptr_d;
+  reg                mc_res_q, mc_res_d;
+  reg [PW-1:0]       mc_in_q, mc_in_d, mc_rr_q, mc_rr_d;
+  reg [RADIX-1:0]    mc_mask_q, mc_mask_d;
+
+  reg [RADIX-1:0]    in_ok, out_ok, req, gv, gset, gto;
+  reg [RADIX*PW-1:0] gi;
+  reg [PW:0]         pk;
+  reg                mc_go;
+  integer            i, o;
+
+  always @* begin
+    gto       = '0;
+    mc_res_d  = mc_res_q;
+    mc_in_d   = mc_in_q;
+    mc_mask_d = mc_mask_q;
+    mc_rr_d   = mc_rr_q;
+    mc_go  = mc_res_q && ((mc_mask_q & ~out_free_i) == '0) && in_free_i[mc_in_q];
+    in_ok  = in_free_i & ~((mc_res_q ? RADIX'(1) : RADIX'(0)) << mc_in_q);
+    out_ok = out_free_i & out_ready_i & ~(mc_res_q ? mc_mask_q : '0);
+    // grant
+    gi = '0;
+    for (o = 0; o < RADIX; o = o + 1) begin
+      for (i = 0; i < RADIX; i = i + 1) req[i] = in_ok[i] && out_ok[o] && voq_avail_i[i*RADIX + o];
+      pk = rr_pick(req, gptr_q[o*PW +: PW]);
+      gv[o] = pk[PW];
+      gi[o*PW +: PW] = pk[PW-1:0];
+    end
+    // accept
+    gptr_d = gptr_q;
+    aptr_d = aptr_q;
+    gnt_o = '0;
+    gnt_q_o = '0;
+    gnt_mask_o = '0;
+    for (i = 0; i < RADIX; i = i + 1) begin
+      for (o = 0; o < RADIX; o = o + 1) gset[o] = gv[o] && 32'(gi[o*PW +: PW]) == i;
+      pk = rr_pick(gset, aptr_q[i*PW +: PW]);
+      if (pk[PW]) begin
+        gnt_o[i] = 1'b1;
+        gnt_q_o[i*QW +: QW] = QW'(pk[PW-1:0]);
+        gto = RADIX'(1) << pk[PW-1:0];
+        gnt_mask_o[i*RADIX +: RADIX] = gto;
+        aptr_d[i*PW +: PW] = nxt(pk[PW-1:0]);
+        gptr_d[32'(pk[PW-1:0])*PW +: PW] = nxt(PW'(i));
+      end
+    end
+    if (mc_go) begin
+      gnt_o[mc_in_q] = 1'b1;
+      gnt_q_o[32'(mc_in_q)*QW +: QW] = QW'(RADIX);
+      gnt_mask_o[32'(mc_in_q)*RADIX +: RADIX] = mc_mask_q;
+    end
+    // multicast reservation
+    if (mc_go) mc_res_d = 1'b0;
+    if (!mc_res_q) begin
+      pk = rr_pick(mc_pend_i, mc_rr_q);
+      if (pk[PW]) begin
+        mc_res_d  = 1'b1;
+        mc_in_d   = pk[PW-1:0];
+        mc_mask_d = mc_mask_i[32'(pk[PW-1:0])*RADIX +: RADIX];
+        mc_rr_d   = nxt(pk[PW-1:0]);
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      gptr_q <= '0; aptr_q <= '0; mc_res_q <= 1'b0; mc_in_q <= '0; mc_rr_q <= '0; mc_mask_q <= '0;
+    end else begin
+      gptr_q <= gptr_d; aptr_q <= aptr_d; mc_res_q <= mc_res_d; mc_in_q <= mc_in_d;
+      mc_rr_q <= mc_rr_d; mc_mask_q <= mc_mask_d;
+    end
+  end
+
+`ifdef FORMAL
+  reg f_rst_seen = 1'b0;
+  always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  always @(posedge clk_i) begin
+    if (f_rst_seen && rst_ni) begin
+      cover (mc_go);
+      cover (gnt_o == {RADIX{1'b1}});
+    end
+  end
+`endif
+endmodule
+`default_nettype wire

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+`default_nettype none
+// nic_switch_ls4: nic_switch with RADIX = 4 and one named port per stream signal, the lockstep
+// top (every lockstep port is at most 64 bits wide; cmodel/nic_switch_ports.h).
+module nic_switch_ls4 #(
+  parameter int LFT_DEPTH = 4096,
+  parameter int MFT_DEPTH = 64,
+  parameter int BUF_BEATS = 512
+) (
+  input  wire        clk_i,
+  input  wire        rst_ni,
+  input  wire [63:0] s0_tdata,
+  input  wire [7:0]  s0_tkeep,
+  input  wire        s0_tvalid,
+  output wire        s0_tready,
+  input  wire        s0_tlast,
+  input  wire [63:0] s1_tdata,
+  input  wire [7:0]  s1_tkeep,
+  input  wire        s1_tvalid,
+  output wire        s1_tready,
+  input  wire        s1_tlast,
+  input  wire [63:0] s2_tdata,
+  input  wire [7:0]  s2_tkeep,
+  input  wire        s2_tvalid,
+  output wire        s2_tready,
+  input  wire        s2_tlast,
+  input  wire [63:0] s3_tdata,
+  input  wire [7:0]  s3_tkeep,
+  input  wire        s3_tvalid,
+  output wire        s3_tready,
+  input  wire        s3_tlast,
+  output wire [63:0] m0_tdata,
+  output wire [7:0]  m0_tkeep,
+  output wire        m0_tvalid,
+  input  wire        m0_tready,
+  output wire        m0_tlast,
+  output wire [63:0] m1_tdata,
+  output wire [7:0]  m1_tkeep,
+  output wire        m1_tvalid,
+  input  wire        m1_tready,
+  output wire        m1_tlast,
+  output wire [63:0] m2_tdata,
+  output wire [7:0]  m2_tkeep,
+  output wire        m2_tvalid,
+  input  wire        m2_tready,
+  output wire        m2_tlast,
+  output wire [63:0] m3_tdata,
+  output wire [7:0]  m3_tkeep,
+  output wire        m3_tvalid,
+  input  wire        m3_tready,
+  output wire        m3_tlast,
+  input  wire        csr_req_i,
+  input  wire        csr_we_i,
+  input  wire [11:0] csr_addr_i,
+  input  wire [31:0] csr_wdata_i,
+  output wire        csr_ack_o,
+  output wire [31:0] csr_rdata_o
+);
+  nic_switch #(.RADIX(4), .LFT_DEPTH(LFT_DEPTH), .MFT_DEPTH(MFT_DEPTH), .BUF_BEATS(BUF_BEATS)) u_sw (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .s_axis_tdata({s3_tdata, s2_tdata, s1_tdata, s0_tdata}), .s_axis_tkeep({s3_tkeep, s2_tkeep, s1_tkeep, s0_tkeep}),
+    .s_axis_tvalid({s3_tvalid, s2_tvalid, s1_tvalid, s0_tvalid}), .s_axis_tready({s3_tready, s2_tready, s1_tready, s0_tready}),
+    .s_axis_tlast({s3_tlast, s2_tlast, s1_tlast, s0_tlast}),
+    .m_axis_tdata({m3_tdata, m2_tdata, m1_tdata, m0_tdata}), .m_axis_tkeep({m3_tkeep, m2_tkeep, m1_tkeep, m0_tkeep}),
+    .m_axis_tvalid({m3_tvalid, m2_tvalid, m1_tvalid, m0_tvalid}), .m_axis_tready({m3_tready, m2_tready, m1_tready, m0_tready}),
+    .m_axis_tlast({m3_tlast, m2_tlast, m1_tlast, m0_tlast}),
+    .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
+    .csr_ack_o(csr_ack_o), .csr_rdata_o(csr_rdata_o));
+endmodule
+`default_nettype wire
