@@ -102,29 +102,6 @@ module comet_via_ctl #(
   function automatic ln_bad(input [31:0] n);
     ln_bad = (n == 32'd0) || (n[31:16] != 16'd0);
   endfunction
-  // descriptor address unusable: unaligned, or its control segment beyond HOST_LIMIT
-  // (daddr_bad / spec_fits are the definitions; the logic uses daddr_bad_m / spec_fits_m below,
-  // and FORMAL asserts that both forms agree wherever the checks are made)
-  function automatic daddr_bad(input [31:0] a, input [31:0] lim);
-    daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
-  endfunction
-  // segment 0 (descriptor bytes 32..47) inside HOST_LIMIT: read with the control words
-  function automatic spec_fits(input [31:0] a, input [31:0] lim);
-    spec_fits = ({1'b0, a} + 33'd48 <= {1'b0, lim});
-  endfunction
-  // timing: the same two checks against HOST_LIMIT - 32 / - 48 (33-bit two's complement,
-  // registered with limit_q: lm32_q / lm48_q), so the descriptor address is compared directly
-  // (no add in front of the compare): a + 32 > lim <=> lim < 32 or a > lim - 32
-  function automatic daddr_bad_m(input [31:0] a, input [32:0] lm32);
-    daddr_bad_m = (a[2:0] != 3'd0) || lm32[32] || ({1'b0, a} > lm32);
-  endfunction
-  function automatic spec_fits_m(input [31:0] a, input [32:0] lm48);
-    spec_fits_m = !lm48[32] && ({1'b0, a} <= lm48);
-  endfunction
-  // address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0
-  function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
-    ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
-  endfunction
 
   // ------------------------------------------------------------------ state
   reg [3:0]  state_q, state_d;
@@ -326,12 +303,12 @@ module comet_via_ctl #(
         state_d = S_DB_CHK;
       end
       S_DB_CHK: begin  // (receives) the address check is registered, acted on in S_CTL
-        spec_d = spec_fits_m(desc_q, lm48_i);
+        spec_d = comet_via_pkg::spec_fits_m(desc_q, lm48_i);
         sum_d = 32'd0;
         err_d = 4'd0;
         req_idx_d = 6'd0;
         rsp_idx_d = 6'd0;
-        dbad_d = daddr_bad_m(desc_q, lm32_i);
+        dbad_d = comet_via_pkg::daddr_bad_m(desc_q, lm32_i);
         has_desc_d = 1'b1;
         state_d = S_CTL;
       end
@@ -571,7 +548,7 @@ module comet_via_ctl #(
       // the control request address (carry select with dinc_q) equals its definition
       if (state_q == S_CTL || state_q == S_SEG || state_q == S_WB) assert (dinc_q == desc_q[31:9] + 23'd1);
       if (state_q == S_SEG) assert (req_idx_q <= 6'(2 * MAX_SEGS));
-      assert (fsm_addr_o == ((state_q == S_CTL) ? ctl_addr(desc_q, req_idx_q[1:0]) :
+      assert (fsm_addr_o == ((state_q == S_CTL) ? comet_via_pkg::ctl_addr(desc_q, req_idx_q[1:0], CTL_W1, CTL_W3) :
                              (state_q == S_SEG) ? desc_q + 32'd32 + {23'd0, req_idx_q, 3'b000} :
                              (state_q == S_WB)  ? desc_q + CTL_W3 :
                              (state_q == S_WBS) ? h_swa_i : 32'd0));
@@ -581,8 +558,8 @@ module comet_via_ctl #(
       // (seg_wl = its length field = seglen)
       if (seg_we_o && !seg0w_q) assert ((state_q == S_CTL || state_q == S_SEG) && rsp_desc_i && rsp_idx_q[0] &&
                                         !(state_q == S_CTL && !rsp_idx_q[1]));
-      if (state_q == S_DB_CHK) assert (daddr_bad_m(desc_q, lm32_i) == daddr_bad(desc_q, limit_i) &&
-                                      spec_fits_m(desc_q, lm48_i) == spec_fits(desc_q, limit_i));
+      if (state_q == S_DB_CHK) assert (comet_via_pkg::daddr_bad_m(desc_q, lm32_i) == comet_via_pkg::daddr_bad(desc_q, limit_i) &&
+                                      comet_via_pkg::spec_fits_m(desc_q, lm48_i) == comet_via_pkg::spec_fits(desc_q, limit_i));
       // rx tready outside S_RX: the per-state form equals the next-state compare
       if (state_q != S_RX) assert (rdy_nx_o == ((state_d == S_DRAIN) || (state_d == S_RX)));
       if (state_q == S_CTL && !dbad_q) assert (fsm_more_q == (req_idx_q < (spec_q ? 6'd4 : 6'd2)));

@@ -42,19 +42,10 @@ module comet_via_pack (
   function automatic tl_of(input [4:0] c, input d);
     tl_of = d && !c[4] && (!c[3] || c[2:0] == 3'd0);
   endfunction
-  function automatic [7:0] kmask8(input [3:0] n);
-    integer b;
-    for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
-  endfunction
   // tkeep of a packer fill level c (8 bytes from c >= 8; c >= 8 as bit logic: a compare with a
   // constant becomes a carry chain, which ABC9 then reuses for the packer pops)
   function automatic [7:0] kkeep(input [4:0] c);
-    kkeep = kmask8((c[4] || c[3]) ? 4'd8 : c[3:0]);
-  endfunction
-  // a word rotated left by n bytes (byte k of the result = byte (k - n) mod 8 of w): how a word
-  // enters the byte ring at a byte position
-  function automatic [63:0] rotb64(input [63:0] w, input [2:0] n);
-    rotb64 = 64'({w, w} >> {3'd0 - n, 3'b000});
+    kkeep = comet_via_pkg::kmask8((c[4] || c[3]) ? 4'd8 : c[3:0]);
   endfunction
   // byte mask of a contiguous keep (= kmask64(popcount(keep)))
   function automatic [63:0] bmask64(input [7:0] keep);
@@ -127,7 +118,7 @@ module comet_via_pack (
       // bytes from the position
       // (8 * trh_q + cnt_q[3:0] with cnt_q < 16: bit 3 is an XOR, no carry)
       twa = {trh_q ^ cnt_q[3], cnt_q[2:0]};
-      trw = rotb64(piece, twa[2:0]);
+      trw = comet_via_pkg::rotb64(piece, twa[2:0]);
       for (k = 0; k < 16; k = k + 1) begin
         // timing: ring byte k's offset from the position, tka = (k - twa) mod 16, as a
         // lookup of twa (a LUT level, not a carry chain per byte on the fill level)

@@ -65,24 +65,6 @@ module comet_via_pf #(
   localparam int SADDR_LSB  = nic_pkg::VIA_SEG_HDR_ADDR_LSB;
   localparam int SLEN_LSB   = nic_pkg::VIA_SEG_HDR_LENGTH_LSB;
 
-  // descriptor address unusable / segment 0 inside HOST_LIMIT: the definitions (FORMAL) and
-  // the forms against HOST_LIMIT - 32 / - 48 the logic uses (see comet_via_ctl)
-  function automatic daddr_bad(input [31:0] a, input [31:0] lim);
-    daddr_bad = (a[2:0] != 3'd0) || ({1'b0, a} + 33'd32 > {1'b0, lim});
-  endfunction
-  function automatic spec_fits(input [31:0] a, input [31:0] lim);
-    spec_fits = ({1'b0, a} + 33'd48 <= {1'b0, lim});
-  endfunction
-  function automatic daddr_bad_m(input [31:0] a, input [32:0] lm32);
-    daddr_bad_m = (a[2:0] != 3'd0) || lm32[32] || ({1'b0, a} > lm32);
-  endfunction
-  function automatic spec_fits_m(input [31:0] a, input [32:0] lm48);
-    spec_fits_m = !lm48[32] && ({1'b0, a} <= lm48);
-  endfunction
-  // address of the descriptor fetch's word n: 0 = word 1, 1 = word 3, 2 / 3 = segment 0
-  function automatic [31:0] ctl_addr(input [31:0] d, input [1:0] n);
-    ctl_addr = d + (n[1] ? 32'd32 + {28'd0, n[0], 3'b000} : (n[0] ? CTL_W3 : CTL_W1));
-  endfunction
 
   reg [1:0]  rr_q, rr_d;
   reg [2:0]  pf_st_q, pf_st_d;
@@ -128,7 +110,7 @@ module comet_via_pf #(
       end
     // words 1 and 3, then (when in HOST_LIMIT) segment 0's two words
     pf_v_o    = (pf_st_q == P_ISS) && if_room_i;
-    pf_addr_o = ctl_addr(pf_desc_q, pf_idx_q);
+    pf_addr_o = comet_via_pkg::ctl_addr(pf_desc_q, pf_idx_q, CTL_W1, CTL_W3);
   end
 
   always @* begin
@@ -186,14 +168,14 @@ module comet_via_pf #(
         // passes (the slot is free: P_IDLE starts a fetch only with s_cnt_q < PFD, asserted;
         // its s_rdy is 0), so the slot enables are the state and s_wp_q, not the 33-bit compare;
         // a bad descriptor does not move s_wp_q, so the slot stays free
-        pf_spec_d = spec_fits_m(pf_desc_q, lm48_i);
+        pf_spec_d = comet_via_pkg::spec_fits_m(pf_desc_q, lm48_i);
         for (k = 0; k < PFD; k = k + 1)
           if (s_wp_q == PFW'(k)) begin
             s_desc_d[k*32 +: 32] = pf_desc_q;
             s_vi_d[k*2 +: 2] = pf_vi_q;
             s_spec_d[k] = pf_spec_d;
           end
-        if (daddr_bad_m(pf_desc_q, lm32_i)) begin
+        if (comet_via_pkg::daddr_bad_m(pf_desc_q, lm32_i)) begin
           ev_daddr = 1'b1;  // no descriptor to complete: counted and dropped
           pf_st_d = P_IDLE;
         end else begin
@@ -298,8 +280,8 @@ module comet_via_pf #(
       assert (pf_st_q <= P_ISS);
       // the slot a descriptor check writes is free (see P_CHK)
       if (pf_st_q == P_CHK) assert (s_cnt_q != 3'(PFD) && !s_rdy_q[s_wp_q]);
-      if (pf_st_q == P_CHK) assert (daddr_bad_m(pf_desc_q, lm32_i) == daddr_bad(pf_desc_q, limit_i) &&
-                                    spec_fits_m(pf_desc_q, lm48_i) == spec_fits(pf_desc_q, limit_i));
+      if (pf_st_q == P_CHK) assert (comet_via_pkg::daddr_bad_m(pf_desc_q, lm32_i) == comet_via_pkg::daddr_bad(pf_desc_q, limit_i) &&
+                                    comet_via_pkg::spec_fits_m(pf_desc_q, lm48_i) == comet_via_pkg::spec_fits(pf_desc_q, limit_i));
     end
   end
 `endif

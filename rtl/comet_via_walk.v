@@ -50,11 +50,6 @@ module comet_via_walk #(
   output wire            s_axis_rx_tready,
   input  wire            s_axis_rx_tlast
 );
-  // byte mask of the n lowest bytes
-  function automatic [7:0] kmask8(input [3:0] n);
-    integer b;
-    for (b = 0; b < 8; b = b + 1) kmask8[b] = (n > 4'(b));
-  endfunction
   // "popcount(keep) >= d" for a contiguous keep (bits 0..n-1 set, the AXI-Stream rule of
   // s_axis_rx, an assumption checked under FORMAL): keep[d-1], 1 for d <= 0, 0 for d > 8, d a
   // 6-bit two's complement value (the definition le8k is asserted against under FORMAL)
@@ -108,11 +103,6 @@ module comet_via_walk #(
     if (rem[15:5] != 11'd0 || (rem[4] && rem[3] && rem[2:0] != 3'd0)) nnn_room = 4'd8;  // > 24
     else if (!rem[4] || rem[3:0] == 4'd0) nnn_room = 4'd0;                              // <= 16
     else nnn_room = rem[3:0];                                                           // 17..24
-  endfunction
-  // a word rotated left by n bytes (byte k of the result = byte (k - n) mod 8 of w): how a word
-  // enters the byte ring at a byte position
-  function automatic [63:0] rotb64(input [63:0] w, input [2:0] n);
-    rotb64 = 64'({w, w} >> {3'd0 - n, 3'b000});
   endfunction
   // timing: the walker's first chunk of a segment {rn, nlast, nroom, rlast, room, rem after
   // the chunk}, from its address bits [2:0] and 16-bit length; computed when the segment is
@@ -300,7 +290,7 @@ module comet_via_walk #(
   assign w_rdv_o   = !state_rx_i && w_act_q && seg_vld_q && if_room_i;
   assign w_addr_o  = cur_addr_q[31:3];
   assign w_wdata_o = rrd;
-  assign w_wstrb_o = (w_act_q && seg_vld_q) ? kmask8(rx_n) << cur_addr_q[2:0] : 8'd0;
+  assign w_wstrb_o = (w_act_q && seg_vld_q) ? comet_via_pkg::kmask8(rx_n) << cur_addr_q[2:0] : 8'd0;
   assign w_pa_o    = {room[2:0] - 3'd1, cur_addr_q[2:0]};
   assign w_meta_o  = {1'b0, w_vi_q, seg_last_q && rlast_q, room[2:0] - 3'd1};
 
@@ -414,7 +404,7 @@ module comet_via_walk #(
     // for p[2:0] >= rwp_q[2:0], else in the other half). rwp_q moves on with every beat, so
     // rwp_q - cnt_q is the offset of the next byte to write while a receive walks (cnt_q = 0
     // when it starts)
-    rrw = rotb64(s_axis_rx_tdata, rwp_q[2:0]);
+    rrw = comet_via_pkg::rotb64(s_axis_rx_tdata, rwp_q[2:0]);
     if (rx_beat_w) begin
       rwp_d = rwp_q + rx_tc_w;
       for (k = 0; k < 16; k = k + 1)

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Two Comet engines (comet_via + comet_tx + comet_rx each) back to back through nic_link. The
 # stimulus owns both host memories (cmodel/nic_hostmem.c) and writes every link frame to a pcap.
-COMET_ENG_RTL := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v \
+COMET_ENG_RTL := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v rtl/comet_via_pkg.sv \
   rtl/comet_via_csr.v rtl/comet_via_ctl.v rtl/comet_via_cq.v rtl/comet_via_pf.v rtl/comet_via_dma.v \
   rtl/comet_via_walk.v rtl/comet_via_pack.v rtl/comet_via.v \
   rtl/comet_crc32_d64.v rtl/comet_csum64.v rtl/comet_tx_csr.v rtl/comet_tx_ingest.v rtl/comet_tx_egress.v \

@@ -3,7 +3,7 @@
 # memory model (cmodel/nic_hostmem.c) that answers the DMA port.
 DUTS += comet_via
 comet_via_TOP   := comet_via
-comet_via_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v \
+comet_via_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_fifo.v rtl/nic_axis_slice.v rtl/comet_via_pkg.sv \
   rtl/comet_via_csr.v rtl/comet_via_ctl.v rtl/comet_via_cq.v rtl/comet_via_pf.v rtl/comet_via_dma.v \
   rtl/comet_via_walk.v rtl/comet_via_pack.v rtl/comet_via.v
 comet_via_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/nic_axis_slice.c cmodel/comet_via.c \
