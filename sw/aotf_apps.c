@@ -1,52 +1,109 @@
 // SPDX-License-Identifier: Apache-2.0
-/* aotf_apps: the paper's AOTF applications on a 2-node system, on any nic_sim backend.
- *   aotf_apps [--backend model|rtl|lockstep] [--app all|pingpong|barrier|gsum|ring|loopback|random]
- *             [--iters N] [--cost paper|zero] [--fst file] [--figures file] [--seed N]
+/* aotf_apps: the paper's AOTF applications on a simulated fabric, on any nic_sim backend.
+ *   aotf_apps [--topo pair|star:N|tree8:N|line:N:S|fattree:K|file:PATH] [--backend model|rtl|lockstep]
+ *             [--app all|pingpong|barrier|gsum|ring|loopback|random|alltoall|credits]
+ *             [--release mcast|ucast] [--peer N] [--iters N] [--cost paper|zero]
+ *             [--fst prefix] [--figures file] [--seed N]
  * Every app checks its data; the program exits non-zero on a wrong value, a timeout or (lockstep)
- * an RTL/model mismatch. Figures are printed as "figure: <key> <value>" lines. */
+ * an RTL/model mismatch. Figures are printed as "figure: <key> <value>" lines: the 2-node key
+ * names on the default "pair" topology, keys by node count (_nN), switch hops and release mode
+ * on any other. The last line gives the simulation speed in node-cycles per second. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "aotf_apps.h"
+#include "nic_fabric.h"
+
+static void set_group(void *ctx, unsigned g, int src, const int *m, int n) {
+  nic_fabric_mcast_group(ctx, g, src, m, n);
+}
+
+static double now_s(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int usage(const char *p) {
+  fprintf(stderr,
+          "usage: %s [--topo pair|star:N|tree8:N|line:N:S|fattree:K|file:PATH] [--backend model|rtl|lockstep]\n"
+          "          [--app all|pingpong|barrier|gsum|ring|loopback|random|alltoall|credits] [--release mcast|ucast]\n"
+          "          [--peer N] [--iters N] [--cost paper|zero] [--fst prefix] [--figures file] [--seed N]\n",
+          p);
+  return 2;
+}
 
 int main(int argc, char **argv) {
-  const char *backend = "model", *app = "all", *fst = NULL, *figs = NULL, *cost = "paper";
+  const char *backend = "model", *app = "all", *fst = NULL, *figs = NULL, *cost = "paper", *topo = "pair";
+  const char *release = "mcast";
   unsigned iters = 20;
+  int peer = -1;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--backend") && i + 1 < argc) backend = argv[++i];
+    else if (!strcmp(argv[i], "--topo") && i + 1 < argc) topo = argv[++i];
     else if (!strcmp(argv[i], "--app") && i + 1 < argc) app = argv[++i];
+    else if (!strcmp(argv[i], "--release") && i + 1 < argc) release = argv[++i];
+    else if (!strcmp(argv[i], "--peer") && i + 1 < argc) peer = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = (unsigned)atoi(argv[++i]);
     else if (!strcmp(argv[i], "--cost") && i + 1 < argc) cost = argv[++i];
     else if (!strcmp(argv[i], "--fst") && i + 1 < argc) fst = argv[++i];
     else if (!strcmp(argv[i], "--figures") && i + 1 < argc) figs = argv[++i];
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
-    else {
-      fprintf(stderr, "usage: %s [--backend model|rtl|lockstep] [--app all|pingpong|barrier|gsum|ring] "
-                      "[--iters N] [--cost paper|zero] [--fst file] [--figures file] [--seed N]\n", argv[0]);
-      return 2;
-    }
+    else return usage(argv[0]);
   }
+  if (strcmp(release, "mcast") && strcmp(release, "ucast")) return usage(argv[0]);
   nic_host_cost_t hc = strcmp(cost, "zero") ? NIC_HOST_COST_PAPER : NIC_HOST_COST_ZERO;
-  nic_sim_t *s = nic_sim_open(backend, seed, &hc, fst);
+  double t_open = now_s();
+  nic_sim_t *s = nic_sim_open_topo(topo, backend, seed, &hc, fst);
   if (!s) return 2;
+  int N = nic_sim_nodes(s);
+  if (N < 2) {
+    fprintf(stderr, "aotf_apps: the applications need at least 2 nodes\n");
+    nic_sim_close(s);
+    return 2;
+  }
   static aotf_apps_t c;
-  aotf_apps_init(&c, app, iters ? iters : 1, seed);
-  nic_host_prog_t progs[AOTF_APPS_NODES];
-  void *args[AOTF_APPS_NODES];
-  for (int i = 0; i < AOTF_APPS_NODES; i++) {
+  if (aotf_apps_init(&c, app, iters ? iters : 1, seed, N)) {
+    nic_sim_close(s);
+    return 2;
+  }
+  const nic_topo_t *t = nic_fabric_topo(nic_sim_fabric(s));
+  c.mcast = !strcmp(release, "mcast") && t->switches > 0;
+  c.pp_peer = peer >= 1 && peer < N ? peer : 1;
+  c.fig_n = strcmp(topo, "pair") ? N : 0;
+  c.pp_hops = nic_topo_hops(t, 0, c.pp_peer);
+  aotf_apps_groups(&c, set_group, nic_sim_fabric(s));
+  int rc = nic_sim_settle(s);
+  nic_host_prog_t *progs = calloc((size_t)N, sizeof(*progs));
+  void **args = calloc((size_t)N, sizeof(*args));
+  for (int i = 0; progs && args && i < N; i++) {
     progs[i] = aotf_apps_prog;
     args[i] = &c.nodes[i];
   }
-  int rc = nic_sim_run(s, progs, args, 50000000ull);
+  uint64_t c0 = nic_sim_cycle(s);
+  double t0 = now_s();
+  if (!rc) rc = (progs && args) ? nic_sim_run(s, progs, args, 200000000ull) : -1;
+  double dt = now_s() - t0;
   FILE *ff = figs ? fopen(figs, "w") : NULL;
   aotf_apps_report(&c, strcmp(cost, "zero") ? "" : "_nic_only", ff);
   if (ff) fclose(ff);
-  printf("aotf_apps: backend=%s app=%s iters=%u cycles=%llu refills=%llu/%llu mismatches=%llu result=%s\n", backend, app,
-         c.iters, (unsigned long long)nic_sim_cycle(s), (unsigned long long)c.refills[0],
-         (unsigned long long)c.refills[1], (unsigned long long)nic_sim_mismatches(s),
-         (rc == 0 && !c.fail) ? "pass" : "FAIL");
+  uint64_t refills = 0;
+  for (int i = 0; i < N; i++) refills += c.refills[i];
+  printf("aotf_apps: topo=%s nodes=%d switches=%d backend=%s app=%s iters=%u cycles=%llu refills=%llu "
+         "lft_blocks=%llu mismatches=%llu result=%s\n",
+         t->name, N, t->switches, backend, app, c.iters, (unsigned long long)nic_sim_cycle(s),
+         (unsigned long long)refills, (unsigned long long)nic_fabric_lft_blocks(nic_sim_fabric(s)),
+         (unsigned long long)nic_sim_mismatches(s), (rc == 0 && !c.fail && !nic_sim_mismatches(s)) ? "pass" : "FAIL");
+  uint64_t cyc = nic_sim_cycle(s) - c0;
+  printf("speed: %s node_cycles_per_s %.0f (%llu cycles x %d nodes in %.2f s; open %.2f s)\n", backend,
+         dt > 0 ? (double)cyc * N / dt : 0.0, (unsigned long long)cyc, N, dt, t0 - t_open);
+  int ok = rc == 0 && !c.fail && !nic_sim_mismatches(s);
+  free(progs);
+  free(args);
+  aotf_apps_free(&c);
   nic_sim_close(s);
-  return (rc == 0 && !c.fail) ? 0 : 1;
+  return ok ? 0 : 1;
 }

@@ -5,46 +5,111 @@
 #include <string.h>
 #include "nic_pkg.h"
 
-#define NNODES AOTF_APPS_NODES
 #define PGID 1
 /* LLCM layout (same on every node) */
 #define OFF_PING 0x000
-#define OFF_BAR_FLAGS 0x100   /* 8 bytes: one phase byte per child */
-#define OFF_BAR_REL 0x108     /* release phase from the parent */
-#define OFF_GS_SLOT 0x200     /* type t, child c: value at +0x80t+16c, phase at +8 */
-#define OFF_GS_RES 0x500      /* type t: result from the parent at +16t: value, phase at +8 */
+#define OFF_BAR_FLAGS 0x100   /* tree level l: 8 bytes at +8l, byte d-1 = phase of child digit d */
+#define OFF_BAR_REL 0x140     /* release phase from the root (or the parent) */
+#define OFF_GS_SLOT 0x3000    /* type t, level l, child digit d: value at +0x200t+0x80l+16(d-1), phase at +8 */
+#define OFF_GS_RES 0x500      /* type t: result from the root (or the parent) at +16t: value, phase at +8 */
 #define OFF_RB_TAIL 0x600     /* consumer's LLCM: tail written by the producer */
 #define OFF_RB_HEAD 0x608     /* producer's LLCM: head written by the consumer */
 #define OFF_RB_RING 0x1000    /* consumer's LLCM: ring slots */
 #define RB_SLOTS 64
 #define OFF_LOOP 0x2000       /* own LLCM page 2: loopback probe target */
 #define OFF_LOOPDONE 0x6f8   /* node 1: node 0 finished its loopback test */
-#define OFF_RND 0x700         /* 64 words written by the random-traffic program */
+#define OFF_RND 0x4000        /* random traffic: one region per writer (rnd_stride) */
+#define LOOP_INDEX 8000       /* kick page index of the loopback probe */
+#define GROUP_INDEX 4096      /* kick page index of multicast group g, slot k: 4096 + 4g + k */
+#define DST_MCAST 0xC000u     /* dst_node of multicast group 0 */
 
 typedef aotf_apps_t ctx_t;
 typedef aotf_apps_node_t node_t;
 
+/* random traffic: words per writer region and region stride (the last word of a region is the
+ * writer's round marker) */
+static unsigned rnd_words(const ctx_t *c) { return c->nnodes <= 8 ? 63u : 15u; }
+static uint32_t rnd_base(const ctx_t *c, int writer) { return OFF_RND + (uint32_t)writer * 8u * (rnd_words(c) + 1u); }
+
+/* kick page slot of a remote page: 0 and 1 for pages 0 and 1, 2 for the global-sum page 3,
+ * 3 for this node's random-traffic page */
+static unsigned slot_of(uint32_t remote_off) {
+  uint32_t pg = remote_off >> 12;
+  return pg < 2 ? pg : pg == 3 ? 2u : 3u;
+}
+
+/* kick address of remote_off in node dst's LLCM (user 0): kick page index 4*dst + slot, whose
+ * HTT entry names dst and the remote page; offset = low 12 bits */
 static uint32_t kick_addr(uint16_t dst, uint32_t remote_off) {
-  (void)dst;
-  /* user 0, kick page index = remote 4 KiB page; offset = low 12 bits */
-  return aotf_kick_page(0, remote_off >> 12) | (remote_off & 0xfffu);
+  return aotf_kick_page(0, 4u * dst + slot_of(remote_off)) | (remote_off & 0xfffu);
+}
+/* the same to every member of multicast group g */
+static uint32_t kick_group(unsigned g, uint32_t remote_off) {
+  return aotf_kick_page(0, GROUP_INDEX + 4u * g + slot_of(remote_off)) | (remote_off & 0xfffu);
+}
+
+/* The combining tree of the barrier and the global sum, by base-8 digits of the node number:
+ * level l joins groups of 8 nodes that differ only in digit l; node r's parent is r with its
+ * lowest nonzero digit cleared, and r's byte in the parent's level-l word is that digit - 1.
+ * A node whose low l digits are 0 has up to 7 children at each level below l, so a parent reads
+ * each level's flags with one 8-byte load; there are ceil(log8 N) levels. Nodes numbered as the
+ * fabric attaches them (8 per leaf switch in tree8) keep level 0 inside a leaf switch. */
+static int levels(const ctx_t *c) {
+  int l = 0;
+  for (long span = 1; span < c->nnodes; span *= 8) l++;
+  return l;
+}
+static int pow8(int l) { return 1 << (3 * l); }
+/* the level at which r reports to its parent (lowest nonzero digit); levels() for node 0 */
+static int up_level(const ctx_t *c, int r) {
+  int l = 0;
+  if (!r) return levels(c);
+  while (!((r / pow8(l)) % 8)) l++;
+  return l;
+}
+static int digit(int r, int l) { return (r / pow8(l)) % 8; }
+static int parent_of(const ctx_t *c, int r) { return r - digit(r, up_level(c, r)) * pow8(up_level(c, r)); }
+/* children of r at level l: r + d * 8^l, d = 1..7, below N; returns how many (d = 1..k) */
+static int nkids(const ctx_t *c, int r, int l) {
+  int k = 0;
+  for (int d = 1; d < 8 && r + d * pow8(l) < c->nnodes; d++) k++;
+  return k;
+}
+static uint64_t byte_mask(int k) { return k >= 8 ? ~0ull : ((1ull << (8 * k)) - 1); }
+
+static void map_dst(node_t *n, uint16_t dst, unsigned index_base) {
+  uint32_t rp = rnd_base(n->c, n->node) >> 12;
+  uint32_t pages[4] = {0, 1, 3, rp};
+  for (unsigned k = 0; k < 4; k++) {
+    aotf_hdr_t hd = {dst, PGID, 0, 0, (uint64_t)pages[k] << 12, 0};
+    if (aotf_map(&n->a, aotf_kick_page(0, index_base + k), &hd, 0)) { /* loaded on the first miss */
+      fprintf(stderr, "node %d: header translation table full\n", n->node);
+      n->c->fail = 1;
+    }
+  }
 }
 
 static void setup(node_t *n) {
+  ctx_t *c = n->c;
   if (aotf_open(&n->a, n->a.h, (uint16_t)n->node)) {
     fprintf(stderr, "node %d: aotf_open failed\n", n->node);
-    n->c->fail = 1;
+    c->fail = 1;
     return;
   }
   aotf_protect(&n->a, PGID, 0, 0x20000);
-  /* kick pages: remote pages 0 and 1 of every other node (dst encoded in the seed) */
-  for (int d = 0; d < NNODES; d++) {
-    if (d == n->node) continue;
-    for (uint32_t pg = 0; pg < 2; pg++) {
-      aotf_hdr_t hd = {(uint16_t)d, PGID, 0, 0, (uint64_t)pg << 12, 0};
-      aotf_map(&n->a, aotf_kick_page(0, pg), &hd, 0); /* loaded on the first miss */
-    }
-  }
+  /* kick pages: remote pages 0, 1 and this node's random-traffic page of every other node
+   * (dst in the header seed), and the same of this node's multicast group */
+  for (int d = 0; d < c->nnodes; d++)
+    if (d != n->node) map_dst(n, (uint16_t)d, 4u * (unsigned)d);
+  if (n->node == 0) map_dst(n, (uint16_t)DST_MCAST, GROUP_INDEX);
+}
+
+void aotf_apps_groups(const aotf_apps_t *c, void (*set)(void *ctx, unsigned g, int src, const int *m, int n), void *ctx) {
+  int *m = malloc(sizeof(int) * (size_t)c->nnodes);
+  if (!m) return;
+  for (int i = 1; i < c->nnodes; i++) m[i - 1] = i;
+  set(ctx, 0, 0, m, c->nnodes - 1);
+  free(m);
 }
 
 /* ---------------------------------------------------------------- ping-pong */
@@ -52,7 +117,8 @@ static void pingpong(node_t *n, int eight) {
   ctx_t *c = n->c;
   unsigned len = eight ? 8 : 4;
   uint64_t mask = eight ? ~0ull : 0xffffffffull;
-  int peer = 1 - n->node;
+  int peer = n->node == 0 ? c->pp_peer : 0;
+  if (n->node != 0 && n->node != c->pp_peer) return;
   for (unsigned i = 1; i <= c->iters; i++) {
     uint64_t v = eight ? ((uint64_t)i << 32) | (0x5a000000u + i) : (0xa5000000u + i);
     if (n->node == 0) {
@@ -74,28 +140,33 @@ static void pingpong(node_t *n, int eight) {
 }
 
 /* ---------------------------------------------------------------- barrier (8-ary tree) */
-static int parent_of(int r) { return (r - 1) / 8; }
-static int nchildren(int r) {
-  int k = 0;
-  for (int ch = 8 * r + 1; ch <= 8 * r + 8 && ch < NNODES; ch++) k++;
-  return k;
-}
 
+/* gather up the tree (each level's child flags read 8 bytes at once, masked), report to the
+ * parent, then the release: one multicast from the root to every node, or point to point down
+ * the tree (each node to its children, the highest level first) */
 static void barrier(node_t *n) {
   if (++n->bphase == 0) n->bphase = 1;
   uint8_t phase = n->bphase;
-  int r = n->node, k = nchildren(r);
-  if (k) { /* children's phase bytes, read 8 at once and masked */
-    uint64_t mask = k == 8 ? ~0ull : ((1ull << (8 * k)) - 1);
+  ctx_t *c = n->c;
+  int r = n->node, up = up_level(c, r);
+  for (int l = 0; l < up; l++) {
+    int k = nkids(c, r, l);
+    if (!k) continue;
     uint64_t want = 0;
     for (int i = 0; i < k; i++) want |= (uint64_t)phase << (8 * i);
-    aotf_llcm_poll(&n->a, OFF_BAR_FLAGS, mask, want, NULL);
+    aotf_llcm_poll(&n->a, OFF_BAR_FLAGS + 8u * (uint32_t)l, byte_mask(k), want, NULL);
   }
   if (r) {
-    aotf_kick(&n->a, kick_addr((uint16_t)parent_of(r), OFF_BAR_FLAGS + (uint32_t)((r - 1) % 8)), phase, 1);
+    aotf_kick(&n->a, kick_addr((uint16_t)parent_of(c, r), OFF_BAR_FLAGS + 8u * (uint32_t)up + (uint32_t)(digit(r, up) - 1)),
+              phase, 1);
     aotf_llcm_poll(&n->a, OFF_BAR_REL, 0xff, phase, NULL);
   }
-  for (int ch = 8 * r + 1; ch < 8 * r + 1 + k; ch++) aotf_kick(&n->a, kick_addr((uint16_t)ch, OFF_BAR_REL), phase, 1);
+  if (c->mcast) {
+    if (!r) aotf_kick(&n->a, kick_group(0, OFF_BAR_REL), phase, 1);
+    return;
+  }
+  for (int l = up - 1; l >= 0; l--)
+    for (int d = 1; d <= nkids(c, r, l); d++) aotf_kick(&n->a, kick_addr((uint16_t)(r + d * pow8(l)), OFF_BAR_REL), phase, 1);
 }
 
 static void barrier_app(node_t *n) {
@@ -150,13 +221,16 @@ static uint64_t gs_value(int t, int node, unsigned iter) {
 
 /* send (value, phase) to LLCM offset off of node dst: 4-byte types in one 8-byte kick
  * {phase:value}; 8-byte types as two kicks, value then phase (AOTF keeps their order) */
-static void gs_send(node_t *n, int t, uint16_t dst, uint32_t off, uint64_t v, uint32_t phase) {
+static void gs_send_to(node_t *n, int t, uint32_t kaddr, uint64_t v, uint32_t phase) {
   if (t == GS_U32 || t == GS_F32) {
-    aotf_kick(&n->a, kick_addr(dst, off), ((uint64_t)phase << 32) | (uint32_t)v, 8);
+    aotf_kick(&n->a, kaddr, ((uint64_t)phase << 32) | (uint32_t)v, 8);
   } else {
-    aotf_kick(&n->a, kick_addr(dst, off), v, 8);
-    aotf_kick(&n->a, kick_addr(dst, off + 8), phase, 4);
+    aotf_kick(&n->a, kaddr, v, 8);
+    aotf_kick(&n->a, kaddr + 8, phase, 4);
   }
+}
+static void gs_send(node_t *n, int t, uint16_t dst, uint32_t off, uint64_t v, uint32_t phase) {
+  gs_send_to(n, t, kick_addr(dst, off), v, phase);
 }
 
 static uint64_t gs_recv(node_t *n, int t, uint32_t off, uint32_t phase) {
@@ -169,15 +243,23 @@ static uint64_t gs_recv(node_t *n, int t, uint32_t off, uint32_t phase) {
 }
 
 static uint64_t gsum(node_t *n, int t, unsigned iter, uint32_t phase) {
-  int r = n->node, k = nchildren(r);
+  ctx_t *c = n->c;
+  int r = n->node, up = up_level(c, r);
   uint64_t acc = gs_value(t, r, iter);
-  uint32_t slots = OFF_GS_SLOT + 0x80u * (uint32_t)t, res = OFF_GS_RES + 16u * (uint32_t)t;
-  for (int i = 0; i < k; i++) acc = gs_add(t, acc, gs_recv(n, t, slots + 16u * (uint32_t)i, phase));
+  uint32_t slots = OFF_GS_SLOT + 0x200u * (uint32_t)t, res = OFF_GS_RES + 16u * (uint32_t)t;
+  for (int l = 0; l < up; l++)
+    for (int d = 1; d <= nkids(c, r, l); d++)
+      acc = gs_add(t, acc, gs_recv(n, t, slots + 0x80u * (uint32_t)l + 16u * (uint32_t)(d - 1), phase));
   if (r) {
-    gs_send(n, t, (uint16_t)parent_of(r), slots + 16u * (uint32_t)((r - 1) % 8), acc, phase);
+    gs_send(n, t, (uint16_t)parent_of(c, r), slots + 0x80u * (uint32_t)up + 16u * (uint32_t)(digit(r, up) - 1), acc, phase);
     acc = gs_recv(n, t, res, phase);
   }
-  for (int ch = 8 * r + 1; ch < 8 * r + 1 + k; ch++) gs_send(n, t, (uint16_t)ch, res, acc, phase);
+  if (c->mcast) {
+    if (!r) gs_send_to(n, t, kick_group(0, res), acc, phase);
+    return acc;
+  }
+  for (int l = up - 1; l >= 0; l--)
+    for (int d = 1; d <= nkids(c, r, l); d++) gs_send(n, t, (uint16_t)(r + d * pow8(l)), res, acc, phase);
   return acc;
 }
 
@@ -190,7 +272,7 @@ static void gsum_app(node_t *n) {
     for (unsigned i = 1; i <= c->iters; i++) {
       uint64_t got = gsum(n, t, i, phase++);
       uint64_t want = gs_value(t, 0, i);
-      for (int r = 1; r < NNODES; r++) want = gs_add(t, want, gs_value(t, r, i));
+      for (int r = 1; r < c->nnodes; r++) want = gs_add(t, want, gs_value(t, r, i));
       if (got != want) {
         fprintf(stderr, "gsum %s node %d iter %u: got 0x%llx want 0x%llx\n", gs_name[t], n->node, i,
                 (unsigned long long)got, (unsigned long long)want);
@@ -211,6 +293,7 @@ static void ring_app(node_t *n) {
   ctx_t *c = n->c;
   uint64_t total = 4ull * c->iters + 3 * RB_SLOTS;
   uint64_t t0 = nic_host_now(n->a.h);
+  if (n->node > 1) return; /* between nodes 0 and 1 */
   if (n->node == 0) { /* producer */
     uint64_t tail = 0, head = 0;
     while (tail < total) {
@@ -248,17 +331,17 @@ static void loopback_app(node_t *n) {
   /* page 2 of the kick window maps to this node's own LLCM page 2; CTRL.LOOPBACK routes the
    * packet inside the node (the paper's internal loop) */
   aotf_hdr_t hd = {(uint16_t)n->node, PGID, 0, 0, 2ull << 12, 0};
-  aotf_map(&n->a, aotf_kick_page(0, 2), &hd, 1);
+  aotf_map(&n->a, aotf_kick_page(0, LOOP_INDEX), &hd, 1);
   aotf_set_loopback(&n->a, 1);
   for (unsigned i = 1; i <= c->iters; i++) {
     uint64_t v = 0x10000000u + i;
     uint32_t off = OFF_LOOP + 8u * (i % 16);
-    uint64_t lat = aotf_probe(&n->a, aotf_kick_page(0, 2) | (off & 0xfffu), v, 4, off);
+    uint64_t lat = aotf_probe(&n->a, aotf_kick_page(0, LOOP_INDEX) | (off & 0xfffu), v, 4, off);
     c->loop_lat += lat;
     c->loop_n++;
   }
   aotf_set_loopback(&n->a, 0);
-  aotf_kick(&n->a, kick_addr(1, OFF_LOOPDONE), 1, 8);
+  for (int d = 1; d < c->nnodes; d++) aotf_kick(&n->a, kick_addr((uint16_t)d, OFF_LOOPDONE), 1, 8);
 }
 
 /* ---------------------------------------------------------------- random traffic */
@@ -269,40 +352,77 @@ static uint64_t rnd(node_t *n) {
   return z ^ (z >> 31);
 }
 
-/* rounds of random kicks (random lengths, lanes, words, bursts and idle gaps) to the peer's
- * LLCM words; after a barrier every node checks the words the peer wrote */
+/* rounds of random kicks (random destinations, lengths, lanes, words, bursts and idle gaps)
+ * into the writer's region of each destination's LLCM; then a round marker to every other node
+ * (behind its data on the same path: the fabric keeps the order per source and destination);
+ * every node waits for every writer's marker and checks the words the writer put there; a
+ * barrier ends the round so nobody writes the next round before all have checked */
 static void random_app(node_t *n) {
   ctx_t *c = n->c;
-  int peer = 1 - n->node;
-  uint64_t shadow[64];
-  memset(shadow, 0, sizeof(shadow));
-  for (unsigned round = 0; !c->iters || round < c->iters; round++) {
+  int N = c->nnodes, me = n->node;
+  unsigned W = rnd_words(c);
+  uint64_t *shadow = &c->rnd_expect[(size_t)me * (size_t)N * W];
+  for (unsigned round = 1; !c->iters || round <= c->iters; round++) {
     unsigned kicks = 1 + (unsigned)(rnd(n) % 40);
     for (unsigned k = 0; k < kicks; k++) {
-      unsigned w = (unsigned)(rnd(n) % 64), len = 1 + (unsigned)(rnd(n) % 8);
+      int dst = N == 2 ? 1 - me : (int)(rnd(n) % (uint64_t)(N - 1));
+      if (N > 2 && dst >= me) dst++;
+      unsigned w = (unsigned)(rnd(n) % W), len = 1 + (unsigned)(rnd(n) % 8);
       unsigned lane = (unsigned)(rnd(n) % (9 - len));
       uint64_t v = rnd(n);
-      aotf_kick(&n->a, kick_addr((uint16_t)peer, OFF_RND + 8u * w + lane), v, len);
+      aotf_kick(&n->a, kick_addr((uint16_t)dst, rnd_base(c, me) + 8u * w + lane), v, len);
       uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
-      shadow[w] = (shadow[w] & ~m) | ((v << (8 * lane)) & m);
+      uint64_t *sw = &shadow[(size_t)dst * W + w];
+      *sw = (*sw & ~m) | ((v << (8 * lane)) & m);
       c->rnd_kicks++;
       if (rnd(n) % 4 == 0) nic_host_wait(n->a.h, rnd(n) % 20);
     }
-    memcpy(c->rnd_expect[n->node], shadow, sizeof(shadow));
-    barrier(n); /* kicks are in order behind the barrier flag kick */
-    for (unsigned w = 0; w < 64; w++) {
-      uint64_t got = aotf_llcm_read(&n->a, OFF_RND + 8u * w);
-      if (got != c->rnd_expect[peer][w]) {
-        fprintf(stderr, "random: node %d word %u: got 0x%llx want 0x%llx\n", n->node, w, (unsigned long long)got,
-                (unsigned long long)c->rnd_expect[peer][w]);
-        c->fail = 1;
-        return;
+    for (int d = 0; d < N; d++)
+      if (d != me) aotf_kick(&n->a, kick_addr((uint16_t)d, rnd_base(c, me) + 8u * W), round, 8);
+    for (int src = 0; src < N; src++) {
+      if (src == me) continue;
+      aotf_llcm_poll(&n->a, rnd_base(c, src) + 8u * W, ~0ull, round, NULL);
+      const uint64_t *want = &c->rnd_expect[((size_t)src * (size_t)N + (size_t)me) * W];
+      for (unsigned w = 0; w < W; w++) {
+        uint64_t got = aotf_llcm_read(&n->a, rnd_base(c, src) + 8u * w);
+        if (got != want[w]) {
+          fprintf(stderr, "random: node %d word %u from node %d: got 0x%llx want 0x%llx\n", me, w, src,
+                  (unsigned long long)got, (unsigned long long)want[w]);
+          c->fail = 1;
+          return;
+        }
+        c->rnd_checked++;
       }
-      c->rnd_checked++;
     }
-    barrier(n); /* nobody writes the next round before the peer has checked */
-    if (n->node == 0) c->rnd_rounds++;
+    barrier(n);
+    if (me == 0) c->rnd_rounds++;
   }
+}
+
+/* all-to-all throughput: every node sends `iters` 8-byte kicks round robin over the other
+ * nodes (no gaps), then a marker to each; the run ends when every node has every marker.
+ * Figure: payload bytes delivered per node per cycle */
+static void alltoall_app(node_t *n) {
+  ctx_t *c = n->c;
+  int N = c->nnodes, me = n->node;
+  unsigned W = rnd_words(c);
+  for (int d = 0; d < N; d++) /* warm-up: load the HTLB entries of every destination */
+    if (d != me) aotf_kick(&n->a, kick_addr((uint16_t)d, rnd_base(c, me)), 0, 8);
+  aotf_flush(&n->a);
+  barrier(n);
+  uint64_t t0 = nic_host_now(n->a.h);
+  for (unsigned i = 0; i < c->iters; i++) {
+    int dst = (me + 1 + (int)(i % (unsigned)(N - 1))) % N;
+    aotf_kick(&n->a, kick_addr((uint16_t)dst, rnd_base(c, me) + 8u * (i % W)), ((uint64_t)me << 32) | i, 8);
+  }
+  for (int d = 0; d < N; d++)
+    if (d != me) aotf_kick(&n->a, kick_addr((uint16_t)d, rnd_base(c, me) + 8u * W), 0xA11u, 8);
+  for (int src = 0; src < N; src++)
+    if (src != me) aotf_llcm_poll(&n->a, rnd_base(c, src) + 8u * W, ~0ull, 0xA11u, NULL);
+  uint64_t t = nic_host_now(n->a.h) - t0;
+  if (t > c->a2a_cycles) c->a2a_cycles = t;
+  c->a2a_bytes += 8ull * c->iters;
+  barrier(n);
 }
 
 /* ---------------------------------------------------------------- credit limits under traffic */
@@ -320,7 +440,7 @@ static void credits_app(node_t *n) {
   uint32_t p = nic_host_csr_read(h, par);
   uint32_t users = (p >> AOTF_SEND_PARAMS_NUM_USERS_LSB) & 0xffu;
   uint32_t fifo_log2 = (p >> AOTF_SEND_PARAMS_FIFO_LOG2_LSB) & 0xffu;
-  int peer = 1 - n->node;
+  int peer = n->node == 0 ? 1 : 0;
   nic_host_csr_write(h, sel, 0);
   for (unsigned round = 0; round < 16u * c->iters; round++) {
     unsigned kicks = 1 + (unsigned)(rnd(n) % 12);
@@ -339,15 +459,39 @@ static void credits_app(node_t *n) {
 }
 
 /* ---------------------------------------------------------------- driver */
-void aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t seed) {
+int aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t seed, int nnodes) {
   memset(c, 0, sizeof(*c));
+  if (nnodes < 2) return -1;
   c->app = app;
   c->iters = iters;
-  for (int i = 0; i < NNODES; i++) {
+  c->nnodes = nnodes;
+  c->pp_peer = 1;
+  c->mcast = 0;
+  c->nodes = calloc((size_t)nnodes, sizeof(*c->nodes));
+  c->refills = calloc((size_t)nnodes, sizeof(*c->refills));
+  c->done = calloc((size_t)nnodes, sizeof(*c->done));
+  c->rnd_expect = calloc((size_t)nnodes * (size_t)nnodes * rnd_words(c), sizeof(uint64_t));
+  if (!c->nodes || !c->refills || !c->done || !c->rnd_expect) {
+    aotf_apps_free(c);
+    return -1;
+  }
+  for (int i = 0; i < nnodes; i++) {
     c->nodes[i].c = c;
     c->nodes[i].node = i;
     c->nodes[i].rng = seed * 7919u + (uint64_t)i;
   }
+  return 0;
+}
+
+void aotf_apps_free(aotf_apps_t *c) {
+  free(c->nodes);
+  free(c->refills);
+  free(c->done);
+  free(c->rnd_expect);
+  c->nodes = NULL;
+  c->refills = NULL;
+  c->done = NULL;
+  c->rnd_expect = NULL;
 }
 
 void aotf_apps_prog(nic_host_t *h, void *arg) {
@@ -380,6 +524,7 @@ void aotf_apps_prog(nic_host_t *h, void *arg) {
     barrier(n);
   }
   if (!strcmp(app, "random")) random_app(n);
+  if (!strcmp(app, "alltoall")) alltoall_app(n);
   if (!strcmp(app, "credits")) credits_app(n);
   aotf_flush(&n->a);
   c->refills[n->node] = n->a.refills;
@@ -393,6 +538,30 @@ void aotf_apps_report(const aotf_apps_t *c, const char *sfx, FILE *ff) {
     printf("figure: %s %.1f\n", key, (double)(val));               \
     if (ff) fprintf(ff, "%s %.1f\n", key, (double)(val));          \
   } while (0)
+  if (c->fig_n) { /* fabric runs: keys by node count, switch hops and release mode */
+    const char *rel = c->mcast ? "mcast" : "ucast";
+    for (int e = 0; e < 2; e++)
+      if (c->rtt_n[e]) {
+        snprintf(key, sizeof(key), "aotf.rtt_cycles_hops%d%s%s", c->pp_hops, e ? "" : "_4B", sfx);
+        FIG((double)c->rtt_sum[e] / (double)c->rtt_n[e]);
+      }
+    if (c->bar_n) {
+      snprintf(key, sizeof(key), "aotf.barrier_cycles_n%d_%s%s", c->fig_n, rel, sfx);
+      FIG((double)c->bar_cycles / (double)c->bar_n);
+    }
+    for (int t = 0; t < 4; t++)
+      if (c->gs_n[t]) {
+        snprintf(key, sizeof(key), "aotf.gsum_cycles_n%d_%s%s%s", c->fig_n, gs_name[t], c->mcast ? "" : "_ucast", sfx);
+        FIG((double)c->gs_cycles[t] / (double)c->gs_n[t]);
+      }
+    if (c->a2a_cycles) {
+      snprintf(key, sizeof(key), "aotf.alltoall_bytes_per_node_cycle_n%d%s", c->fig_n, sfx);
+      double v = (double)c->a2a_bytes / (double)c->nnodes / (double)c->a2a_cycles;
+      printf("figure: %s %.3f\n", key, v);
+      if (ff) fprintf(ff, "%s %.3f\n", key, v);
+    }
+    return;
+  }
   for (int e = 0; e < 2; e++)
     if (c->rtt_n[e]) {
       snprintf(key, sizeof(key), "aotf.rtt_cycles_%s%s", e ? "8B" : "4B", sfx);

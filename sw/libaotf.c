@@ -26,6 +26,9 @@ int aotf_open(aotf_t *a, nic_host_t *h, uint16_t node_id) {
   nic_host_csr_write(h, NODE(NODE_ID), node_id);
   nic_host_csr_write(h, SEND(IRQ_EN), 1u << AOTF_SEND_IRQ_EN_MISS_LSB);
   nic_host_set_idle_hook(h, idle_hook, a);
+  uint32_t p = nic_host_csr_read(h, SEND(PARAMS));
+  uint32_t users = (p >> AOTF_SEND_PARAMS_NUM_USERS_LSB) & 0xffu, fifo_log2 = (p >> AOTF_SEND_PARAMS_FIFO_LOG2_LSB) & 0xffu;
+  a->credit_cap = users ? (1u << fifo_log2) / users : 1u;
   a->done_base = kicks_done(a);
   return 0;
 }
@@ -108,7 +111,21 @@ void aotf_service(aotf_t *a) {
   a->unknown_misses++;
 }
 
+/* credits: the send path refuses (and counts) a kick beyond the user's credit limit, so the
+ * driver keeps its kicks in flight (issued, not yet sent or refused) below the reset limit;
+ * at the limit it re-reads the done counters until a credit has come back */
+static void credit_wait(aotf_t *a) {
+  if (a->kicks - a->done_seen < a->credit_cap) return;
+  for (;;) {
+    a->done_seen = kicks_done(a) - a->done_base;
+    if (a->kicks - a->done_seen < a->credit_cap) return;
+    if (nic_host_irq(a->h)) aotf_service(a);
+    nic_host_wait(a->h, 4);
+  }
+}
+
 void aotf_kick(aotf_t *a, uint32_t addr, uint64_t data, unsigned len) {
+  credit_wait(a);
   unsigned lane = addr & 7u;
   uint8_t be = (uint8_t)(((1u << len) - 1u) << lane);
   nic_host_store(a->h, addr & ~7u, data << (8 * lane), be);
@@ -174,6 +191,7 @@ uint64_t aotf_probe(aotf_t *a, uint32_t addr, uint64_t data, unsigned len, uint3
   unsigned lane = addr & 7u;
   uint8_t be = (uint8_t)(((1u << len) - 1u) << lane);
   uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
+  credit_wait(a);
   a->kicks++;
   return nic_host_probe(a->h, addr & ~7u, data << (8 * lane), be, llcm_off & ~7u, m, data << (8 * lane));
 }

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include "nic_sim.h"
 
-#define AOTF_HTT_MAX 256
+#define AOTF_HTT_MAX 1024
 #define AOTF_WINDOW 0x8u
 
 typedef struct {
@@ -35,6 +35,8 @@ typedef struct {
   unsigned htt_n;
   uint64_t refills, unknown_misses;
   uint32_t kicks, done_base; /* kicks issued; kicks_done() at open */
+  uint32_t credit_cap;       /* kicks in flight the driver allows (user 0's reset credit limit) */
+  uint32_t done_seen;        /* kicks done (since open) at the last look */
 } aotf_t;
 
 /* wait for the init sweeps, set the node id, enable the miss interrupt; 0 = ok */

@@ -1,16 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-/* nic_sim: runs host programs against a simulated 2-node Martini system (aotf_system2) on a
- * selectable backend, cycle by cycle.
+/* nic_sim: runs host programs against a simulated fabric of Martini nodes (sw/nic_fabric.h) on
+ * a selectable backend, cycle by cycle, one program per node.
  *
- * Backends (chosen at run time by name):
- *   "model"    the C golden model (cmodel/aotf_system2.c): fast
- *   "rtl"      the Verilated RTL (sw/backend_rtl.cpp, extern "C" shim)
- *   "lockstep" both, every output compared every cycle; a mismatch stops the run
+ * The fabric comes from a topology spec (sw/nic_topo.h: "pair", "star:N", "tree8:N",
+ * "line:N:S", "fattree:K", "file:PATH"); "pair" is two nodes back to back, the arrangement of
+ * aotf_system2. Backends (chosen at run time by name):
+ *   "model"    the C models of every node and switch: fast
+ *   "rtl"      the Verilated RTL of every node and switch (sw/fabric_rtl.cpp)
+ *   "lockstep" both, every output of every component compared every cycle; a mismatch stops
+ *              the run
  *
  * Host programs are plain C functions, one per node, run as coroutines (ucontext): a host call
- * (store, load, CSR access, wait) drives the node's ports and yields until the clock edge that
- * completes it. All hosts and the hardware advance together, one cycle at a time, so a run is
- * deterministic and identical on every backend.
+ * (store, load, CSR access, wait) drives the node's ports and blocks until the clock edge that
+ * completes it. A blocked program is resumed only in the cycle its condition holds (a cycle
+ * count reached, a read returned, room in the store queue, or an interrupt while it waits with
+ * the driver's idle hook installed), so a waiting host costs no context switch per cycle. All
+ * hosts and the hardware advance together, one cycle at a time, so a run is deterministic and
+ * identical on every backend.
  *
  * Host cost model (cycles at the design clock, defaults from the paper, Table 4 and Fig. 6,
  * P3-850 / DIMM 100 MHz scaled to the 133 MHz design clock, 7.5 ns per cycle):
@@ -25,8 +31,6 @@
 #define NIC_SIM_H
 #include <stdint.h>
 
-#define NIC_SIM_NODES 2
-
 typedef struct {
   unsigned store_cpu, store_chipset, load_pre, load_post;
 } nic_host_cost_t;
@@ -39,13 +43,22 @@ typedef struct nic_hosts nic_hosts_t;
 typedef struct nic_host nic_host_t;
 typedef void (*nic_host_prog_t)(nic_host_t *h, void *arg);
 
-/* backend: "model", "rtl" or "lockstep". fst: waveform path (rtl/lockstep) or NULL. */
+/* topo: topology spec (NULL = "pair"); backend: "model", "rtl" or "lockstep"; fst: waveform
+ * file prefix (RTL components) or NULL. Resets the fabric and programs the switches' routes. */
+nic_sim_t *nic_sim_open_topo(const char *topo, const char *backend, uint64_t seed, const nic_host_cost_t *cost,
+                             const char *fst);
+/* the 2-node pair */
 nic_sim_t *nic_sim_open(const char *backend, uint64_t seed, const nic_host_cost_t *cost, const char *fst);
 void nic_sim_close(nic_sim_t *s);
 const char *nic_sim_backend(const nic_sim_t *s);
-/* run one program per node (NULL = idle node) until all return or max_cycles pass.
- * Returns 0 on success, -1 on timeout, -2 on a lockstep mismatch. */
-int nic_sim_run(nic_sim_t *s, nic_host_prog_t prog[NIC_SIM_NODES], void *arg[NIC_SIM_NODES], uint64_t max_cycles);
+int nic_sim_nodes(const nic_sim_t *s);
+struct nic_fabric *nic_sim_fabric(nic_sim_t *s);
+/* run one program per node (prog[0..nodes-1], NULL = idle node) until all return or
+ * max_cycles pass. Returns 0 on success, -1 on timeout, -2 on a lockstep mismatch. */
+int nic_sim_run(nic_sim_t *s, nic_host_prog_t *prog, void **arg, uint64_t max_cycles);
+/* run idle cycles (no host program) until the fabric manager's queued switch CSR traffic is
+ * done (nic_fabric_mcast_group, nic_fabric_switch_read); -2 on a lockstep mismatch */
+int nic_sim_settle(nic_sim_t *s);
 uint64_t nic_sim_cycle(const nic_sim_t *s);
 uint64_t nic_sim_mismatches(const nic_sim_t *s);
 
@@ -71,9 +84,6 @@ uint64_t nic_host_probe(nic_host_t *h, uint32_t st_addr, uint64_t st_data, uint8
 void nic_host_set_idle_hook(nic_host_t *h, void (*hook)(nic_host_t *h, void *ctx), void *ctx);
 nic_sim_t *nic_host_sim(nic_host_t *h); /* NULL under a lockstep stimulus */
 
-/* ---- the host side alone: a lockstep stimulus drives the DUT's ports with host programs ----
- * Each cycle: nic_hosts_drive() runs the programs and fills the inputs (returns 0 once every
- * program has returned and no posted store is left), the DUT evaluates, nic_hosts_observe()
- * hands this cycle's outputs to the hosts. The aotf_system2 port structs come from
- * nic_backend.h. */
+/* the host side alone (a lockstep stimulus drives a DUT's ports with host programs):
+ * sw/nic_hosts.h */
 #endif

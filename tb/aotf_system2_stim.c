@@ -14,13 +14,14 @@
 #include <string.h>
 #include "aotf_apps.h"
 #include "aotf_system2.h"
-#include "nic_backend.h"
+#include "nic_hosts.h"
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
 
 LS_DECLARE_STIM(aotf_system2)
 
 #define RESET_CYCLES 4
+#define NODES 2 /* aotf_system2: nodes a and b */
 
 /* port monitor of one node's CSR bus: the node's requests in order until their ack; for an
  * IRQ_STATUS read, irq_o in the request cycle and in the cycle after it */
@@ -47,8 +48,9 @@ typedef struct {
   nic_hosts_t *hs;
   aotf_system2_in_t in;
   int random, credits;
-  node_chk_t chk[AOTF_APPS_NODES];
-  csr_mon_t mon[AOTF_APPS_NODES];
+  node_chk_t chk[NODES];
+  csr_mon_t mon[NODES];
+  aotf_node_in_t hin[NODES]; /* host fields of this cycle's drive */
 } st_t;
 
 /* ---------------------------------------------------------------- node register checks */
@@ -244,42 +246,47 @@ const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback rand
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
   nic_host_cost_t cost = NIC_HOST_COST_PAPER;
-  if (!strcmp(mode, "apps")) aotf_apps_init(&s->apps, "all", 3, seed);
+  if (!strcmp(mode, "apps")) aotf_apps_init(&s->apps, "all", 3, seed, NODES);
   else if (!strcmp(mode, "apps_zero")) {
-    aotf_apps_init(&s->apps, "all", 3, seed);
+    aotf_apps_init(&s->apps, "all", 3, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
   } else if (!strcmp(mode, "loopback")) {
-    aotf_apps_init(&s->apps, "loopback", 8, seed);
+    aotf_apps_init(&s->apps, "loopback", 8, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
   } else if (!strcmp(mode, "credits")) {
     /* CREDIT_LIMIT writes racing takes and returns (the node's precomputed limit compares) */
-    aotf_apps_init(&s->apps, "credits", 4, seed);
+    aotf_apps_init(&s->apps, "credits", 4, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
     s->credits = 1;
   } else if (!strcmp(mode, "random")) {
-    aotf_apps_init(&s->apps, "random", 0, seed);
+    aotf_apps_init(&s->apps, "random", 0, seed, NODES);
     s->random = 1;
     cost = (seed & 1) ? NIC_HOST_COST_ZERO : NIC_HOST_COST_PAPER;
   } else {
     free(s);
     return NULL;
   }
-  nic_host_prog_t progs[AOTF_APPS_NODES];
-  void *args[AOTF_APPS_NODES];
-  for (int i = 0; i < AOTF_APPS_NODES; i++) {
+  if (!s->apps.nodes) {
+    free(s);
+    return NULL;
+  }
+  nic_host_prog_t progs[NODES];
+  void *args[NODES];
+  for (int i = 0; i < NODES; i++) {
     s->chk[i].n = &s->apps.nodes[i];
     s->chk[i].seed = seed;
     s->chk[i].mon = &s->mon[i];
     progs[i] = node_prog;
     args[i] = &s->chk[i];
   }
-  s->hs = nic_hosts_new(&cost, progs, args);
+  s->hs = nic_hosts_new(&cost, NODES, progs, args);
   return s;
 }
 
 void aotf_system2_stim_free(void *p) {
   st_t *s = p;
   nic_hosts_free(s->hs);
+  aotf_apps_free(&s->apps);
   free(s);
 }
 
@@ -288,8 +295,17 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
   (void)prev;
   if (cycle < RESET_CYCLES) {
     memset(in, 0, sizeof(*in));
-  } else if (!nic_hosts_drive(s->hs, cycle, in) || s->apps.fail) {
-    return 0;
+  } else {
+    int busy = nic_hosts_drive(s->hs, cycle, s->hin);
+    memset(in, 0, sizeof(*in));
+    in->rst_ni = 1;
+#define HIN(f)                         \
+  in->f##_a_i = s->hin[0].f##_i; \
+  in->f##_b_i = s->hin[1].f##_i;
+    HIN(st_valid) HIN(st_addr) HIN(st_data) HIN(st_be) HIN(hr_valid) HIN(hr_addr)
+    HIN(csr_req) HIN(csr_we) HIN(csr_addr) HIN(csr_wdata)
+#undef HIN
+    if (!busy || s->apps.fail) return 0;
   }
   s->in = *in;
   return 1;
@@ -368,9 +384,16 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
     return 0;
   }
   if (s->in.rst_ni) {
-    for (int i = 0; i < AOTF_APPS_NODES; i++)
+    for (int i = 0; i < NODES; i++)
       if (csr_monitor(s, i, out)) s->apps.fail = 1;
-    nic_hosts_observe(s->hs, &s->in, out);
+    aotf_node_out_t ho[NODES];
+    memset(ho, 0, sizeof(ho));
+#define HOUT(f)                  \
+  ho[0].f##_o = out->f##_a_o; \
+  ho[1].f##_o = out->f##_b_o;
+    HOUT(st_ready) HOUT(hr_rvalid) HOUT(hr_rdata) HOUT(csr_ack) HOUT(csr_rdata) HOUT(irq)
+#undef HOUT
+    nic_hosts_observe(s->hs, s->hin, ho);
   }
   return s->apps.fail;
 }

@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: Apache-2.0
+/* nic_fabric: run-time composition of nodes, switches and links; see nic_fabric.h. */
+#include "nic_fabric.h"
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "nic_link.h"
+#include "nic_pkg.h"
+
+/* management CSR operation of one switch */
+typedef struct {
+  uint8_t we, poll_init; /* poll_init: repeat the STATUS read until INIT_DONE */
+  uint16_t addr;
+  uint32_t data;
+  uint32_t *dst;
+} mop_t;
+
+typedef struct {
+  mop_t *op;
+  size_t n, cap, head;
+  int wait; /* request issued, ack due */
+} mq_t;
+
+struct nic_fabric {
+  const nic_topo_t *t;
+  int nbe; /* 1, or 2 for lockstep ([0] rtl drives the links, [1] model) */
+  const nic_fabric_backend_t *be[2];
+  void **node[2], **sw[2];
+  aotf_node_in_t *nin;
+  aotf_node_out_t *nout, *nout_m;
+  nic_switch_sig_in_t *sin;
+  nic_switch_sig_out_t *sout, *sout_m;
+  int nlk; /* 2 per topology link: 2l = a -> b, 2l+1 = b -> a */
+  nic_link_t *lk;
+  nic_link_in_t *lin;
+  nic_link_out_t *lout;
+  mq_t *mq;
+  int rst_n;
+  uint64_t cycle, mismatches, lft_blocks;
+};
+
+/* ------------------------------------------------------------------ model backend */
+typedef struct {
+  aotf_node_t m;
+} mnode_t;
+
+static void *m_node_open(uint64_t seed, const char *fst) {
+  (void)fst;
+  mnode_t *c = malloc(sizeof(*c));
+  aotf_node_cfg_t nc = {2048, 131072, 16};
+  if (!c || aotf_node_init(&c->m, &nc, seed)) {
+    free(c);
+    return NULL;
+  }
+  return c;
+}
+static void m_node_step(void *c, const aotf_node_in_t *in, aotf_node_out_t *out) {
+  mnode_t *n = c;
+  aotf_node_eval(&n->m, in, out);
+  aotf_node_tick(&n->m, in);
+}
+static void m_node_close(void *c) {
+  aotf_node_free(&((mnode_t *)c)->m);
+  free(c);
+}
+static void *m_sw_open(unsigned radix, uint64_t seed, const char *fst) {
+  (void)fst;
+  nic_switch_t *s = malloc(sizeof(*s));
+  nic_switch_cfg_t cfg = {radix, NIC_FABRIC_SW_LFT_DEPTH, NIC_FABRIC_SW_MFT_DEPTH, NIC_FABRIC_SW_BUF_BEATS};
+  if (!s || nic_switch_init(s, &cfg, seed)) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+static void m_sw_step(void *c, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+  nic_switch_sig_eval(c, in, out);
+  nic_switch_sig_tick(c, in);
+}
+static void m_sw_close(void *c) {
+  nic_switch_free(c);
+  free(c);
+}
+const nic_fabric_backend_t nic_fabric_backend_model = {"model", m_node_open, m_node_step, m_node_close,
+                                                       m_sw_open, m_sw_step, m_sw_close};
+
+/* ------------------------------------------------------------------ lockstep compare */
+typedef struct {
+  const char *name;
+  int width;
+  size_t off;
+} port_t;
+#define NODE_OUT_ENTRY(n, w, q) {#n, w, offsetof(aotf_node_out_t, n)},
+static const port_t node_ports[] = {aotf_node_OUTPUTS(NODE_OUT_ENTRY)};
+#define N_NODE_OUT (sizeof(node_ports) / sizeof(node_ports[0]))
+
+static int cmp_node(nic_fabric_t *f, int n, const aotf_node_out_t *r, const aotf_node_out_t *m) {
+  unsigned char q[N_NODE_OUT];
+  int i = 0, bad = 0;
+  const aotf_node_out_t *o = m; /* the qualifiers use o-> */
+#define Q(nm, w, qual) q[i++] = (qual) ? 1 : 0;
+  aotf_node_OUTPUTS(Q)
+#undef Q
+  (void)o;
+  for (size_t k = 0; k < N_NODE_OUT; k++) {
+    uint64_t mv = *(const uint64_t *)((const char *)m + node_ports[k].off) & LS_MASK(node_ports[k].width);
+    uint64_t rv = *(const uint64_t *)((const char *)r + node_ports[k].off) & LS_MASK(node_ports[k].width);
+    if (q[k] && mv != rv) {
+      if (!f->mismatches && !bad)
+        fprintf(stderr, "nic_fabric lockstep MISMATCH cycle=%llu node=%d signal=%s rtl=0x%llx model=0x%llx\n",
+                (unsigned long long)f->cycle, n, node_ports[k].name, (unsigned long long)rv, (unsigned long long)mv);
+      bad = 1;
+    }
+  }
+  return bad;
+}
+
+static int cmp_sw(nic_fabric_t *f, int s, const nic_switch_sig_out_t *r, const nic_switch_sig_out_t *m) {
+  unsigned R = f->t->radix;
+  const char *sig = NULL;
+  unsigned port = 0;
+  uint64_t rv = 0, mv = 0;
+  for (unsigned p = 0; p < R && !sig; p++) {
+    port = p;
+    if (r->s_tready[p] != m->s_tready[p]) sig = "s_axis_tready", rv = (uint64_t)r->s_tready[p], mv = (uint64_t)m->s_tready[p];
+    else if (r->m_tvalid[p] != m->m_tvalid[p]) sig = "m_axis_tvalid", rv = (uint64_t)r->m_tvalid[p], mv = (uint64_t)m->m_tvalid[p];
+    else if (m->m_tvalid[p] && r->m_tdata[p] != m->m_tdata[p]) sig = "m_axis_tdata", rv = r->m_tdata[p], mv = m->m_tdata[p];
+    else if (m->m_tvalid[p] && r->m_tkeep[p] != m->m_tkeep[p]) sig = "m_axis_tkeep", rv = r->m_tkeep[p], mv = m->m_tkeep[p];
+    else if (m->m_tvalid[p] && r->m_tlast[p] != m->m_tlast[p]) sig = "m_axis_tlast", rv = (uint64_t)r->m_tlast[p], mv = (uint64_t)m->m_tlast[p];
+  }
+  if (!sig && r->csr_ack != m->csr_ack) sig = "csr_ack_o", rv = (uint64_t)r->csr_ack, mv = (uint64_t)m->csr_ack;
+  if (!sig && m->csr_ack && r->csr_rdata != m->csr_rdata) sig = "csr_rdata_o", rv = r->csr_rdata, mv = m->csr_rdata;
+  if (!sig) return 0;
+  if (!f->mismatches)
+    fprintf(stderr, "nic_fabric lockstep MISMATCH cycle=%llu switch=%d port=%u signal=%s rtl=0x%llx model=0x%llx\n",
+            (unsigned long long)f->cycle, s, port, sig, (unsigned long long)rv, (unsigned long long)mv);
+  return 1;
+}
+
+/* ------------------------------------------------------------------ open / close */
+static void *zalloc(size_t n, size_t sz) { return calloc(n ? n : 1, sz); }
+
+nic_fabric_t *nic_fabric_open(const nic_topo_t *t, const char *backend, uint64_t seed, const char *fst) {
+  nic_fabric_t *f = zalloc(1, sizeof(*f));
+  if (!f) return NULL;
+  f->t = t;
+  const nic_fabric_backend_t *rtl = nic_fabric_backend_rtl();
+  if (!strcmp(backend, "model")) {
+    f->be[0] = &nic_fabric_backend_model;
+    f->nbe = 1;
+  } else if (!strcmp(backend, "rtl") || !strcmp(backend, "lockstep")) {
+    if (!rtl) {
+      fprintf(stderr, "nic_fabric: this program was built without the Verilated RTL backend\n");
+      free(f);
+      return NULL;
+    }
+    if (t->switches && t->radix != NIC_FABRIC_SW_RADIX) {
+      fprintf(stderr, "nic_fabric: the RTL switch is Verilated with RADIX %u, topology %s has radix %u\n",
+              NIC_FABRIC_SW_RADIX, t->name, t->radix);
+      free(f);
+      return NULL;
+    }
+    f->be[0] = rtl;
+    f->nbe = 1;
+    if (!strcmp(backend, "lockstep")) {
+      f->be[1] = &nic_fabric_backend_model;
+      f->nbe = 2;
+    }
+  } else {
+    fprintf(stderr, "nic_fabric: unknown backend '%s' (model, rtl, lockstep)\n", backend);
+    free(f);
+    return NULL;
+  }
+  int N = t->nodes, S = t->switches;
+  f->nlk = 2 * t->nlinks;
+  f->nin = zalloc((size_t)N, sizeof(*f->nin));
+  f->nout = zalloc((size_t)N, sizeof(*f->nout));
+  f->nout_m = zalloc((size_t)N, sizeof(*f->nout_m));
+  f->sin = zalloc((size_t)S, sizeof(*f->sin));
+  f->sout = zalloc((size_t)S, sizeof(*f->sout));
+  f->sout_m = zalloc((size_t)S, sizeof(*f->sout_m));
+  f->lk = zalloc((size_t)f->nlk, sizeof(*f->lk));
+  f->lin = zalloc((size_t)f->nlk, sizeof(*f->lin));
+  f->lout = zalloc((size_t)f->nlk, sizeof(*f->lout));
+  f->mq = zalloc((size_t)S, sizeof(*f->mq));
+  int ok = f->nin && f->nout && f->nout_m && f->sin && f->sout && f->sout_m && f->lk && f->lin && f->lout && f->mq;
+  for (int b = 0; ok && b < f->nbe; b++) {
+    f->node[b] = zalloc((size_t)N, sizeof(void *));
+    f->sw[b] = zalloc((size_t)S, sizeof(void *));
+    ok = f->node[b] && f->sw[b];
+    char path[512];
+    for (int n = 0; ok && n < N; n++) {
+      if (fst && b == 0) snprintf(path, sizeof(path), "%s_node%d.fst", fst, n);
+      f->node[b][n] = f->be[b]->node_open(seed + 101u * (uint64_t)n, (fst && b == 0) ? path : NULL);
+      ok = f->node[b][n] != NULL;
+    }
+    for (int s = 0; ok && s < S; s++) {
+      if (fst && b == 0) snprintf(path, sizeof(path), "%s_sw%d.fst", fst, s);
+      f->sw[b][s] = f->be[b]->sw_open(t->radix, seed + 7919u * (uint64_t)(s + 1), (fst && b == 0) ? path : NULL);
+      ok = f->sw[b][s] != NULL;
+    }
+  }
+  for (int l = 0; ok && l < f->nlk; l++) {
+    nic_link_cfg_t lc = {t->link[l / 2].latency};
+    ok = !nic_link_init(&f->lk[l], &lc, seed + 202u + (uint64_t)l);
+  }
+  if (!ok) {
+    fprintf(stderr, "nic_fabric: cannot build the components of %s\n", t->name);
+    nic_fabric_close(f);
+    return NULL;
+  }
+  f->rst_n = 0;
+  return f;
+}
+
+void nic_fabric_close(nic_fabric_t *f) {
+  if (!f) return;
+  for (int b = 0; b < f->nbe; b++) {
+    for (int n = 0; f->node[b] && n < f->t->nodes; n++)
+      if (f->node[b][n]) f->be[b]->node_close(f->node[b][n]);
+    for (int s = 0; f->sw[b] && s < f->t->switches; s++)
+      if (f->sw[b][s]) f->be[b]->sw_close(f->sw[b][s]);
+    free(f->node[b]);
+    free(f->sw[b]);
+  }
+  for (int l = 0; f->lk && l < f->nlk; l++) nic_link_free(&f->lk[l]);
+  for (int s = 0; f->mq && s < f->t->switches; s++) free(f->mq[s].op);
+  free(f->nin);
+  free(f->nout);
+  free(f->nout_m);
+  free(f->sin);
+  free(f->sout);
+  free(f->sout_m);
+  free(f->lk);
+  free(f->lin);
+  free(f->lout);
+  free(f->mq);
+  free(f);
+}
+
+const nic_topo_t *nic_fabric_topo(const nic_fabric_t *f) { return f->t; }
+aotf_node_in_t *nic_fabric_node_in(nic_fabric_t *f, int n) { return &f->nin[n]; }
+const aotf_node_out_t *nic_fabric_node_out(const nic_fabric_t *f, int n) { return &f->nout[n]; }
+uint64_t nic_fabric_cycle(const nic_fabric_t *f) { return f->cycle; }
+uint64_t nic_fabric_mismatches(const nic_fabric_t *f) { return f->mismatches; }
+uint64_t nic_fabric_lft_blocks(const nic_fabric_t *f) { return f->lft_blocks; }
+
+/* ------------------------------------------------------------------ one cycle */
+/* the link a component sends on (out) and receives from (in) at an endpoint */
+static int out_link(int l, int side) { return 2 * l + side; }
+static int in_link(int l, int side) { return 2 * l + 1 - side; }
+
+static void mgmt_drive(nic_fabric_t *f, int s, nic_switch_sig_in_t *si) {
+  mq_t *q = &f->mq[s];
+  si->csr_req = 0;
+  si->csr_we = 0;
+  si->csr_addr = 0;
+  si->csr_wdata = 0;
+  if (!f->rst_n || q->wait || q->head == q->n) return;
+  const mop_t *op = &q->op[q->head];
+  si->csr_req = 1;
+  si->csr_we = op->we;
+  si->csr_addr = op->addr;
+  si->csr_wdata = op->data;
+}
+
+static void mgmt_observe(nic_fabric_t *f, int s, const nic_switch_sig_in_t *si, const nic_switch_sig_out_t *so) {
+  mq_t *q = &f->mq[s];
+  if (si->csr_req) {
+    q->wait = 1;
+    return;
+  }
+  if (!q->wait || !so->csr_ack) return;
+  q->wait = 0;
+  const mop_t *op = &q->op[q->head];
+  if (op->poll_init && !((so->csr_rdata >> NIC_SWITCH_STATUS_INIT_DONE_LSB) & 1u)) return; /* again */
+  if (op->dst) *op->dst = so->csr_rdata;
+  if (++q->head == q->n) q->head = q->n = 0;
+}
+
+int nic_fabric_step(nic_fabric_t *f) {
+  const nic_topo_t *t = f->t;
+  int bad = 0;
+  for (int l = 0; l < f->nlk; l++) {
+    f->lin[l].rst_ni = (uint64_t)f->rst_n;
+    nic_link_eval(&f->lk[l], &f->lin[l], &f->lout[l]);
+  }
+  for (int n = 0; n < t->nodes; n++) {
+    aotf_node_in_t *in = &f->nin[n];
+    int l = t->node_link[n], sd = t->node_side[n];
+    const nic_link_out_t *o = &f->lout[out_link(l, sd)], *i = &f->lout[in_link(l, sd)];
+    in->rst_ni = (uint64_t)f->rst_n;
+    in->m_axis_tready = o->s_axis_tready;
+    in->s_axis_tdata = i->m_axis_tdata;
+    in->s_axis_tkeep = i->m_axis_tkeep;
+    in->s_axis_tvalid = i->m_axis_tvalid;
+    in->s_axis_tlast = i->m_axis_tlast;
+    f->be[0]->node_step(f->node[0][n], in, &f->nout[n]);
+    if (f->nbe == 2) { /* compared once out of reset (power-up outputs are arbitrary) */
+      f->be[1]->node_step(f->node[1][n], in, &f->nout_m[n]);
+      if (f->rst_n) bad += cmp_node(f, n, &f->nout[n], &f->nout_m[n]);
+    }
+  }
+  for (int s = 0; s < t->switches; s++) {
+    nic_switch_sig_in_t *si = &f->sin[s];
+    si->rst_ni = f->rst_n;
+    for (unsigned p = 0; p < t->radix; p++) {
+      int l = t->sw_link[s * (int)t->radix + (int)p], sd = t->sw_side[s * (int)t->radix + (int)p];
+      if (l < 0) {
+        si->s_tvalid[p] = 0;
+        si->s_tdata[p] = 0;
+        si->s_tkeep[p] = 0;
+        si->s_tlast[p] = 0;
+        si->m_tready[p] = 0;
+        continue;
+      }
+      const nic_link_out_t *o = &f->lout[out_link(l, sd)], *i = &f->lout[in_link(l, sd)];
+      si->m_tready[p] = (int)o->s_axis_tready;
+      si->s_tdata[p] = i->m_axis_tdata;
+      si->s_tkeep[p] = (uint32_t)i->m_axis_tkeep;
+      si->s_tvalid[p] = (int)i->m_axis_tvalid;
+      si->s_tlast[p] = (int)i->m_axis_tlast;
+    }
+    mgmt_drive(f, s, si);
+    f->be[0]->sw_step(f->sw[0][s], si, &f->sout[s]);
+    if (f->nbe == 2) {
+      f->be[1]->sw_step(f->sw[1][s], si, &f->sout_m[s]);
+      if (f->rst_n) bad += cmp_sw(f, s, &f->sout[s], &f->sout_m[s]);
+    }
+    mgmt_observe(f, s, si, &f->sout[s]);
+  }
+  /* links: the beat each producer offers, the ready of each consumer */
+  for (int l = 0; l < t->nlinks; l++)
+    for (int sd = 0; sd < 2; sd++) {
+      const nic_topo_end_t *src = sd ? &t->link[l].b : &t->link[l].a, *dst = sd ? &t->link[l].a : &t->link[l].b;
+      nic_link_in_t *li = &f->lin[out_link(l, sd)];
+      if (src->kind == NIC_TOPO_NODE) {
+        const aotf_node_out_t *o = &f->nout[src->id];
+        li->s_axis_tdata = o->m_axis_tdata;
+        li->s_axis_tkeep = o->m_axis_tkeep;
+        li->s_axis_tvalid = o->m_axis_tvalid;
+        li->s_axis_tlast = o->m_axis_tlast;
+      } else {
+        const nic_switch_sig_out_t *o = &f->sout[src->id];
+        li->s_axis_tdata = o->m_tdata[src->port];
+        li->s_axis_tkeep = o->m_tkeep[src->port];
+        li->s_axis_tvalid = (uint64_t)o->m_tvalid[src->port];
+        li->s_axis_tlast = (uint64_t)o->m_tlast[src->port];
+      }
+      li->m_axis_tready = dst->kind == NIC_TOPO_NODE ? f->nout[dst->id].s_axis_tready
+                                                     : (uint64_t)f->sout[dst->id].s_tready[dst->port];
+      nic_link_tick(&f->lk[out_link(l, sd)], li);
+    }
+  if (bad) f->mismatches++;
+  f->cycle++;
+  return bad;
+}
+
+void nic_fabric_reset(nic_fabric_t *f, unsigned cycles) {
+  f->rst_n = 0;
+  for (unsigned c = 0; c < cycles; c++) nic_fabric_step(f);
+  f->rst_n = 1;
+}
+
+/* ------------------------------------------------------------------ fabric manager */
+static void mq_push(mq_t *q, int we, uint16_t addr, uint32_t data, uint32_t *dst, int poll) {
+  if (q->n == q->cap) {
+    size_t nc = q->cap ? 2 * q->cap : 256;
+    mop_t *no = realloc(q->op, nc * sizeof(*no));
+    if (!no) {
+      fprintf(stderr, "nic_fabric: out of memory\n");
+      abort();
+    }
+    q->op = no;
+    q->cap = nc;
+  }
+  q->op[q->n++] = (mop_t){(uint8_t)we, (uint8_t)poll, addr, data, dst};
+}
+
+#define SWCSR(r) ((uint16_t)CSR_NIC_SWITCH_##r)
+
+void nic_fabric_program_routes(nic_fabric_t *f) {
+  const nic_topo_t *t = f->t;
+  unsigned blocks = ((unsigned)t->nodes + 63u) / 64u;
+  for (int s = 0; s < t->switches; s++) {
+    mq_t *q = &f->mq[s];
+    mq_push(q, 0, SWCSR(STATUS), 0, NULL, 1);
+    mq_push(q, 1, SWCSR(ETH_MODE), 0, NULL, 0);
+    for (unsigned b = 0; b < blocks; b++) {
+      mq_push(q, 1, SWCSR(LFT_BLOCK), b << NIC_SWITCH_LFT_BLOCK_BLOCK_LSB, NULL, 0);
+      for (unsigned e = 0; e < 64; e++) {
+        int d = (int)(b * 64 + e), p = d < t->nodes ? nic_topo_route(t, s, d) : -1;
+        uint32_t v = p < 0 ? 0 : (1u << NIC_SWITCH_LFT_DATA_VALID_LSB) | ((uint32_t)p << NIC_SWITCH_LFT_DATA_PORT_LSB);
+        mq_push(q, 1, SWCSR(LFT_DATA), v, NULL, 0);
+      }
+      f->lft_blocks++;
+    }
+  }
+}
+
+int nic_fabric_mcast_group(nic_fabric_t *f, unsigned g, int src, const int *members, int nm) {
+  const nic_topo_t *t = f->t;
+  if (g >= NIC_FABRIC_SW_MFT_DEPTH) return -1;
+  for (int s = 0; s < t->switches; s++) {
+    mq_t *q = &f->mq[s];
+    uint32_t mask = nic_topo_mcast_mask(t, s, src, members, nm);
+    mq_push(q, 0, SWCSR(STATUS), 0, NULL, 1);
+    mq_push(q, 1, SWCSR(MFT_GROUP), g, NULL, 0);
+    mq_push(q, 1, SWCSR(MFT_MASK), mask, NULL, 0);
+  }
+  return 0;
+}
+
+void nic_fabric_switch_read(nic_fabric_t *f, int sw, uint16_t addr, uint32_t *dst) {
+  mq_push(&f->mq[sw], 0, addr, 0, dst, 0);
+}
+
+int nic_fabric_mgmt_busy(const nic_fabric_t *f) {
+  for (int s = 0; s < f->t->switches; s++)
+    if (f->mq[s].n || f->mq[s].wait) return 1;
+  return 0;
+}
