@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* aotf_apps: the paper's AOTF applications on a simulated fabric, on any nic_sim backend.
  *   aotf_apps [--topo pair|star:N|tree8:N|line:N:S|fattree:K|file:PATH] [--backend model|rtl|lockstep]
- *             [--app all|pingpong|barrier|gsum|ring|loopback|random|alltoall|credits]
+ *             [--app all|pingpong|barrier|gsum|ring|loopback|random|fuzz|alltoall|credits]
  *             [--release mcast|ucast] [--peer N] [--iters N] [--cost paper|zero]
  *             [--fst prefix] [--figures file] [--seed N]
  * Every app checks its data; the program exits non-zero on a wrong value, a timeout or (lockstep)
- * an RTL/model mismatch. Figures are printed as "figure: <key> <value>" lines: the 2-node key
+ * an RTL/model mismatch (exit 3). Figures are printed as "figure: <key> <value>" lines: the 2-node key
  * names on the default "pair" topology, keys by node count (_nN), switch hops and release mode
  * on any other. The last line gives the simulation speed in node-cycles per second. */
 #define _POSIX_C_SOURCE 200809L
@@ -15,6 +15,7 @@
 #include <time.h>
 #include "aotf_apps.h"
 #include "nic_fabric.h"
+#include "nic_pkg.h"
 
 static void set_group(void *ctx, unsigned g, int src, const int *m, int n) {
   nic_fabric_mcast_group(ctx, g, src, m, n);
@@ -29,7 +30,7 @@ static double now_s(void) {
 static int usage(const char *p) {
   fprintf(stderr,
           "usage: %s [--topo pair|star:N|tree8:N|line:N:S|fattree:K|file:PATH] [--backend model|rtl|lockstep]\n"
-          "          [--app all|pingpong|barrier|gsum|ring|loopback|random|alltoall|credits] [--release mcast|ucast]\n"
+          "          [--app all|pingpong|barrier|gsum|ring|loopback|random|fuzz|alltoall|credits] [--release mcast|ucast]\n"
           "          [--peer N] [--iters N] [--cost paper|zero] [--fst prefix] [--figures file] [--seed N]\n",
           p);
   return 2;
@@ -87,6 +88,18 @@ int main(int argc, char **argv) {
   double t0 = now_s();
   if (!rc) rc = (progs && args) ? nic_sim_run(s, progs, args, 200000000ull) : -1;
   double dt = now_s() - t0;
+  if (!rc && c.fuzz) { /* every kick to a node the fabric lacks is dropped and counted by a switch */
+    uint32_t *unk = calloc((size_t)t->switches + 1, sizeof(uint32_t));
+    for (int k = 0; unk && k < t->switches; k++)
+      nic_fabric_switch_read(nic_sim_fabric(s), k, (uint16_t)CSR_NIC_SWITCH_DROP_UNKNOWN, &unk[k]);
+    rc = unk ? nic_sim_settle(s) : -1;
+    uint64_t sum = 0;
+    for (int k = 0; unk && k < t->switches; k++) sum += unk[k];
+    printf("fuzz: %llu kicks to an unknown node, %llu dropped by the switches\n", (unsigned long long)c.fz_unknown,
+           (unsigned long long)sum);
+    if (sum != c.fz_unknown || !t->switches) c.fail = 1;
+    free(unk);
+  }
   FILE *ff = figs ? fopen(figs, "w") : NULL;
   aotf_apps_report(&c, strcmp(cost, "zero") ? "" : "_nic_only", ff);
   if (ff) fclose(ff);
@@ -100,10 +113,11 @@ int main(int argc, char **argv) {
   uint64_t cyc = nic_sim_cycle(s) - c0;
   printf("speed: %s node_cycles_per_s %.0f (%llu cycles x %d nodes in %.2f s; open %.2f s)\n", backend,
          dt > 0 ? (double)cyc * N / dt : 0.0, (unsigned long long)cyc, N, dt, t0 - t_open);
-  int ok = rc == 0 && !c.fail && !nic_sim_mismatches(s);
+  uint64_t mism = nic_sim_mismatches(s);
+  int ok = rc == 0 && !c.fail && !mism;
   free(progs);
   free(args);
   aotf_apps_free(&c);
   nic_sim_close(s);
-  return ok ? 0 : 1;
+  return ok ? 0 : mism ? 3 : 1;
 }

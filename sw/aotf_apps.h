@@ -24,13 +24,16 @@ typedef struct {
 } aotf_apps_node_t;
 
 struct aotf_apps {
-  const char *app; /* all, pingpong, barrier, gsum, ring, loopback, random, alltoall, credits */
+  const char *app; /* all, pingpong, barrier, gsum, ring, loopback, random, fuzz, alltoall, credits */
   unsigned iters;  /* random: rounds (0 = run until the simulation stops) */
   int nnodes;
   int mcast;       /* barrier and global-sum release: 1 = one multicast send, 0 = one per child */
   int pp_peer;     /* ping-pong partner of node 0 */
   int fig_n;       /* figure keys: 0 = the 2-node names, N = "_nN" names */
   int pp_hops;     /* switches between node 0 and pp_peer (figure key of the RTT) */
+  int fuzz;        /* random traffic with bad kicks (app "fuzz") */
+  uint64_t fz_unknown; /* fuzz: kicks to a node the fabric does not have (dropped by a switch) */
+  uint64_t *fz_bad_rx; /* fuzz: [node] kicks to it with a bad process group or address */
   int fail;
   aotf_apps_node_t *nodes;
   /* results */

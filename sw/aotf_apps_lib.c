@@ -22,6 +22,9 @@
 #define LOOP_INDEX 8000       /* kick page index of the loopback probe */
 #define GROUP_INDEX 4096      /* kick page index of multicast group g, slot k: 4096 + 4g + k */
 #define DST_MCAST 0xC000u     /* dst_node of multicast group 0 */
+#define OFF_PROT_LIMIT 0x10000 /* PGID may write [0, this); the fuzz app aims its bad kicks above */
+#define FUZZ_INDEX 8100       /* kick page indices of the fuzz app's bad headers */
+#define PGID_BAD 2            /* a process group without a protection entry */
 
 typedef aotf_apps_t ctx_t;
 typedef aotf_apps_node_t node_t;
@@ -96,12 +99,24 @@ static void setup(node_t *n) {
     c->fail = 1;
     return;
   }
-  aotf_protect(&n->a, PGID, 0, 0x20000);
+  aotf_protect(&n->a, PGID, 0, OFF_PROT_LIMIT);
   /* kick pages: remote pages 0, 1 and this node's random-traffic page of every other node
    * (dst in the header seed), and the same of this node's multicast group */
   for (int d = 0; d < c->nnodes; d++)
     if (d != n->node) map_dst(n, (uint16_t)d, 4u * (unsigned)d);
   if (n->node == 0) map_dst(n, (uint16_t)DST_MCAST, GROUP_INDEX);
+  if (c->fuzz) { /* bad headers: a node the fabric does not have, a foreign process group, a
+                  * page outside the protected region (the destination is set per kick below) */
+    for (int d = 0; d < c->nnodes; d++) {
+      if (d == n->node) continue;
+      aotf_hdr_t bad_pg = {(uint16_t)d, PGID_BAD, 0, 0, 0, 0};
+      aotf_hdr_t bad_rg = {(uint16_t)d, PGID, 0, 0, (uint64_t)OFF_PROT_LIMIT, 0};
+      aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)d), &bad_pg, 0);
+      aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)d + 1u), &bad_rg, 0);
+    }
+    aotf_hdr_t none = {(uint16_t)(c->nnodes + 5), PGID, 0, 0, 0, 0};
+    aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX - 1u), &none, 0);
+  }
 }
 
 void aotf_apps_groups(const aotf_apps_t *c, void (*set)(void *ctx, unsigned g, int src, const int *m, int n), void *ctx) {
@@ -370,6 +385,18 @@ static void random_app(node_t *n) {
       unsigned w = (unsigned)(rnd(n) % W), len = 1 + (unsigned)(rnd(n) % 8);
       unsigned lane = (unsigned)(rnd(n) % (9 - len));
       uint64_t v = rnd(n);
+      if (c->fuzz && rnd(n) % 8 == 0) { /* a bad kick: dropped by the switch or the receiver */
+        unsigned kind = (unsigned)(rnd(n) % 3);
+        uint32_t off = 8u * (w % 8) + lane;
+        if (kind == 2) {
+          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX - 1u) | off, v, len);
+          c->fz_unknown++;
+        } else {
+          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)dst + kind) | off, v, len);
+          c->fz_bad_rx[dst]++;
+        }
+        continue;
+      }
       aotf_kick(&n->a, kick_addr((uint16_t)dst, rnd_base(c, me) + 8u * w + lane), v, len);
       uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
       uint64_t *sw = &shadow[(size_t)dst * W + w];
@@ -396,6 +423,26 @@ static void random_app(node_t *n) {
     }
     barrier(n);
     if (me == 0) c->rnd_rounds++;
+  }
+  if (!c->fuzz) return;
+  /* every bad kick to this node was dropped by its protection check and counted; the words
+   * above the protected region still hold what the reset sweep left (0) */
+  aotf_flush(&n->a);
+  barrier(n);
+  uint32_t dropped = nic_host_csr_read(n->a.h, (uint16_t)(CSR_BASE_AOTF_RX + CSR_AOTF_RX_CNT_PROT)) +
+                     nic_host_csr_read(n->a.h, (uint16_t)(CSR_BASE_AOTF_RX + CSR_AOTF_RX_CNT_RANGE));
+  if (dropped != c->fz_bad_rx[me]) {
+    fprintf(stderr, "fuzz: node %d: receiver dropped %u bad packets, %llu were sent to it\n", me, dropped,
+            (unsigned long long)c->fz_bad_rx[me]);
+    c->fail = 1;
+  }
+  for (uint32_t w = 0; w < 8; w++) {
+    uint64_t v = aotf_llcm_read(&n->a, OFF_PROT_LIMIT + 8u * w);
+    if (v) {
+      fprintf(stderr, "fuzz: node %d: LLCM 0x%x outside the permitted region changed to 0x%llx\n", me,
+              OFF_PROT_LIMIT + 8u * w, (unsigned long long)v);
+      c->fail = 1;
+    }
   }
 }
 
@@ -467,11 +514,13 @@ int aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t see
   c->nnodes = nnodes;
   c->pp_peer = 1;
   c->mcast = 0;
+  c->fuzz = !strcmp(app, "fuzz");
   c->nodes = calloc((size_t)nnodes, sizeof(*c->nodes));
   c->refills = calloc((size_t)nnodes, sizeof(*c->refills));
   c->done = calloc((size_t)nnodes, sizeof(*c->done));
   c->rnd_expect = calloc((size_t)nnodes * (size_t)nnodes * rnd_words(c), sizeof(uint64_t));
-  if (!c->nodes || !c->refills || !c->done || !c->rnd_expect) {
+  c->fz_bad_rx = calloc((size_t)nnodes, sizeof(uint64_t));
+  if (!c->nodes || !c->refills || !c->done || !c->rnd_expect || !c->fz_bad_rx) {
     aotf_apps_free(c);
     return -1;
   }
@@ -488,6 +537,8 @@ void aotf_apps_free(aotf_apps_t *c) {
   free(c->refills);
   free(c->done);
   free(c->rnd_expect);
+  free(c->fz_bad_rx);
+  c->fz_bad_rx = NULL;
   c->nodes = NULL;
   c->refills = NULL;
   c->done = NULL;
@@ -503,7 +554,7 @@ void aotf_apps_prog(nic_host_t *h, void *arg) {
   const char *app = c->app;
   int all = !strcmp(app, "all");
   unsigned iters = c->iters;
-  if (!iters && strcmp(app, "random")) c->iters = 1;
+  if (!iters && strcmp(app, "random") && strcmp(app, "fuzz")) c->iters = 1;
   if (all || !strcmp(app, "pingpong")) {
     pingpong(n, 0);
     pingpong(n, 1);
@@ -523,7 +574,7 @@ void aotf_apps_prog(nic_host_t *h, void *arg) {
     loopback_app(n);
     barrier(n);
   }
-  if (!strcmp(app, "random")) random_app(n);
+  if (!strcmp(app, "random") || !strcmp(app, "fuzz")) random_app(n);
   if (!strcmp(app, "alltoall")) alltoall_app(n);
   if (!strcmp(app, "credits")) credits_app(n);
   aotf_flush(&n->a);

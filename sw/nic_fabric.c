@@ -38,6 +38,7 @@ struct nic_fabric {
   mq_t *mq;
   int rst_n;
   uint64_t cycle, mismatches, lft_blocks;
+  uint64_t inject; /* lockstep self-test: at this cycle node 0's model copy sees an extra read */
 };
 
 /* ------------------------------------------------------------------ model backend */
@@ -211,6 +212,8 @@ nic_fabric_t *nic_fabric_open(const nic_topo_t *t, const char *backend, uint64_t
     return NULL;
   }
   f->rst_n = 0;
+  const char *inj = getenv("NIC_FABRIC_LS_INJECT");
+  f->inject = inj ? strtoull(inj, NULL, 0) : 0;
   return f;
 }
 
@@ -298,6 +301,13 @@ int nic_fabric_step(nic_fabric_t *f) {
     in->s_axis_tlast = i->m_axis_tlast;
     f->be[0]->node_step(f->node[0][n], in, &f->nout[n]);
     if (f->nbe == 2) { /* compared once out of reset (power-up outputs are arbitrary) */
+      aotf_node_in_t fault;
+      if (f->inject && f->cycle == f->inject && n == 0) { /* NIC_FABRIC_LS_INJECT */
+        fault = *in;
+        fault.hr_valid_i = 1;
+        fault.hr_addr_i = 0;
+        in = &fault;
+      }
       f->be[1]->node_step(f->node[1][n], in, &f->nout_m[n]);
       if (f->rst_n) bad += cmp_node(f, n, &f->nout[n], &f->nout_m[n]);
     }
