@@ -37,5 +37,8 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
 void aotf_node_free(aotf_node_t *m);
 void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in);
+/* one clock cycle: out = the outputs of this cycle, then the clock edge, both with the same
+ * inputs; the same as aotf_node_eval(m, in, out) followed by aotf_node_tick(m, in) */
+void aotf_node_step(aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
 uint64_t aotf_node_collisions(const aotf_node_t *m);
 #endif

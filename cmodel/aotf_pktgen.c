@@ -23,15 +23,9 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
 
 void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
 
-typedef struct {
-  int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
-  uint32_t rd_addr;
-  aotf_beat_t w; /* the beat of stage P, formatted */
-} pg_ctl_t;
-
 static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
 
-static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
+void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, aotf_pktgen_ctl_t *c) {
   uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v + (uint32_t)m->p.v;
   c->pop = m->occ != 0 && in->tready;
   int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
@@ -73,8 +67,8 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
 }
 
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out) {
-  pg_ctl_t c;
-  comb(m, in, out, &c);
+  aotf_pktgen_ctl_t c;
+  aotf_pktgen_comb(m, in, out, &c);
 }
 
 /* the fields of beat `beat` of a packet (decided at issue) */
@@ -98,9 +92,14 @@ static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_
 }
 
 void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
-  pg_ctl_t c;
+  aotf_pktgen_ctl_t c;
   aotf_pktgen_out_t o;
-  comb(m, in, &o, &c);
+  aotf_pktgen_comb(m, in, &o, &c);
+  aotf_pktgen_update(m, in, &c);
+}
+
+void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf_pktgen_ctl_t *cp) {
+  const aotf_pktgen_ctl_t c = *cp;
   /* RAM output register: the read data of last cycle's read (RTL: read every cycle) */
   const uint64_t *rd = nic_ram_rd(&m->ram);
   uint64_t sq[4] = {rd[0], rd[1], rd[2], rd[3]};

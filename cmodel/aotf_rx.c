@@ -104,24 +104,33 @@ static const aotf_rx_in_t *acting(const aotf_rx_t *m, const aotf_rx_in_t *in, ao
   return tmp;
 }
 
+/* the outputs of the receive path's own registers (the LLCM's come from its outputs) */
+static void outputs(const aotf_rx_t *m, const rx_comb_t *c, aotf_rx_out_t *out) {
+  out->s_axis_tready = (uint64_t)c->tready;
+  out->csr_ack_o = (uint64_t)m->ack;
+  out->csr_rdata_o = m->rdata;
+  out->irq_o = (m->status & m->irq_en) != 0;
+  out->dbg_beat_o = m->beat;
+  out->dbg_disc_o = (uint64_t)m->disc;
+  out->dbg_wb_count_o = m->wb_cnt;
+  out->dbg_ev_o = m->ev;
+}
+
+static void llcm_outputs(const aotf_llcm_out_t *lo, aotf_rx_out_t *out) {
+  out->hr_rvalid_o = (uint64_t)lo->rd_valid;
+  out->hr_rdata_o = lo->rd_data;
+  out->dbg_init_o = (uint64_t)lo->busy;
+  out->dbg_llcm_we_o = lo->dbg_we;
+}
+
 void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
   aotf_rx_in_t tmp;
   const aotf_rx_in_t *in = acting(m, bus, &tmp);
   rx_comb_t c = comb(m, in);
   aotf_llcm_out_t lo;
   aotf_llcm_eval(&m->llcm, &c.li, &lo);
-  out->s_axis_tready = (uint64_t)c.tready;
-  out->csr_ack_o = (uint64_t)m->ack;
-  out->csr_rdata_o = m->rdata;
-  out->hr_rvalid_o = (uint64_t)lo.rd_valid;
-  out->hr_rdata_o = lo.rd_data;
-  out->irq_o = (m->status & m->irq_en) != 0;
-  out->dbg_beat_o = m->beat;
-  out->dbg_disc_o = (uint64_t)m->disc;
-  out->dbg_wb_count_o = m->wb_cnt;
-  out->dbg_init_o = (uint64_t)lo.busy;
-  out->dbg_ev_o = m->ev;
-  out->dbg_llcm_we_o = lo.dbg_we;
+  outputs(m, &c, out);
+  llcm_outputs(&lo, out);
 }
 
 static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
@@ -157,10 +166,10 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
   }
 }
 
-void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
-  aotf_rx_in_t tmp;
-  const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
+/* the clock edge; lo: the LLCM is stepped (its outputs of this cycle to *lo), else ticked */
+static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in, const rx_comb_t *cp,
+                   aotf_llcm_out_t *lo) {
+  const rx_comb_t c = *cp;
   /* request register: payload without reset, valid reset */
   m->cq_req = bus->rst_ni ? (int)(bus->csr_req_i & 1) : 0;
   m->cq_we = (int)(bus->csr_we_i & 1);
@@ -177,7 +186,10 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
     m->wb[m->wb_wr].len = m->len & 15;
     m->wb[m->wb_wr].data = td;
   }
-  aotf_llcm_tick(&m->llcm, &c.li);
+  if (lo)
+    aotf_llcm_step(&m->llcm, &c.li, lo);
+  else
+    aotf_llcm_tick(&m->llcm, &c.li);
   /* header fields (no reset: they load even in a reset cycle, like the RTL) */
   if (c.acc && !m->disc) {
     if (m->beat == 0) {
@@ -254,4 +266,21 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
   if (c.ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;
   m->rdata = rdata;
+}
+
+void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
+  rx_comb_t c = comb(m, in);
+  update(m, bus, in, &c, NULL);
+}
+
+void aotf_rx_step(aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
+  rx_comb_t c = comb(m, in);
+  aotf_llcm_out_t lo;
+  outputs(m, &c, out); /* the registers before the edge */
+  update(m, bus, in, &c, &lo);
+  llcm_outputs(&lo, out);
 }

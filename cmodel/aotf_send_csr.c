@@ -42,6 +42,10 @@ static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
          (m->sticky << AOTF_SEND_STATUS_IRQ_MISS_LSB);
 }
 
+uint32_t aotf_send_csr_status(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  return status_of(m, in) & 0xFFFF;
+}
+
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *o) {
   int wr = in->csr_req && in->csr_we; /* rtl: no reset term (the seed RAM write has it) */
   uint32_t a = in->csr_addr & 0xFFF;
