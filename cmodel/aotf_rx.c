@@ -37,9 +37,9 @@ typedef struct {
   aotf_llcm_in_t li;
 } rx_comb_t;
 
-static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
+/* every field of *cp is assigned */
+static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *cp) {
   rx_comb_t c;
-  memset(&c, 0, sizeof(c));
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
   c.tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
@@ -90,7 +90,7 @@ static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
   }
   c.li.rd_en = (int)in->hr_valid_i;
   c.li.rd_addr = (uint32_t)in->hr_addr_i;
-  return c;
+  *cp = c;
 }
 
 /* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
@@ -126,7 +126,8 @@ static void llcm_outputs(const aotf_llcm_out_t *lo, aotf_rx_out_t *out) {
 void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
   aotf_rx_in_t tmp;
   const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
+  rx_comb_t c;
+  comb(m, in, &c);
   aotf_llcm_out_t lo;
   aotf_llcm_eval(&m->llcm, &c.li, &lo);
   outputs(m, &c, out);
@@ -167,9 +168,8 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
 }
 
 /* the clock edge; lo: the LLCM is stepped (its outputs of this cycle to *lo), else ticked */
-static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in, const rx_comb_t *cp,
+static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in, const rx_comb_t *c,
                    aotf_llcm_out_t *lo) {
-  const rx_comb_t c = *cp;
   /* request register: payload without reset, valid reset */
   m->cq_req = bus->rst_ni ? (int)(bus->csr_req_i & 1) : 0;
   m->cq_we = (int)(bus->csr_we_i & 1);
@@ -177,21 +177,21 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   m->cq_wdata = (uint32_t)bus->csr_wdata_i;
   uint32_t a = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
   uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
-  uint32_t rdata = c.csr_rd ? csr_read(m, a) : 0;
+  uint32_t rdata = c->csr_rd ? csr_read(m, a) : 0;
   uint64_t td = in->s_axis_tdata;
   uint32_t len4 = m->len & 15;
   /* write-buffer payload (no reset) */
-  if (c.push) {
+  if (c->push) {
     m->wb[m->wb_wr].addr = m->raddr;
     m->wb[m->wb_wr].len = m->len & 15;
     m->wb[m->wb_wr].data = td;
   }
   if (lo)
-    aotf_llcm_step(&m->llcm, &c.li, lo);
+    aotf_llcm_step(&m->llcm, &c->li, lo);
   else
-    aotf_llcm_tick(&m->llcm, &c.li);
+    aotf_llcm_tick(&m->llcm, &c->li);
   /* header fields (no reset: they load even in a reset cycle, like the RTL) */
-  if (c.acc && !m->disc) {
+  if (c->acc && !m->disc) {
     if (m->beat == 0) {
       m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
                    ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
@@ -221,7 +221,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     return;
   }
   /* parser */
-  if (c.acc) {
+  if (c->acc) {
     if (m->disc) {
       m->disc = !in->s_axis_tlast;
     } else if (m->beat != 4) {
@@ -231,15 +231,15 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       m->disc = !in->s_axis_tlast;
     }
   }
-  m->ev = c.ev;
+  m->ev = c->ev;
   /* write buffer */
   uint32_t wm = m->cfg.wb_depth - 1;
-  if (c.push) m->wb_wr = (m->wb_wr + 1) & wm;
-  if (c.pop) m->wb_rd = (m->wb_rd + 1) & wm;
-  m->wb_cnt = m->wb_cnt + (uint32_t)c.push - (uint32_t)c.pop;
+  if (c->push) m->wb_wr = (m->wb_wr + 1) & wm;
+  if (c->pop) m->wb_rd = (m->wb_rd + 1) & wm;
+  m->wb_cnt = m->wb_cnt + (uint32_t)c->push - (uint32_t)c->pop;
   /* CSR writes */
   uint32_t st = m->status;
-  if (c.csr_wr) {
+  if (c->csr_wr) {
     switch (a) {
       case CSR_AOTF_RX_CTRL: m->rx_en = (int)(wd & 1); break;
       case CSR_AOTF_RX_STATUS: st &= ~wd & 0xFF; break;
@@ -257,13 +257,13 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       default: break;
     }
   }
-  if (c.ev) st |= 1u << (c.ev - 1);
+  if (c->ev) st |= 1u << (c->ev - 1);
   m->status = st;
   /* counters */
-  if (c.ev) m->cnt[c.ev]++;
-  if (c.push) m->cnt[9] += len4;
-  if (c.hw_wr) m->cnt[0]++;
-  if (c.ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
+  if (c->ev) m->cnt[c->ev]++;
+  if (c->push) m->cnt[9] += len4;
+  if (c->hw_wr) m->cnt[0]++;
+  if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;
   m->rdata = rdata;
 }
@@ -271,14 +271,16 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
 void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
   aotf_rx_in_t tmp;
   const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
+  rx_comb_t c;
+  comb(m, in, &c);
   update(m, bus, in, &c, NULL);
 }
 
 void aotf_rx_step(aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
   aotf_rx_in_t tmp;
   const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
+  rx_comb_t c;
+  comb(m, in, &c);
   aotf_llcm_out_t lo;
   outputs(m, &c, out); /* the registers before the edge */
   update(m, bus, in, &c, &lo);

@@ -59,7 +59,10 @@ typedef struct {
 } all_t;
 
 static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
-  memset(a, 0, sizeof(*a));
+  /* every field below is assigned before it is read, except: the status inputs of the first CSR
+   * evaluation (its status output is replaced at the end) and the FIFO data words above 96 bits */
+  a->ci.init_busy = a->ci.miss_wait = a->ci.pg_busy = 0;
+  a->fdata[2] = a->fdata[3] = 0;
   int rst_ni = (int)(in->rst_ni & 1);
   /* CSR request decode and register outputs (need the RAM read registers only) */
   a->ci.rst_ni = rst_ni;

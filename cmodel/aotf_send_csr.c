@@ -30,6 +30,7 @@ static uint64_t seed_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
 /* the tag view now: this cycle's captured lanes (tc) come from the HTLB's registered read data */
 static uint64_t tag_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   uint64_t tv = m->tv;
+  if (!m->tc) return tv;
   for (int w = 0; w < 4; w++)
     if (m->tc >> w & 1) tv = (tv & ~(0x1FFull << (9 * w))) | (in->tag_rd_data & (0x1FFull << (9 * w)));
   return tv;
@@ -88,9 +89,9 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   int rd = in->csr_req && !in->csr_we;
   int wr = in->csr_req && in->csr_we;
   uint32_t a = in->csr_addr & 0xFFF, wd = in->csr_wdata;
-  /* read mux (request cycle, old state) */
+  /* read mux (request cycle, old state; used by a read only) */
   uint32_t rv = CSR_UNMAPPED, rsel = R_REG;
-  switch (a) {
+  if (rd) switch (a) {
     case CSR_AOTF_SEND_ID: rv = 0x414F5453u; break;
     case CSR_AOTF_SEND_VERSION: rv = 0x00010000u; break;
     case CSR_AOTF_SEND_PARAMS: rv = (4u << 24) | (lg2(m->sets) << 16) | (lg2(m->fifo_depth) << 8) | m->num_users; break;

@@ -25,9 +25,9 @@ typedef struct {
 } link_comb_t;
 
 static void comb(const nic_link_t *m, const nic_link_in_t *in, link_comb_t *c) {
-  memset(c, 0, sizeof(*c));
   c->d[0] = in->s_axis_tdata;
   c->d[1] = (in->s_axis_tkeep & 0xFF) | ((in->s_axis_tlast & 1) << 8);
+  c->d[2] = c->d[3] = 0;
   c->arrive = (int)((m->pipe >> (m->latency - 1)) & 1);
   c->avail = m->mat != 0 || c->arrive;
   c->fi.rst_ni = (int)in->rst_ni;

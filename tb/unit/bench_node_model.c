@@ -300,6 +300,7 @@ static int check(const bench_cfg_t *cfg, uint64_t ncyc) {
   return bad;
 }
 
+#ifndef BENCH_NODE_MODEL_NO_MAIN /* tb/unit/test_aotf_node_step.c uses check() alone */
 static double now(void) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
@@ -374,3 +375,4 @@ usage:
                   "[--path step|evaltick] [--seed S] [--reps R]\n");
   return 2;
 }
+#endif
