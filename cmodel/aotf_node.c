@@ -159,23 +159,24 @@ static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *
   m->irqs = (uint32_t)((c->so.irq_o & 1) | ((c->ro.irq_o & 1) << 1)); /* this cycle's lines */
 }
 
+/* the sub-blocks' outputs of this cycle (c->so, c->ro) and their clock edges: the sub-blocks'
+ * inputs depend on the node's registers and the ports only, so the order does not matter */
+static void step_blocks(aotf_node_t *m, node_comb_t *c) {
+  aotf_send_step(&m->send, &c->si, &c->so);
+  aotf_rx_step(&m->rx, &c->ri, &c->ro);
+}
+
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   node_comb_t c;
   inputs(m, in, &c);
-  aotf_send_eval(&m->send, &c.si, &c.so);
-  aotf_rx_eval(&m->rx, &c.ri, &c.ro);
-  aotf_send_tick(&m->send, &c.si);
-  aotf_rx_tick(&m->rx, &c.ri);
+  step_blocks(m, &c);
   update(m, in, &c);
 }
 
 void aotf_node_step(aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out) {
   node_comb_t c;
   inputs(m, in, &c);
-  /* each sub-block: its outputs of this cycle, then its clock edge (the sub-blocks' inputs
-   * depend on the node's registers and the ports only, so the order does not matter) */
-  aotf_send_step(&m->send, &c.si, &c.so);
-  aotf_rx_step(&m->rx, &c.ri, &c.ro);
+  step_blocks(m, &c);
   outputs(m, &c, out);
   update(m, in, &c);
 }
