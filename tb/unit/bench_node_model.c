@@ -7,13 +7,15 @@
  * peer every ~KICK cycles and reads a counter CSR every ~CSR cycles.
  *
  *   bench_node_model [--cycles N] [--check N] [--poll P] [--kick K] [--csr C] [--path step|evaltick]
- *                    [--seed S] [--reps R]
+ *                    [--seed S] [--reps R] [--pairs P]
  *
  * --check N: first runs N cycles of two copies side by side, one with aotf_node_step /
  * nic_link_step, the other with aotf_node_eval + aotf_node_tick / nic_link_eval +
  * nic_link_tick, and compares every output of every node and link every cycle (exit 1 on a
  * difference). Then times N cycles (--cycles) of the chosen path alone after the set-up phase
- * and prints node-cycles per second (R times, --reps). */
+ * and prints node-cycles per second (R times, --reps). --pairs P times P independent copies of
+ * the two-node fabric stepped in turn (the memory footprint of 2P nodes; 1 MiB each, mostly the
+ * LLCM). */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
 #include <stdlib.h>
@@ -307,41 +309,62 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* set-up phase untimed, then cfg->cycles timed cycles; returns node-cycles per second */
-static double timed(const bench_cfg_t *cfg, int use_step, uint64_t *kicks, uint64_t *good) {
-  static fabric_t f;
-  host_t h[NODES];
-  if (fabric_init(&f, cfg->seed)) return -1;
-  for (int n = 0; n < NODES; n++) host_init(&h[n], n, cfg);
+/* `pairs` independent copies of the two-node fabric (seeds seed, seed+1, ...), stepped one after
+ * the other every cycle: the memory footprint of 2 * pairs nodes. Set-up phase untimed, then
+ * cfg->cycles timed cycles; returns node-cycles per second */
+static double timed(const bench_cfg_t *cfg, int use_step, int pairs, uint64_t *kicks, uint64_t *good) {
+  fabric_t *f = calloc((size_t)pairs, sizeof(*f));
+  host_t(*h)[NODES] = calloc((size_t)pairs, sizeof(*h));
+  if (!f || !h) return -1;
+  for (int p = 0; p < pairs; p++) {
+    bench_cfg_t c = *cfg;
+    c.seed += (uint64_t)p;
+    if (fabric_init(&f[p], c.seed)) return -1;
+    for (int n = 0; n < NODES; n++) host_init(&h[p][n], n, &c);
+  }
   uint64_t cyc = 0, end = 0;
   double t0 = 0;
   for (;; cyc++) {
-    if (!end && h[0].op == h[0].nops && h[1].op == h[1].nops) {
-      end = cyc + cfg->cycles;
-      t0 = now();
+    if (!end) {
+      int ready = 1;
+      for (int p = 0; p < pairs; p++)
+        for (int n = 0; n < NODES; n++) ready &= h[p][n].op == h[p][n].nops;
+      if (ready) {
+        end = cyc + cfg->cycles;
+        t0 = now();
+      }
     }
     if (end && cyc == end) break;
-    aotf_node_in_t ni[NODES];
-    aotf_node_out_t no[NODES];
-    nic_link_out_t lo[NODES];
-    for (int n = 0; n < NODES; n++) host_drive(&h[n], cfg, cyc, &ni[n]);
-    if (use_step)
-      cycle_step(&f, ni, no, lo);
-    else
-      cycle_evaltick(&f, ni, no, lo);
-    for (int n = 0; n < NODES; n++) host_observe(&h[n], &ni[n], &no[n]);
+    for (int p = 0; p < pairs; p++) {
+      aotf_node_in_t ni[NODES];
+      aotf_node_out_t no[NODES];
+      nic_link_out_t lo[NODES];
+      for (int n = 0; n < NODES; n++) host_drive(&h[p][n], cfg, cyc, &ni[n]);
+      if (use_step)
+        cycle_step(&f[p], ni, no, lo);
+      else
+        cycle_evaltick(&f[p], ni, no, lo);
+      for (int n = 0; n < NODES; n++) host_observe(&h[p][n], &ni[n], &no[n]);
+    }
   }
   double t = now() - t0;
-  *kicks = h[0].kicks + h[1].kicks;
-  *good = (uint64_t)f.node[0].rx.cnt[1] + f.node[1].rx.cnt[1];
-  fabric_free(&f);
-  return (double)NODES * (double)cfg->cycles / t;
+  *kicks = *good = 0;
+  for (int p = 0; p < pairs; p++) {
+    for (int n = 0; n < NODES; n++) {
+      *kicks += h[p][n].kicks;
+      *good += f[p].node[n].rx.cnt[1];
+    }
+    fabric_free(&f[p]);
+  }
+  free(f);
+  free(h);
+  return (double)NODES * (double)pairs * (double)cfg->cycles / t;
 }
 
 int main(int argc, char **argv) {
   bench_cfg_t cfg = {2000000, 30, 400, 1000, 1};
   uint64_t ncheck = 200000;
-  int use_step = 1, reps = 1;
+  int use_step = 1, reps = 1, pairs = 1;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!v) goto usage;
@@ -352,27 +375,28 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--csr")) cfg.csr = strtoull(v, NULL, 0);
     else if (!strcmp(a, "--seed")) cfg.seed = strtoull(v, NULL, 0);
     else if (!strcmp(a, "--reps")) reps = atoi(v);
+    else if (!strcmp(a, "--pairs")) pairs = atoi(v);
     else if (!strcmp(a, "--path") && !strcmp(v, "step")) use_step = 1;
     else if (!strcmp(a, "--path") && !strcmp(v, "evaltick")) use_step = 0;
     else goto usage;
     i++;
   }
-  if (cfg.poll < 2 || cfg.kick < 2 || cfg.csr < 2) goto usage;
+  if (cfg.poll < 2 || cfg.kick < 2 || cfg.csr < 2 || pairs < 1) goto usage;
   if (ncheck && check(&cfg, ncheck)) return 1;
   for (int r = 0; r < reps && cfg.cycles; r++) {
     uint64_t kicks, good;
-    double ncps = timed(&cfg, use_step, &kicks, &good);
+    double ncps = timed(&cfg, use_step, pairs, &kicks, &good);
     if (ncps < 0) return 1;
-    printf("bench: path=%s cycles=%llu poll=%llu kick=%llu csr=%llu kicks=%llu rx_good=%llu "
+    printf("bench: path=%s nodes=%d cycles=%llu poll=%llu kick=%llu csr=%llu kicks=%llu rx_good=%llu "
            "node_cycles_per_s=%.0f ns_per_node_cycle=%.1f\n",
-           use_step ? "step" : "evaltick", (unsigned long long)cfg.cycles, (unsigned long long)cfg.poll,
+           use_step ? "step" : "evaltick", NODES * pairs, (unsigned long long)cfg.cycles, (unsigned long long)cfg.poll,
            (unsigned long long)cfg.kick, (unsigned long long)cfg.csr, (unsigned long long)kicks,
            (unsigned long long)good, ncps, 1e9 / ncps);
   }
   return 0;
 usage:
   fprintf(stderr, "usage: bench_node_model [--cycles N] [--check N] [--poll P] [--kick K] [--csr C] "
-                  "[--path step|evaltick] [--seed S] [--reps R]\n");
+                  "[--path step|evaltick] [--seed S] [--reps R] [--pairs P]\n");
   return 2;
 }
 #endif
