@@ -51,40 +51,39 @@ typedef struct {
   uint8_t coll, re[2];
 } llcm_comb_t;
 
-static llcm_comb_t comb(const aotf_llcm_t *m, const aotf_llcm_in_t *in) {
-  llcm_comb_t c;
+/* into *c (no struct return: the byte fields are read back one by one) */
+static void comb(const aotf_llcm_t *m, const aotf_llcm_in_t *in, llcm_comb_t *c) {
   uint32_t imask = m->words / 2 - 1;
   if (m->busy) {
-    c.widx[0] = c.widx[1] = m->swp;
-    c.wdat[0] = c.wdat[1] = 0;
-    c.we[0] = c.we[1] = 0xFF;
+    c->widx[0] = c->widx[1] = m->swp;
+    c->wdat[0] = c->wdat[1] = 0;
+    c->we[0] = c->we[1] = 0xFF;
   } else {
     uint32_t w = in->wr_word & (m->words - 1);
     uint8_t blo = (uint8_t)(in->wr_be & 0xFF), bhi = (uint8_t)((in->wr_be >> 8) & 0xFF);
     if (w & 1) {
-      c.widx[0] = ((w >> 1) + 1) & imask;
-      c.widx[1] = w >> 1;
-      c.wdat[0] = in->wr_data[1];
-      c.wdat[1] = in->wr_data[0];
-      c.we[0] = in->wr_en ? bhi : 0;
-      c.we[1] = in->wr_en ? blo : 0;
+      c->widx[0] = ((w >> 1) + 1) & imask;
+      c->widx[1] = w >> 1;
+      c->wdat[0] = in->wr_data[1];
+      c->wdat[1] = in->wr_data[0];
+      c->we[0] = in->wr_en ? bhi : 0;
+      c->we[1] = in->wr_en ? blo : 0;
     } else {
-      c.widx[0] = c.widx[1] = w >> 1;
-      c.wdat[0] = in->wr_data[0];
-      c.wdat[1] = in->wr_data[1];
-      c.we[0] = in->wr_en ? blo : 0;
-      c.we[1] = in->wr_en ? bhi : 0;
+      c->widx[0] = c->widx[1] = w >> 1;
+      c->wdat[0] = in->wr_data[0];
+      c->wdat[1] = in->wr_data[1];
+      c->we[0] = in->wr_en ? blo : 0;
+      c->we[1] = in->wr_en ? bhi : 0;
     }
   }
   int inr = (in->rd_addr >> m->lb) == 0;
   uint32_t rword = (in->rd_addr >> 3) & (m->words - 1);
-  c.rb = (int)(rword & 1);
-  c.ridx = rword >> 1;
-  c.go = in->rd_en && inr && !m->busy;
-  c.coll = (c.widx[c.rb] == c.ridx) ? c.we[c.rb] : 0;
-  c.re[0] = (c.go && !c.rb) ? (uint8_t)~c.coll : 0;
-  c.re[1] = (c.go && c.rb) ? (uint8_t)~c.coll : 0;
-  return c;
+  c->rb = (int)(rword & 1);
+  c->ridx = rword >> 1;
+  c->go = in->rd_en && inr && !m->busy;
+  c->coll = (c->widx[c->rb] == c->ridx) ? c->we[c->rb] : 0;
+  c->re[0] = (c->go && !c->rb) ? (uint8_t)~c->coll : 0;
+  c->re[1] = (c->go && c->rb) ? (uint8_t)~c->coll : 0;
 }
 
 /* read data of stage 1 (the cycle after rd_en): RAM read data or forwarded bytes */
@@ -144,17 +143,20 @@ static void update(aotf_llcm_t *m, const aotf_llcm_in_t *in, const llcm_comb_t *
 }
 
 void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out) {
-  llcm_comb_t c = comb(m, in);
+  llcm_comb_t c;
+  comb(m, in, &c);
   outputs(m, in, &c, out);
 }
 
 void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in) {
-  llcm_comb_t c = comb(m, in);
+  llcm_comb_t c;
+  comb(m, in, &c);
   update(m, in, &c);
 }
 
 void aotf_llcm_step(aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out) {
-  llcm_comb_t c = comb(m, in);
+  llcm_comb_t c;
+  comb(m, in, &c);
   outputs(m, in, &c, out);
   update(m, in, &c);
 }

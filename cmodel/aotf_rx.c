@@ -37,19 +37,18 @@ typedef struct {
   aotf_llcm_in_t li;
 } rx_comb_t;
 
-/* every field of *cp is assigned */
-static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *cp) {
-  rx_comb_t c;
+/* every field of *c is assigned (in place: no struct copy of narrow fields) */
+static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
-  c.tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
-  c.acc = in->s_axis_tvalid && c.tready;
-  c.csr_wr = in->csr_req_i && in->csr_we_i;
-  c.csr_rd = in->csr_req_i && !in->csr_we_i;
-  c.ev = AOTF_RX_EV_NONE;
-  if (c.acc && !m->disc) {
+  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
+  c->acc = in->s_axis_tvalid && c->tready;
+  c->csr_wr = in->csr_req_i && in->csr_we_i;
+  c->csr_rd = in->csr_req_i && !in->csr_we_i;
+  c->ev = AOTF_RX_EV_NONE;
+  if (c->acc && !m->disc) {
     if (m->beat != 4) {
-      if (in->s_axis_tlast) c.ev = AOTF_RX_EV_TRUNC;
+      if (in->s_axis_tlast) c->ev = AOTF_RX_EV_TRUNC;
     } else {
       uint32_t l4 = m->len & 15;
       uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
@@ -59,38 +58,37 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *cp) {
       int range_ok = !m->raddr_hi && pend <= nb;
       int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
                     pend <= m->pt_lim[e];
-      if (!in->s_axis_tlast) c.ev = AOTF_RX_EV_OVERLONG;
-      else if (!m->type_ok) c.ev = AOTF_RX_EV_TYPE;
-      else if (!len_ok) c.ev = AOTF_RX_EV_LEN;
-      else if (in->s_axis_tkeep != keep_exp) c.ev = AOTF_RX_EV_KEEP;
-      else if (!range_ok) c.ev = AOTF_RX_EV_RANGE;
-      else if (!prot_ok) c.ev = AOTF_RX_EV_PROT;
-      else c.ev = AOTF_RX_EV_GOOD;
+      if (!in->s_axis_tlast) c->ev = AOTF_RX_EV_OVERLONG;
+      else if (!m->type_ok) c->ev = AOTF_RX_EV_TYPE;
+      else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
+      else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
+      else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
+      else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
+      else c->ev = AOTF_RX_EV_GOOD;
     }
   }
-  c.push = c.ev == AOTF_RX_EV_GOOD;
-  c.ctrl_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
-  c.hw_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
-  c.pop = m->wb_cnt != 0 && !busy && !c.hw_wr;
-  c.li.rst_ni = (int)in->rst_ni;
-  c.li.init = c.ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
-  c.li.wr_en = c.hw_wr || c.pop;
-  if (c.hw_wr) {
-    c.li.wr_word = m->hw_addr;
-    c.li.wr_data[0] = m->hw_data;
-    c.li.wr_data[1] = 0;
-    c.li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
+  c->push = c->ev == AOTF_RX_EV_GOOD;
+  c->ctrl_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
+  c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
+  c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
+  c->li.rst_ni = (int)in->rst_ni;
+  c->li.init = c->ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
+  c->li.wr_en = c->hw_wr || c->pop;
+  if (c->hw_wr) {
+    c->li.wr_word = m->hw_addr;
+    c->li.wr_data[0] = m->hw_data;
+    c->li.wr_data[1] = 0;
+    c->li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
   } else {
     uint32_t a = m->wb[m->wb_rd].addr, l = m->wb[m->wb_rd].len, off = a & 7;
     uint64_t d = m->wb[m->wb_rd].data;
-    c.li.wr_word = a >> 3;
-    c.li.wr_data[0] = d << (8 * off);
-    c.li.wr_data[1] = off ? d >> (64 - 8 * off) : 0;
-    c.li.wr_be = ((~(0xFFu << l) & 0xFFu) << off) & 0xFFFFu;
+    c->li.wr_word = a >> 3;
+    c->li.wr_data[0] = d << (8 * off);
+    c->li.wr_data[1] = off ? d >> (64 - 8 * off) : 0;
+    c->li.wr_be = ((~(0xFFu << l) & 0xFFu) << off) & 0xFFFFu;
   }
-  c.li.rd_en = (int)in->hr_valid_i;
-  c.li.rd_addr = (uint32_t)in->hr_addr_i;
-  *cp = c;
+  c->li.rd_en = (int)in->hr_valid_i;
+  c->li.rd_addr = (uint32_t)in->hr_addr_i;
 }
 
 /* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
