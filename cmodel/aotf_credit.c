@@ -20,8 +20,7 @@ void aotf_credit_eval(const aotf_credit_t *m, const aotf_credit_in_t *in, aotf_c
   out->sel_limit = m->lim[s];
   out->sel_used = m->used[s];
   out->sel_avail = m->lim[s] > m->used[s] ? (uint32_t)(m->lim[s] - m->used[s]) : 0;
-  memset(out->used, 0, sizeof(out->used));
-  for (uint32_t u = 0; u < m->n; u++) out->used[u] = m->used[u];
+  memcpy(out->used, m->used, sizeof(out->used)); /* the users above n stay 0 */
 }
 
 void aotf_credit_tick(aotf_credit_t *m, const aotf_credit_in_t *in) {
@@ -36,6 +35,7 @@ void aotf_credit_tick(aotf_credit_t *m, const aotf_credit_in_t *in) {
     }
     return;
   }
+  if (!in->take && !rq && !in->lim_we) return; /* no counter or limit changes */
   for (uint32_t u = 0; u < m->n; u++) {
     uint16_t d = m->used[u];
     if (in->take && in->take_user == u) d++;

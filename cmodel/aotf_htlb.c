@@ -23,15 +23,7 @@ void aotf_htlb_free(aotf_htlb_t *m) {
   nic_ram_free(&m->ram_b);
 }
 
-typedef struct {
-  int wr_en, rd_en, rd_b, issue, tag_write;
-  uint32_t v_d, eql_d, eqh_d;
-  uint32_t wr_addr, rd_addr, wr_be;
-  uint64_t wr_data;
-  uint32_t state_d, rr_d, busy_d, ptr_d;
-} htlb_ctl_t;
-
-static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, htlb_ctl_t *c) {
+void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, aotf_htlb_ctl_t *c) {
   uint32_t head_tag = (in->head_page >> 8) & 0xFFu;
   int csr_acc = in->csr_tag_wr || in->csr_tag_rd;
   c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd);
@@ -117,23 +109,27 @@ static void comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t
 }
 
 void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out) {
-  htlb_ctl_t c;
-  comb(m, in, out, &c);
+  aotf_htlb_ctl_t c;
+  aotf_htlb_comb(m, in, out, &c);
 }
 
 void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
-  htlb_ctl_t c;
+  aotf_htlb_ctl_t c;
   aotf_htlb_out_t o;
-  comb(m, in, &o, &c);
+  aotf_htlb_comb(m, in, &o, &c);
+  aotf_htlb_update(m, in, &c);
+}
+
+void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_ctl_t *c) {
   m->tq = nic_ram_rd64(&m->ram) & 0xFFFFFFFFFull; /* no reset in RTL (read data before the edge) */
   m->tqb = nic_ram_rd64(&m->ram_b) & 0xFFFFFFFFFull;
   m->rb2 = m->rb;
-  m->rb = (uint32_t)c.rd_b;
-  nic_ram_tick64(&m->ram, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_en, c.rd_addr);
-  nic_ram_tick64(&m->ram_b, c.wr_en, c.wr_addr, c.wr_data, c.wr_be, c.rd_b, in->hold_set & (m->sets - 1));
-  m->v = c.v_d; /* no reset in RTL */
-  m->eql = c.eql_d;
-  m->eqh = c.eqh_d;
+  m->rb = (uint32_t)c->rd_b;
+  nic_ram_tick64(&m->ram, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_en, c->rd_addr);
+  nic_ram_tick64(&m->ram_b, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_b, in->hold_set & (m->sets - 1));
+  m->v = c->v_d; /* no reset in RTL */
+  m->eql = c->eql_d;
+  m->eqh = c->eqh_d;
   if (!in->rst_ni) {
     m->state = AOTF_LK_IDLE;
     m->busy = 1;
@@ -141,8 +137,8 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
     m->rr = 0;
     return;
   }
-  m->state = c.state_d;
-  m->busy = c.busy_d;
-  m->ptr = c.ptr_d;
-  m->rr = c.rr_d;
+  m->state = c->state_d;
+  m->busy = c->busy_d;
+  m->ptr = c->ptr_d;
+  m->rr = c->rr_d;
 }

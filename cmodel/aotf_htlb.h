@@ -35,8 +35,22 @@ typedef struct {
   uint64_t tag_rd;
 } aotf_htlb_out_t;
 
+/* next-state controls of one cycle (aotf_htlb_comb) */
+typedef struct {
+  int wr_en, rd_en, rd_b, issue, tag_write;
+  uint32_t v_d, eql_d, eqh_d;
+  uint32_t wr_addr, rd_addr, wr_be;
+  uint64_t wr_data;
+  uint32_t state_d, rr_d, busy_d, ptr_d;
+} aotf_htlb_ctl_t;
+
 int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed);
 void aotf_htlb_free(aotf_htlb_t *m);
 void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out);
 void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in);
+/* the cycle in two parts that compute the combinational logic once: aotf_htlb_comb gives the
+ * outputs (as aotf_htlb_eval) and the next-state controls c; aotf_htlb_update(m, in, c) with the
+ * same inputs is the clock edge (as aotf_htlb_tick) */
+void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out, aotf_htlb_ctl_t *c);
+void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_ctl_t *c);
 #endif

@@ -6,11 +6,10 @@ void aotf_kick_decode_eval(uint32_t uw, const aotf_kick_decode_in_t *in, aotf_ki
   uint32_t low = be & ((~be + 1u) & 0xFFu);
   uint32_t sum = (be + low) & 0xFFu;
   int contig = be != 0 && (sum & be) == 0;
-  uint32_t lane = 0;
-  for (int i = 7; i >= 0; i--)
-    if ((be >> i) & 1u) lane = (uint32_t)i;
-  uint32_t len = 0;
-  for (int i = 0; i < 8; i++) len += (be >> i) & 1u;
+  uint32_t lane = be ? (uint32_t)__builtin_ctz(be) : 0;   /* the lowest enabled byte lane */
+  uint32_t len = be - ((be >> 1) & 0x55u);                  /* enabled bytes (bit count) */
+  len = (len & 0x33u) + ((len >> 2) & 0x33u);
+  len = (len + (len >> 4)) & 0x0Fu;
   uint64_t sh = in->data >> (8u * lane);
   uint64_t keep = len >= 8 ? ~0ull : ((1ull << (8u * len)) - 1);
   out->len = len;

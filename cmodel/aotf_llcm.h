@@ -43,5 +43,7 @@ int aotf_llcm_init(aotf_llcm_t *m, const aotf_llcm_cfg_t *cfg, uint64_t seed);
 void aotf_llcm_free(aotf_llcm_t *m);
 void aotf_llcm_eval(const aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out);
 void aotf_llcm_tick(aotf_llcm_t *m, const aotf_llcm_in_t *in);
+/* aotf_llcm_eval followed by aotf_llcm_tick with the same inputs (one combinational pass) */
+void aotf_llcm_step(aotf_llcm_t *m, const aotf_llcm_in_t *in, aotf_llcm_out_t *out);
 uint64_t aotf_llcm_collisions(const aotf_llcm_t *m);
 #endif

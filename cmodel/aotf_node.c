@@ -30,8 +30,9 @@ uint64_t aotf_node_collisions(const aotf_node_t *m) {
   return aotf_send_collisions(&m->send) + aotf_llcm_collisions(&m->rx.llcm);
 }
 
-/* sub-block inputs for this cycle: the send <-> receive coupling (loopback) is combinational,
- * so settle it by iterating the sub-block evaluations to a fixed point */
+/* sub-block inputs and outputs for this cycle. The loopback couples send and receive through
+ * the loopback slice only, whose outputs are registers, so no sub-block input depends on the
+ * other sub-block's outputs and one evaluation of each settles the cycle. */
 typedef struct {
   aotf_send_in_t si;
   aotf_send_out_t so;
@@ -45,8 +46,11 @@ enum { REQ_NODE = 4, REQ_NONE = 8 };
 /* the block window of a bus request (address bits 15:12, rtl `win`) */
 static uint32_t csr_win(const aotf_node_in_t *in) { return (uint32_t)(in->csr_addr_i >> 12) & 0xf; }
 
-static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
-  memset(c, 0, sizeof(*c));
+/* the sub-blocks' inputs (c->si, c->ri) and the loopback slice's outputs (c->lo) */
+static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
+  memset(&c->si, 0, sizeof(c->si));
+  memset(&c->ri, 0, sizeof(c->ri));
+  nic_axis_slice_eval(&m->loopq, &c->lo);
   c->si.rst_ni = in->rst_ni;
   c->si.st_valid_i = in->st_valid_i;
   c->si.st_addr_i = in->st_addr_i;
@@ -57,6 +61,7 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   c->si.csr_we_i = in->csr_we_i;
   c->si.csr_addr_i = in->csr_addr_i & 0xfff;
   c->si.csr_wdata_i = in->csr_wdata_i;
+  c->si.m_axis_tready = m->loop ? (uint64_t)c->lo.s_ready : in->m_axis_tready;
   c->ri.rst_ni = in->rst_ni;
   /* rx window: the bus (aotf_rx registers it, CSR_REG = 1) */
   c->ri.csr_req_i = in->csr_req_i && csr_win(in) == (CSR_BASE_AOTF_RX >> 12);
@@ -65,44 +70,37 @@ static void comb(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c)
   c->ri.csr_wdata_i = in->csr_wdata_i;
   c->ri.hr_valid_i = in->hr_valid_i;
   c->ri.hr_addr_i = in->hr_addr_i;
-  aotf_send_out_t prev_so;
-  aotf_rx_out_t prev_ro;
-  memset(&prev_so, 0xff, sizeof(prev_so));
-  memset(&prev_ro, 0xff, sizeof(prev_ro));
-  nic_axis_slice_eval(&m->loopq, &c->lo);
-  for (int it = 0; it < 8; it++) {
-    c->si.m_axis_tready = m->loop ? (uint64_t)c->lo.s_ready : in->m_axis_tready;
-    aotf_send_eval(&m->send, &c->si, &c->so);
-    c->ri.s_axis_tdata = m->loop ? c->lo.m_data[0] : in->s_axis_tdata;
-    c->ri.s_axis_tkeep = m->loop ? (c->lo.m_data[1] & 0xff) : in->s_axis_tkeep;
-    c->ri.s_axis_tvalid = m->loop ? (uint64_t)c->lo.m_valid : in->s_axis_tvalid;
-    c->ri.s_axis_tlast = m->loop ? ((c->lo.m_data[1] >> 8) & 1) : in->s_axis_tlast;
-    aotf_rx_eval(&m->rx, &c->ri, &c->ro);
-    if (!memcmp(&prev_so, &c->so, sizeof(prev_so)) && !memcmp(&prev_ro, &c->ro, sizeof(prev_ro))) break;
-    prev_so = c->so;
-    prev_ro = c->ro;
-  }
+  c->ri.s_axis_tdata = m->loop ? c->lo.m_data[0] : in->s_axis_tdata;
+  c->ri.s_axis_tkeep = m->loop ? (c->lo.m_data[1] & 0xff) : in->s_axis_tkeep;
+  c->ri.s_axis_tvalid = m->loop ? (uint64_t)c->lo.m_valid : in->s_axis_tvalid;
+  c->ri.s_axis_tlast = m->loop ? ((c->lo.m_data[1] >> 8) & 1) : in->s_axis_tlast;
+}
+
+static void outputs(const aotf_node_t *m, const node_comb_t *c, aotf_node_out_t *out) {
+  out->st_ready_o = c->so.st_ready_o;
+  out->hr_rvalid_o = c->ro.hr_rvalid_o;
+  out->hr_rdata_o = c->ro.hr_rdata_o;
+  out->csr_ack_o = c->so.csr_ack_o | m->rn_ack;
+  out->csr_rdata_o = (c->so.csr_ack_o ? c->so.csr_rdata_o : 0) | (m->rn_ack ? m->rn_rdata : 0);
+  out->irq_o = c->so.irq_o | c->ro.irq_o;
+  out->m_axis_tdata = c->so.m_axis_tdata;
+  out->m_axis_tkeep = c->so.m_axis_tkeep;
+  out->m_axis_tvalid = c->so.m_axis_tvalid && !m->loop;
+  out->m_axis_tlast = c->so.m_axis_tlast;
+  out->s_axis_tready = c->ro.s_axis_tready && !m->loop;
 }
 
 void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out) {
   node_comb_t c;
-  comb(m, in, &c);
-  out->st_ready_o = c.so.st_ready_o;
-  out->hr_rvalid_o = c.ro.hr_rvalid_o;
-  out->hr_rdata_o = c.ro.hr_rdata_o;
-  out->csr_ack_o = c.so.csr_ack_o | m->rn_ack;
-  out->csr_rdata_o = (c.so.csr_ack_o ? c.so.csr_rdata_o : 0) | (m->rn_ack ? m->rn_rdata : 0);
-  out->irq_o = c.so.irq_o | c.ro.irq_o;
-  out->m_axis_tdata = c.so.m_axis_tdata;
-  out->m_axis_tkeep = c.so.m_axis_tkeep;
-  out->m_axis_tvalid = c.so.m_axis_tvalid && !m->loop;
-  out->m_axis_tlast = c.so.m_axis_tlast;
-  out->s_axis_tready = c.ro.s_axis_tready && !m->loop;
+  inputs(m, in, &c);
+  aotf_send_eval(&m->send, &c.si, &c.so);
+  aotf_rx_eval(&m->rx, &c.ri, &c.ro);
+  outputs(m, &c, out);
 }
 
-void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
-  node_comb_t c;
-  comb(m, in, &c);
+/* the node's own registers and the loopback slice at the clock edge (the sub-blocks are
+ * clocked by the caller); c: this cycle's sub-block inputs and outputs */
+static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *c) {
   /* the registered request (m->req ...) acts this cycle; the bus request is registered */
   uint32_t win = csr_win(in), loc = m->loc;
   uint32_t req_d = 0;
@@ -134,13 +132,11 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   }
   nic_axis_slice_sig_in_t li;
   li.rst_ni = (int)in->rst_ni;
-  li.s_valid = (int)(c.so.m_axis_tvalid && m->loop);
-  li.m_ready = (int)c.ro.s_axis_tready;
-  li.s_data[0] = c.so.m_axis_tdata;
-  li.s_data[1] = (c.so.m_axis_tkeep & 0xff) | ((c.so.m_axis_tlast & 1) << 8);
+  li.s_valid = (int)(c->so.m_axis_tvalid && m->loop);
+  li.m_ready = (int)c->ro.s_axis_tready;
+  li.s_data[0] = c->so.m_axis_tdata;
+  li.s_data[1] = (c->so.m_axis_tkeep & 0xff) | ((c->so.m_axis_tlast & 1) << 8);
   nic_axis_slice_tick(&m->loopq, &li);
-  aotf_send_tick(&m->send, &c.si);
-  aotf_rx_tick(&m->rx, &c.ri);
   m->we = (uint32_t)in->csr_we_i & 1;
   m->loc = (uint32_t)in->csr_addr_i & 0xfff;
   m->wdata = (uint32_t)in->csr_wdata_i;
@@ -151,8 +147,8 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
     return;
   }
   /* the rx and node responses of this cycle, registered */
-  m->rn_ack = (uint32_t)(c.ro.csr_ack_o | m->node_ack) & 1;
-  m->rn_rdata = (c.ro.csr_ack_o ? (uint32_t)c.ro.csr_rdata_o : 0) | m->node_rdata;
+  m->rn_ack = (uint32_t)(c->ro.csr_ack_o | m->node_ack) & 1;
+  m->rn_rdata = (c->ro.csr_ack_o ? (uint32_t)c->ro.csr_rdata_o : 0) | m->node_rdata;
   m->req = req_d;
   m->node_id = node_id;
   m->loop = loop;
@@ -160,5 +156,27 @@ void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   m->unmapped += (uint32_t)req_none;
   m->node_ack = (uint32_t)(req_node || req_none);
   m->node_rdata = rdata;
-  m->irqs = (uint32_t)((c.so.irq_o & 1) | ((c.ro.irq_o & 1) << 1)); /* this cycle's lines */
+  m->irqs = (uint32_t)((c->so.irq_o & 1) | ((c->ro.irq_o & 1) << 1)); /* this cycle's lines */
+}
+
+/* the sub-blocks' outputs of this cycle (c->so, c->ro) and their clock edges: the sub-blocks'
+ * inputs depend on the node's registers and the ports only, so the order does not matter */
+static void step_blocks(aotf_node_t *m, node_comb_t *c) {
+  aotf_send_step(&m->send, &c->si, &c->so);
+  aotf_rx_step(&m->rx, &c->ri, &c->ro);
+}
+
+void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
+  node_comb_t c;
+  inputs(m, in, &c);
+  step_blocks(m, &c);
+  update(m, in, &c);
+}
+
+void aotf_node_step(aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out) {
+  node_comb_t c;
+  inputs(m, in, &c);
+  step_blocks(m, &c);
+  outputs(m, &c, out);
+  update(m, in, &c);
 }

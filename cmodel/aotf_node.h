@@ -37,5 +37,13 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
 void aotf_node_free(aotf_node_t *m);
 void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in);
+/* One clock cycle: out = the outputs of this cycle, then the clock edge, both with the same
+ * inputs. Equivalent to aotf_node_eval(m, in, out) followed by aotf_node_tick(m, in) (the same
+ * outputs and the same next state), with the combinational logic computed once: use it wherever
+ * the outputs are not needed before the inputs are known. The stream outputs (m_axis_*,
+ * s_axis_tready) are registers, as are all outputs of nic_link, so in a fabric of nodes joined
+ * by links each cycle is: nic_link_outputs for every link, aotf_node_step for every node with
+ * its stream inputs from those, then nic_link_step (or nic_link_tick) with the nodes' outputs. */
+void aotf_node_step(aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out);
 uint64_t aotf_node_collisions(const aotf_node_t *m);
 #endif

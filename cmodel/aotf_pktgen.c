@@ -23,15 +23,9 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
 
 void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
 
-typedef struct {
-  int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
-  uint32_t rd_addr;
-  aotf_beat_t w; /* the beat of stage P, formatted */
-} pg_ctl_t;
-
 static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
 
-static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, pg_ctl_t *c) {
+void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *o, aotf_pktgen_ctl_t *c) {
   uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v + (uint32_t)m->p.v;
   c->pop = m->occ != 0 && in->tready;
   int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
@@ -73,8 +67,8 @@ static void comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen
 }
 
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out) {
-  pg_ctl_t c;
-  comb(m, in, out, &c);
+  aotf_pktgen_ctl_t c;
+  aotf_pktgen_comb(m, in, out, &c);
 }
 
 /* the fields of beat `beat` of a packet (decided at issue) */
@@ -98,21 +92,25 @@ static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_
 }
 
 void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
-  pg_ctl_t c;
+  aotf_pktgen_ctl_t c;
   aotf_pktgen_out_t o;
-  comb(m, in, &o, &c);
+  aotf_pktgen_comb(m, in, &o, &c);
+  aotf_pktgen_update(m, in, &c);
+}
+
+void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf_pktgen_ctl_t *c) {
   /* RAM output register: the read data of last cycle's read (RTL: read every cycle) */
   const uint64_t *rd = nic_ram_rd(&m->ram);
   uint64_t sq[4] = {rd[0], rd[1], rd[2], rd[3]};
   uint64_t wd[4] = {in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata};
   uint32_t waddr = ((in->csr_seed_addr >> 4) << 2) | (in->csr_seed_addr & 3);
   nic_ram_tick(&m->ram, in->csr_seed_wr && in->rst_ni, waddr, wd, 1ull << ((in->csr_seed_addr >> 2) & 3),
-               c.rd_en, c.rd_addr);
+               c->rd_en, c->rd_addr);
   aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_data};
   /* payload registers (no reset in RTL) */
   aotf_pkt_slot_t cur = m->cur, next = m->next;
-  uint32_t beat = c.issue ? (c.finish ? 0 : m->beat + 1) : m->beat;
-  if (c.cur_free) {
+  uint32_t beat = c->issue ? (c->finish ? 0 : m->beat + 1) : m->beat;
+  if (c->cur_free) {
     if (m->next.v) {
       cur = m->next;
       cur.v = 1;
@@ -122,32 +120,28 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
       cur.v = in->load;
     }
   }
-  if (c.commit) beat = 1 + (uint32_t)m->eb + (uint32_t)c.early2; /* beats 0 (1, 2) were read early */
+  if (c->commit) beat = 1 + (uint32_t)m->eb + (uint32_t)c->early2; /* beats 0 (1, 2) were read early */
   /* next's payload follows the lookup while next is free; it becomes valid on a hit that cur
    * does not take (the lookup only issues while next is free) */
   if (!m->next.v) {
     next = ld;
-    next.v = in->load && !c.cur_free;
+    next.v = in->load && !c->cur_free;
   }
   /* stage R: the issued beat, or the hit packet's beat 2 read by E2 */
   aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user);
-  r.v = c.issue;
-  if (c.commit && c.early2) r = beat_of(2, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  r.v = c->issue;
+  if (c->commit && c->early2) r = beat_of(2, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* stage S: the beat in R, or the hit packet's beat 1 read by E1 */
   aotf_pg_beat_t s = m->r;
-  if (c.commit && m->eb) s = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c->commit && m->eb) s = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* stage P: the beat in S, or the committed E0 (beat 0 of the hit packet) */
   aotf_pg_beat_t pp = m->s;
-  if (c.commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c->commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
   /* output buffer: shift on a pop, the beat in P goes to the first free entry after it */
-  aotf_beat_t b[AOTF_PG_NB];
-  memcpy(b, m->b, sizeof(b));
-  if (c.pop)
-    for (int i = 0; i < AOTF_PG_NB - 1; i++) b[i] = m->b[i + 1];
-  uint32_t lpos = m->occ - (uint32_t)c.pop;
-  if (m->p.v && lpos < AOTF_PG_NB) b[lpos] = c.w;
-  uint32_t occ = m->occ + (uint32_t)m->p.v - (uint32_t)c.pop;
-  memcpy(m->b, b, sizeof(b));
+  if (c->pop) memmove(&m->b[0], &m->b[1], sizeof(m->b[0]) * (AOTF_PG_NB - 1));
+  uint32_t lpos = m->occ - (uint32_t)c->pop;
+  if (m->p.v && lpos < AOTF_PG_NB) m->b[lpos] = c->w;
+  uint32_t occ = m->occ + (uint32_t)m->p.v - (uint32_t)c->pop;
   memcpy(m->sqp, m->sq, sizeof(sq));
   memcpy(m->sq, sq, sizeof(sq));
   m->vw2 = m->vw1;
@@ -173,6 +167,6 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
   m->occ = occ & 7;
   m->beat = beat;
   m->ea2 = m->ea;
-  m->ea = c.early0;
-  m->eb = c.early1;
+  m->ea = c->early0;
+  m->eb = c->early1;
 }

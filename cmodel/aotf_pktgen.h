@@ -53,10 +53,22 @@ typedef struct {
   uint64_t tdata, seed_rd;
 } aotf_pktgen_out_t;
 
+/* next-state controls of one cycle (aotf_pktgen_comb) */
+typedef struct {
+  int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
+  uint32_t rd_addr;
+  aotf_beat_t w; /* the beat of stage P, formatted */
+} aotf_pktgen_ctl_t;
+
 int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed);
 void aotf_pktgen_free(aotf_pktgen_t *m);
 /* view read data (state only): lane vw2 of the RAM output register */
 static inline uint64_t aotf_pktgen_view(const aotf_pktgen_t *m) { return m->sq[m->vw2 & 3]; }
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out);
 void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in);
+/* the cycle in two parts that compute the combinational logic once: aotf_pktgen_comb gives the
+ * outputs (as aotf_pktgen_eval) and the next-state controls c; aotf_pktgen_update(m, in, c) with
+ * the same inputs is the clock edge (as aotf_pktgen_tick) */
+void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out, aotf_pktgen_ctl_t *c);
+void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf_pktgen_ctl_t *c);
 #endif

@@ -37,19 +37,18 @@ typedef struct {
   aotf_llcm_in_t li;
 } rx_comb_t;
 
-static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
-  rx_comb_t c;
-  memset(&c, 0, sizeof(c));
+/* every field of *c is assigned (in place: no struct copy of narrow fields) */
+static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
-  c.tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
-  c.acc = in->s_axis_tvalid && c.tready;
-  c.csr_wr = in->csr_req_i && in->csr_we_i;
-  c.csr_rd = in->csr_req_i && !in->csr_we_i;
-  c.ev = AOTF_RX_EV_NONE;
-  if (c.acc && !m->disc) {
+  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
+  c->acc = in->s_axis_tvalid && c->tready;
+  c->csr_wr = in->csr_req_i && in->csr_we_i;
+  c->csr_rd = in->csr_req_i && !in->csr_we_i;
+  c->ev = AOTF_RX_EV_NONE;
+  if (c->acc && !m->disc) {
     if (m->beat != 4) {
-      if (in->s_axis_tlast) c.ev = AOTF_RX_EV_TRUNC;
+      if (in->s_axis_tlast) c->ev = AOTF_RX_EV_TRUNC;
     } else {
       uint32_t l4 = m->len & 15;
       uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
@@ -59,38 +58,37 @@ static rx_comb_t comb(const aotf_rx_t *m, const aotf_rx_in_t *in) {
       int range_ok = !m->raddr_hi && pend <= nb;
       int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
                     pend <= m->pt_lim[e];
-      if (!in->s_axis_tlast) c.ev = AOTF_RX_EV_OVERLONG;
-      else if (!m->type_ok) c.ev = AOTF_RX_EV_TYPE;
-      else if (!len_ok) c.ev = AOTF_RX_EV_LEN;
-      else if (in->s_axis_tkeep != keep_exp) c.ev = AOTF_RX_EV_KEEP;
-      else if (!range_ok) c.ev = AOTF_RX_EV_RANGE;
-      else if (!prot_ok) c.ev = AOTF_RX_EV_PROT;
-      else c.ev = AOTF_RX_EV_GOOD;
+      if (!in->s_axis_tlast) c->ev = AOTF_RX_EV_OVERLONG;
+      else if (!m->type_ok) c->ev = AOTF_RX_EV_TYPE;
+      else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
+      else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
+      else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
+      else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
+      else c->ev = AOTF_RX_EV_GOOD;
     }
   }
-  c.push = c.ev == AOTF_RX_EV_GOOD;
-  c.ctrl_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
-  c.hw_wr = c.csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
-  c.pop = m->wb_cnt != 0 && !busy && !c.hw_wr;
-  c.li.rst_ni = (int)in->rst_ni;
-  c.li.init = c.ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
-  c.li.wr_en = c.hw_wr || c.pop;
-  if (c.hw_wr) {
-    c.li.wr_word = m->hw_addr;
-    c.li.wr_data[0] = m->hw_data;
-    c.li.wr_data[1] = 0;
-    c.li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
+  c->push = c->ev == AOTF_RX_EV_GOOD;
+  c->ctrl_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
+  c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
+  c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
+  c->li.rst_ni = (int)in->rst_ni;
+  c->li.init = c->ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
+  c->li.wr_en = c->hw_wr || c->pop;
+  if (c->hw_wr) {
+    c->li.wr_word = m->hw_addr;
+    c->li.wr_data[0] = m->hw_data;
+    c->li.wr_data[1] = 0;
+    c->li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
   } else {
     uint32_t a = m->wb[m->wb_rd].addr, l = m->wb[m->wb_rd].len, off = a & 7;
     uint64_t d = m->wb[m->wb_rd].data;
-    c.li.wr_word = a >> 3;
-    c.li.wr_data[0] = d << (8 * off);
-    c.li.wr_data[1] = off ? d >> (64 - 8 * off) : 0;
-    c.li.wr_be = ((~(0xFFu << l) & 0xFFu) << off) & 0xFFFFu;
+    c->li.wr_word = a >> 3;
+    c->li.wr_data[0] = d << (8 * off);
+    c->li.wr_data[1] = off ? d >> (64 - 8 * off) : 0;
+    c->li.wr_be = ((~(0xFFu << l) & 0xFFu) << off) & 0xFFFFu;
   }
-  c.li.rd_en = (int)in->hr_valid_i;
-  c.li.rd_addr = (uint32_t)in->hr_addr_i;
-  return c;
+  c->li.rd_en = (int)in->hr_valid_i;
+  c->li.rd_addr = (uint32_t)in->hr_addr_i;
 }
 
 /* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
@@ -104,24 +102,34 @@ static const aotf_rx_in_t *acting(const aotf_rx_t *m, const aotf_rx_in_t *in, ao
   return tmp;
 }
 
-void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
-  aotf_rx_in_t tmp;
-  const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
-  aotf_llcm_out_t lo;
-  aotf_llcm_eval(&m->llcm, &c.li, &lo);
-  out->s_axis_tready = (uint64_t)c.tready;
+/* the outputs of the receive path's own registers (the LLCM's come from its outputs) */
+static void outputs(const aotf_rx_t *m, const rx_comb_t *c, aotf_rx_out_t *out) {
+  out->s_axis_tready = (uint64_t)c->tready;
   out->csr_ack_o = (uint64_t)m->ack;
   out->csr_rdata_o = m->rdata;
-  out->hr_rvalid_o = (uint64_t)lo.rd_valid;
-  out->hr_rdata_o = lo.rd_data;
   out->irq_o = (m->status & m->irq_en) != 0;
   out->dbg_beat_o = m->beat;
   out->dbg_disc_o = (uint64_t)m->disc;
   out->dbg_wb_count_o = m->wb_cnt;
-  out->dbg_init_o = (uint64_t)lo.busy;
   out->dbg_ev_o = m->ev;
-  out->dbg_llcm_we_o = lo.dbg_we;
+}
+
+static void llcm_outputs(const aotf_llcm_out_t *lo, aotf_rx_out_t *out) {
+  out->hr_rvalid_o = (uint64_t)lo->rd_valid;
+  out->hr_rdata_o = lo->rd_data;
+  out->dbg_init_o = (uint64_t)lo->busy;
+  out->dbg_llcm_we_o = lo->dbg_we;
+}
+
+void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
+  rx_comb_t c;
+  comb(m, in, &c);
+  aotf_llcm_out_t lo;
+  aotf_llcm_eval(&m->llcm, &c.li, &lo);
+  outputs(m, &c, out);
+  llcm_outputs(&lo, out);
 }
 
 static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
@@ -157,10 +165,9 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
   }
 }
 
-void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
-  aotf_rx_in_t tmp;
-  const aotf_rx_in_t *in = acting(m, bus, &tmp);
-  rx_comb_t c = comb(m, in);
+/* the clock edge; lo: the LLCM is stepped (its outputs of this cycle to *lo), else ticked */
+static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in, const rx_comb_t *c,
+                   aotf_llcm_out_t *lo) {
   /* request register: payload without reset, valid reset */
   m->cq_req = bus->rst_ni ? (int)(bus->csr_req_i & 1) : 0;
   m->cq_we = (int)(bus->csr_we_i & 1);
@@ -168,18 +175,21 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
   m->cq_wdata = (uint32_t)bus->csr_wdata_i;
   uint32_t a = (uint32_t)in->csr_addr_i, wd = (uint32_t)in->csr_wdata_i;
   uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
-  uint32_t rdata = c.csr_rd ? csr_read(m, a) : 0;
+  uint32_t rdata = c->csr_rd ? csr_read(m, a) : 0;
   uint64_t td = in->s_axis_tdata;
   uint32_t len4 = m->len & 15;
   /* write-buffer payload (no reset) */
-  if (c.push) {
+  if (c->push) {
     m->wb[m->wb_wr].addr = m->raddr;
     m->wb[m->wb_wr].len = m->len & 15;
     m->wb[m->wb_wr].data = td;
   }
-  aotf_llcm_tick(&m->llcm, &c.li);
+  if (lo)
+    aotf_llcm_step(&m->llcm, &c->li, lo);
+  else
+    aotf_llcm_tick(&m->llcm, &c->li);
   /* header fields (no reset: they load even in a reset cycle, like the RTL) */
-  if (c.acc && !m->disc) {
+  if (c->acc && !m->disc) {
     if (m->beat == 0) {
       m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
                    ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
@@ -209,7 +219,7 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
     return;
   }
   /* parser */
-  if (c.acc) {
+  if (c->acc) {
     if (m->disc) {
       m->disc = !in->s_axis_tlast;
     } else if (m->beat != 4) {
@@ -219,15 +229,15 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
       m->disc = !in->s_axis_tlast;
     }
   }
-  m->ev = c.ev;
+  m->ev = c->ev;
   /* write buffer */
   uint32_t wm = m->cfg.wb_depth - 1;
-  if (c.push) m->wb_wr = (m->wb_wr + 1) & wm;
-  if (c.pop) m->wb_rd = (m->wb_rd + 1) & wm;
-  m->wb_cnt = m->wb_cnt + (uint32_t)c.push - (uint32_t)c.pop;
+  if (c->push) m->wb_wr = (m->wb_wr + 1) & wm;
+  if (c->pop) m->wb_rd = (m->wb_rd + 1) & wm;
+  m->wb_cnt = m->wb_cnt + (uint32_t)c->push - (uint32_t)c->pop;
   /* CSR writes */
   uint32_t st = m->status;
-  if (c.csr_wr) {
+  if (c->csr_wr) {
     switch (a) {
       case CSR_AOTF_RX_CTRL: m->rx_en = (int)(wd & 1); break;
       case CSR_AOTF_RX_STATUS: st &= ~wd & 0xFF; break;
@@ -245,13 +255,32 @@ void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
       default: break;
     }
   }
-  if (c.ev) st |= 1u << (c.ev - 1);
+  if (c->ev) st |= 1u << (c->ev - 1);
   m->status = st;
   /* counters */
-  if (c.ev) m->cnt[c.ev]++;
-  if (c.push) m->cnt[9] += len4;
-  if (c.hw_wr) m->cnt[0]++;
-  if (c.ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
+  if (c->ev) m->cnt[c->ev]++;
+  if (c->push) m->cnt[9] += len4;
+  if (c->hw_wr) m->cnt[0]++;
+  if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;
   m->rdata = rdata;
+}
+
+void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *bus) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
+  rx_comb_t c;
+  comb(m, in, &c);
+  update(m, bus, in, &c, NULL);
+}
+
+void aotf_rx_step(aotf_rx_t *m, const aotf_rx_in_t *bus, aotf_rx_out_t *out) {
+  aotf_rx_in_t tmp;
+  const aotf_rx_in_t *in = acting(m, bus, &tmp);
+  rx_comb_t c;
+  comb(m, in, &c);
+  aotf_llcm_out_t lo;
+  outputs(m, &c, out); /* the registers before the edge */
+  update(m, bus, in, &c, &lo);
+  llcm_outputs(&lo, out);
 }

@@ -54,4 +54,6 @@ int aotf_rx_init(aotf_rx_t *m, const aotf_rx_cfg_t *cfg, uint64_t seed);
 void aotf_rx_free(aotf_rx_t *m);
 void aotf_rx_eval(const aotf_rx_t *m, const aotf_rx_in_t *in, aotf_rx_out_t *out);
 void aotf_rx_tick(aotf_rx_t *m, const aotf_rx_in_t *in);
+/* aotf_rx_eval followed by aotf_rx_tick with the same inputs (one combinational pass) */
+void aotf_rx_step(aotf_rx_t *m, const aotf_rx_in_t *in, aotf_rx_out_t *out);
 #endif

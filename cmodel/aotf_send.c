@@ -46,8 +46,10 @@ typedef struct {
   nic_fifo_sig_out_t fo;
   aotf_htlb_in_t hi;
   aotf_htlb_out_t ho;
+  aotf_htlb_ctl_t hc;
   aotf_pktgen_in_t pi;
   aotf_pktgen_out_t po;
+  aotf_pktgen_ctl_t pc;
   nic_axis_slice_sig_out_t so;
   uint64_t sdata[NIC_AXIS_SLICE_WORDS]; /* the decoded store offered to the stage */
   int st_ready, d_go, d_fire, d_ok, d_align, d_window, d_be, kick, e_credit, fifo_byp, byp_ok;
@@ -57,7 +59,10 @@ typedef struct {
 } all_t;
 
 static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
-  memset(a, 0, sizeof(*a));
+  /* every field below is assigned before it is read, except: the status inputs of the first CSR
+   * evaluation (its status output is replaced at the end) and the FIFO data words above 96 bits */
+  a->ci.init_busy = a->ci.miss_wait = a->ci.pg_busy = 0;
+  a->fdata[2] = a->fdata[3] = 0;
   int rst_ni = (int)(in->rst_ni & 1);
   /* CSR request decode and register outputs (need the RAM read registers only) */
   a->ci.rst_ni = rst_ni;
@@ -117,11 +122,6 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   const uint32_t h_set = a->h_page & (m->cfg.htlb_sets - 1); /* the head's set */
   a->h_data = (hd[0] >> 28) | (hd[1] << 36);
   a->h_len = (uint32_t)(hd[1] >> 28) & 0xF;
-  /* packet generator slot status (state only) */
-  aotf_pktgen_out_t pg0;
-  aotf_pktgen_in_t pi0;
-  memset(&pi0, 0, sizeof(pi0));
-  aotf_pktgen_eval(&m->pg, &pi0, &pg0);
   /* HTLB lookup */
   a->hi.rst_ni = rst_ni;
   a->hi.head_valid = m->hd_v;
@@ -130,7 +130,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.hold_sel = m->hd_hold;
   a->hi.hold_set = h_set;
   a->hi.byp_set = h_set;
-  a->hi.next_free = pg0.next_free;
+  a->hi.next_free = !m->pg.next.v; /* packet generator slot status (state only) */
   /* early tag read: a store taken into the empty stage with the FIFO empty (it is the head two
    * cycles later if the stage kicks it); confirmed in TAG by its kick into the empty FIFO */
   a->hi.early_v = (int)(in->st_valid_i & 1) && !a->so.m_valid && a->fo.count == 0;
@@ -148,7 +148,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.csr_tag = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF;
   a->hi.csr_valid = (int)((in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1);
   a->hi.flush = a->co.flush;
-  aotf_htlb_eval(&m->htlb, &a->hi, &a->ho);
+  aotf_htlb_comb(&m->htlb, &a->hi, &a->ho, &a->hc);
   a->fi.m_ready = a->ho.pop;
   a->byp_ok = a->fo.count == (uint32_t)a->fo.m_valid && (!a->fo.m_valid || a->ho.pop);
   a->fifo_byp = a->kick && a->byp_ok;
@@ -170,7 +170,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->pi.csr_seed_rd_addr = (vr_set << 4) | (vr_way << 2) | vr_word;
   a->pi.csr_seed_wdata = a->co.seed_wdata;
   a->pi.tready = (int)in->m_axis_tready;
-  aotf_pktgen_eval(&m->pg, &a->pi, &a->po);
+  aotf_pktgen_comb(&m->pg, &a->pi, &a->po, &a->pc);
   /* credits: take / return */
   a->cri.take = a->kick;
   a->cri.ret = a->po.ret;
@@ -196,8 +196,9 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.sel_limit = a->cro.sel_limit;
   a->ci.sel_used = a->cro.sel_used;
   a->ci.sel_avail = a->cro.sel_avail;
-  /* status register value with this cycle's state */
-  aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
+  /* status register value with this cycle's state (the only output of the CSR block that
+   * depends on the events above) */
+  a->co.status = aotf_send_csr_status(&m->csr, &a->ci);
 }
 
 /* the CSR request that acts this cycle: the bus, or (csr_reg) the one registered last cycle */
@@ -211,34 +212,71 @@ static const aotf_send_in_t *acting(const aotf_send_t *m, const aotf_send_in_t *
   return tmp;
 }
 
-void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_out_t *o) {
-  all_t a;
-  aotf_send_in_t tmp;
-  const aotf_send_in_t *in = acting(m, bus, &tmp);
-  comb(m, in, &a);
-  o->st_ready_o = (uint64_t)a.st_ready;
-  o->csr_ack_o = m->cfg.csr_reg ? (uint64_t)m->rs_ack : (uint64_t)a.co.ack;
-  o->csr_rdata_o = m->cfg.csr_reg ? m->rs_rdata : a.co.rdata;
-  o->m_axis_tvalid = (uint64_t)a.po.tvalid;
-  o->m_axis_tdata = a.po.tdata;
-  o->m_axis_tkeep = a.po.tkeep & 0xFF;
-  o->m_axis_tlast = (uint64_t)a.po.tlast;
-  o->irq_o = (uint64_t)a.co.irq;
-  o->dbg_fifo_count_o = a.fo.count;
-  o->dbg_init_o = (uint64_t)a.ho.init_busy;
-  o->dbg_miss_o = a.ho.state == AOTF_LK_MISS;
-  o->dbg_lk_state_o = a.ho.state;
-  o->dbg_pg_o = a.po.dbg;
-  o->dbg_init_ptr_o = a.ho.init_ptr;
-  o->dbg_rr_o = a.ho.rr;
-  o->dbg_status_o = a.co.status;
-  o->dbg_st_o = (uint64_t)((a.d_fire << 1) | a.so.m_valid);
+static void outputs(const aotf_send_t *m, const all_t *a, aotf_send_out_t *o) {
+  o->st_ready_o = (uint64_t)a->st_ready;
+  o->csr_ack_o = m->cfg.csr_reg ? (uint64_t)m->rs_ack : (uint64_t)a->co.ack;
+  o->csr_rdata_o = m->cfg.csr_reg ? m->rs_rdata : a->co.rdata;
+  o->m_axis_tvalid = (uint64_t)a->po.tvalid;
+  o->m_axis_tdata = a->po.tdata;
+  o->m_axis_tkeep = a->po.tkeep & 0xFF;
+  o->m_axis_tlast = (uint64_t)a->po.tlast;
+  o->irq_o = (uint64_t)a->co.irq;
+  o->dbg_fifo_count_o = a->fo.count;
+  o->dbg_init_o = (uint64_t)a->ho.init_busy;
+  o->dbg_miss_o = a->ho.state == AOTF_LK_MISS;
+  o->dbg_lk_state_o = a->ho.state;
+  o->dbg_pg_o = a->po.dbg;
+  o->dbg_init_ptr_o = a->ho.init_ptr;
+  o->dbg_rr_o = a->ho.rr;
+  o->dbg_status_o = a->co.status;
+  o->dbg_st_o = (uint64_t)((a->d_fire << 1) | a->so.m_valid);
   o->dbg_used_lo_o = 0;
   o->dbg_used_hi_o = 0;
   for (uint32_t u = 0; u < 4; u++) {
-    o->dbg_used_lo_o |= (uint64_t)a.cro.used[u] << (16 * u);
-    o->dbg_used_hi_o |= (uint64_t)a.cro.used[u + 4] << (16 * u);
+    o->dbg_used_lo_o |= (uint64_t)a->cro.used[u] << (16 * u);
+    o->dbg_used_hi_o |= (uint64_t)a->cro.used[u + 4] << (16 * u);
   }
+}
+
+/* the clock edge: bus = the port inputs, in = the acting request (acting()), a = comb(m, in) */
+static void update(aotf_send_t *m, const aotf_send_in_t *bus, const aotf_send_in_t *in, const all_t *a) {
+  m->cq_req = bus->rst_ni ? (uint32_t)bus->csr_req_i & 1 : 0;
+  m->cq_we = (uint32_t)bus->csr_we_i & 1;
+  m->cq_addr = (uint32_t)bus->csr_addr_i & 0xFFF;
+  m->cq_wdata = (uint32_t)bus->csr_wdata_i;
+  m->rs_ack = bus->rst_ni ? (uint32_t)a->co.ack : 0;
+  m->rs_rdata = bus->rst_ni ? a->co.rdata : 0;
+  /* the lookup's set (rtl ts_q): IDLE's tag read set, the head's or the early store's */
+  if (m->htlb.state == AOTF_LK_IDLE) m->ts = a->hi.head_valid ? a->hi.byp_set : a->hi.early_set;
+  /* head register (the FIFO output is read before its tick) */
+  m->hd_sel = a->byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
+  m->hd_hold = !(a->byp_ok || a->fo.byp_sel); /* rtl hd_sel_q <= byp_ok || fifo_byp_sel */
+  if (a->byp_ok) {
+    m->hdk[0] = a->fdata[0];
+    m->hdk[1] = a->fdata[1];
+  }
+  m->hdr[0] = a->fo.m_data[0];
+  m->hdr[1] = a->fo.m_data[1];
+  m->hd_v = in->rst_ni ? (a->fifo_byp || (a->fo.m_valid && !a->ho.pop)) : 0;
+  nic_axis_slice_sig_in_t si;
+  si.rst_ni = (int)(in->rst_ni & 1);
+  si.s_valid = (int)(in->st_valid_i & 1);
+  si.m_ready = a->d_go;
+  si.s_data[0] = a->sdata[0];
+  si.s_data[1] = a->sdata[1];
+  nic_axis_slice_tick(&m->st, &si);
+  nic_fifo_tick(&m->fifo, &a->fi);
+  aotf_htlb_update(&m->htlb, &a->hi, &a->hc);
+  aotf_pktgen_update(&m->pg, &a->pi, &a->pc);
+  aotf_credit_tick(&m->cred, &a->cri);
+  aotf_send_csr_tick(&m->csr, &a->ci);
+}
+
+void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_out_t *o) {
+  all_t a;
+  aotf_send_in_t tmp;
+  comb(m, acting(m, bus, &tmp), &a);
+  outputs(m, &a, o);
 }
 
 void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
@@ -246,34 +284,14 @@ void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *bus) {
   aotf_send_in_t tmp;
   const aotf_send_in_t *in = acting(m, bus, &tmp);
   comb(m, in, &a);
-  m->cq_req = bus->rst_ni ? (uint32_t)bus->csr_req_i & 1 : 0;
-  m->cq_we = (uint32_t)bus->csr_we_i & 1;
-  m->cq_addr = (uint32_t)bus->csr_addr_i & 0xFFF;
-  m->cq_wdata = (uint32_t)bus->csr_wdata_i;
-  m->rs_ack = bus->rst_ni ? (uint32_t)a.co.ack : 0;
-  m->rs_rdata = bus->rst_ni ? a.co.rdata : 0;
-  /* the lookup's set (rtl ts_q): IDLE's tag read set, the head's or the early store's */
-  if (m->htlb.state == AOTF_LK_IDLE) m->ts = a.hi.head_valid ? a.hi.byp_set : a.hi.early_set;
-  /* head register (the FIFO output is read before its tick) */
-  m->hd_sel = a.byp_ok; /* rtl: loads on byp_ok (don't-care unless the kick took the bypass) */
-  m->hd_hold = !(a.byp_ok || a.fo.byp_sel); /* rtl hd_sel_q <= byp_ok || fifo_byp_sel */
-  if (a.byp_ok) {
-    m->hdk[0] = a.fdata[0];
-    m->hdk[1] = a.fdata[1];
-  }
-  m->hdr[0] = a.fo.m_data[0];
-  m->hdr[1] = a.fo.m_data[1];
-  m->hd_v = in->rst_ni ? (a.fifo_byp || (a.fo.m_valid && !a.ho.pop)) : 0;
-  nic_axis_slice_sig_in_t si;
-  si.rst_ni = (int)(in->rst_ni & 1);
-  si.s_valid = (int)(in->st_valid_i & 1);
-  si.m_ready = a.d_go;
-  si.s_data[0] = a.sdata[0];
-  si.s_data[1] = a.sdata[1];
-  nic_axis_slice_tick(&m->st, &si);
-  nic_fifo_tick(&m->fifo, &a.fi);
-  aotf_htlb_tick(&m->htlb, &a.hi);
-  aotf_pktgen_tick(&m->pg, &a.pi);
-  aotf_credit_tick(&m->cred, &a.cri);
-  aotf_send_csr_tick(&m->csr, &a.ci);
+  update(m, bus, in, &a);
+}
+
+void aotf_send_step(aotf_send_t *m, const aotf_send_in_t *bus, aotf_send_out_t *o) {
+  all_t a;
+  aotf_send_in_t tmp;
+  const aotf_send_in_t *in = acting(m, bus, &tmp);
+  comb(m, in, &a);
+  outputs(m, &a, o);
+  update(m, bus, in, &a);
 }

@@ -50,6 +50,8 @@ int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed);
 void aotf_send_free(aotf_send_t *m);
 void aotf_send_eval(const aotf_send_t *m, const aotf_send_in_t *in, aotf_send_out_t *out);
 void aotf_send_tick(aotf_send_t *m, const aotf_send_in_t *in);
+/* aotf_send_eval followed by aotf_send_tick with the same inputs (one combinational pass) */
+void aotf_send_step(aotf_send_t *m, const aotf_send_in_t *in, aotf_send_out_t *out);
 /* RAM collisions seen by the model's RAMs (must stay 0) */
 uint64_t aotf_send_collisions(const aotf_send_t *m);
 #endif

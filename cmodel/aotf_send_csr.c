@@ -30,6 +30,7 @@ static uint64_t seed_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
 /* the tag view now: this cycle's captured lanes (tc) come from the HTLB's registered read data */
 static uint64_t tag_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   uint64_t tv = m->tv;
+  if (!m->tc) return tv;
   for (int w = 0; w < 4; w++)
     if (m->tc >> w & 1) tv = (tv & ~(0x1FFull << (9 * w))) | (in->tag_rd_data & (0x1FFull << (9 * w)));
   return tv;
@@ -40,6 +41,10 @@ static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
          ((uint32_t)(in->miss_wait & 1) << AOTF_SEND_STATUS_MISS_WAIT_LSB) |
          ((uint32_t)(in->pg_busy & 1) << AOTF_SEND_STATUS_PG_BUSY_LSB) |
          (m->sticky << AOTF_SEND_STATUS_IRQ_MISS_LSB);
+}
+
+uint32_t aotf_send_csr_status(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
+  return status_of(m, in) & 0xFFFF;
 }
 
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *o) {
@@ -84,9 +89,9 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   int rd = in->csr_req && !in->csr_we;
   int wr = in->csr_req && in->csr_we;
   uint32_t a = in->csr_addr & 0xFFF, wd = in->csr_wdata;
-  /* read mux (request cycle, old state) */
+  /* read mux (request cycle, old state; used by a read only) */
   uint32_t rv = CSR_UNMAPPED, rsel = R_REG;
-  switch (a) {
+  if (rd) switch (a) {
     case CSR_AOTF_SEND_ID: rv = 0x414F5453u; break;
     case CSR_AOTF_SEND_VERSION: rv = 0x00010000u; break;
     case CSR_AOTF_SEND_PARAMS: rv = (4u << 24) | (lg2(m->sets) << 16) | (lg2(m->fifo_depth) << 8) | m->num_users; break;

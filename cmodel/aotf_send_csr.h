@@ -36,5 +36,8 @@ int aotf_send_csr_init(aotf_send_csr_t *m, uint32_t num_users, uint32_t fifo_dep
 /* outputs depend on the CSR request and the state only (seed_rd_data: a register of the
  * packet generator; not on events) */
 void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, aotf_send_csr_out_t *out);
+/* the status output alone (out->status of aotf_send_csr_eval): the one output that depends on
+ * the other blocks' state inputs (init_busy, miss_wait, pg_busy) */
+uint32_t aotf_send_csr_status(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in);
 void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in);
 #endif

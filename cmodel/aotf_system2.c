@@ -35,8 +35,12 @@ typedef struct {
 
 #define HOST_IN(c, n, in, f) (c)->ni[n].f##_i = (n) ? (in)->f##_b_i : (in)->f##_a_i
 
-static void comb(const aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_t *c) {
+/* the nodes' inputs: host ports from the system inputs, stream ports from the links' outputs.
+ * Every output of a link is a register, so the links' outputs (c->lo) come first and one pass
+ * settles the cycle. */
+static void node_inputs(const aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_t *c) {
   memset(c, 0, sizeof(*c));
+  for (int l = 0; l < 2; l++) nic_link_outputs(&m->link[l], &c->lo[l]);
   for (int n = 0; n < 2; n++) {
     c->ni[n].rst_ni = in->rst_ni;
     HOST_IN(c, n, in, st_valid);
@@ -49,38 +53,30 @@ static void comb(const aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_
     HOST_IN(c, n, in, csr_we);
     HOST_IN(c, n, in, csr_addr);
     HOST_IN(c, n, in, csr_wdata);
-    c->li[n].rst_ni = in->rst_ni;
-  }
-  sys_comb_t prev;
-  memset(&prev, 0xff, sizeof(prev));
-  for (int it = 0; it < 8; it++) {
-    for (int n = 0; n < 2; n++) { /* link n carries node n's output to node 1-n */
-      c->ni[n].m_axis_tready = c->lo[n].s_axis_tready;
-      const nic_link_out_t *from = &c->lo[1 - n];
-      c->ni[n].s_axis_tdata = from->m_axis_tdata;
-      c->ni[n].s_axis_tkeep = from->m_axis_tkeep;
-      c->ni[n].s_axis_tvalid = from->m_axis_tvalid;
-      c->ni[n].s_axis_tlast = from->m_axis_tlast;
-      aotf_node_eval(&m->node[n], &c->ni[n], &c->no[n]);
-    }
-    for (int n = 0; n < 2; n++) {
-      c->li[n].s_axis_tdata = c->no[n].m_axis_tdata;
-      c->li[n].s_axis_tkeep = c->no[n].m_axis_tkeep;
-      c->li[n].s_axis_tvalid = c->no[n].m_axis_tvalid;
-      c->li[n].s_axis_tlast = c->no[n].m_axis_tlast;
-      c->li[n].m_axis_tready = c->no[1 - n].s_axis_tready;
-      nic_link_eval(&m->link[n], &c->li[n], &c->lo[n]);
-    }
-    if (!memcmp(prev.no, c->no, sizeof(c->no)) && !memcmp(prev.lo, c->lo, sizeof(c->lo))) break;
-    memcpy(prev.no, c->no, sizeof(c->no));
-    memcpy(prev.lo, c->lo, sizeof(c->lo));
+    /* link n carries node n's output to node 1-n */
+    c->ni[n].m_axis_tready = c->lo[n].s_axis_tready;
+    const nic_link_out_t *from = &c->lo[1 - n];
+    c->ni[n].s_axis_tdata = from->m_axis_tdata;
+    c->ni[n].s_axis_tkeep = from->m_axis_tkeep;
+    c->ni[n].s_axis_tvalid = from->m_axis_tvalid;
+    c->ni[n].s_axis_tlast = from->m_axis_tlast;
   }
 }
 
-void aotf_system2_eval(const aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out) {
-  sys_comb_t c;
-  comb(m, in, &c);
-#define HOST_OUT(n, f) (n ? &out->f##_b_o : &out->f##_a_o)[0] = c.no[n].f##_o
+/* the links' inputs from the nodes' outputs (c->no) */
+static void link_inputs(const aotf_system2_in_t *in, sys_comb_t *c) {
+  for (int n = 0; n < 2; n++) {
+    c->li[n].rst_ni = in->rst_ni;
+    c->li[n].s_axis_tdata = c->no[n].m_axis_tdata;
+    c->li[n].s_axis_tkeep = c->no[n].m_axis_tkeep;
+    c->li[n].s_axis_tvalid = c->no[n].m_axis_tvalid;
+    c->li[n].s_axis_tlast = c->no[n].m_axis_tlast;
+    c->li[n].m_axis_tready = c->no[1 - n].s_axis_tready;
+  }
+}
+
+static void host_outputs(const sys_comb_t *c, aotf_system2_out_t *out) {
+#define HOST_OUT(n, f) (n ? &out->f##_b_o : &out->f##_a_o)[0] = c->no[n].f##_o
   for (int n = 0; n < 2; n++) {
     HOST_OUT(n, st_ready);
     HOST_OUT(n, hr_rvalid);
@@ -89,13 +85,26 @@ void aotf_system2_eval(const aotf_system2_t *m, const aotf_system2_in_t *in, aot
     HOST_OUT(n, csr_rdata);
     HOST_OUT(n, irq);
   }
+#undef HOST_OUT
+}
+
+void aotf_system2_eval(const aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out) {
+  sys_comb_t c;
+  node_inputs(m, in, &c);
+  for (int n = 0; n < 2; n++) aotf_node_eval(&m->node[n], &c.ni[n], &c.no[n]);
+  host_outputs(&c, out);
 }
 
 void aotf_system2_tick(aotf_system2_t *m, const aotf_system2_in_t *in) {
+  aotf_system2_out_t out;
+  aotf_system2_step(m, in, &out);
+}
+
+void aotf_system2_step(aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out) {
   sys_comb_t c;
-  comb(m, in, &c);
-  for (int n = 0; n < 2; n++) {
-    aotf_node_tick(&m->node[n], &c.ni[n]);
-    nic_link_tick(&m->link[n], &c.li[n]);
-  }
+  node_inputs(m, in, &c);
+  for (int n = 0; n < 2; n++) aotf_node_step(&m->node[n], &c.ni[n], &c.no[n]);
+  link_inputs(in, &c);
+  for (int l = 0; l < 2; l++) nic_link_tick(&m->link[l], &c.li[l]);
+  host_outputs(&c, out);
 }

@@ -26,6 +26,8 @@ int aotf_system2_init(aotf_system2_t *m, const aotf_system2_cfg_t *cfg, uint64_t
 void aotf_system2_free(aotf_system2_t *m);
 void aotf_system2_eval(const aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out);
 void aotf_system2_tick(aotf_system2_t *m, const aotf_system2_in_t *in);
+/* aotf_system2_eval followed by aotf_system2_tick with the same inputs (one combinational pass) */
+void aotf_system2_step(aotf_system2_t *m, const aotf_system2_in_t *in, aotf_system2_out_t *out);
 uint64_t aotf_system2_collisions(const aotf_system2_t *m);
 /* the default parameters of rtl/aotf_system2.v */
 extern const aotf_system2_cfg_t AOTF_SYSTEM2_DEFAULT;

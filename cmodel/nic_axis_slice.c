@@ -20,27 +20,28 @@ void nic_axis_slice_eval(const nic_axis_slice_t *m, nic_axis_slice_sig_out_t *o)
 }
 
 void nic_axis_slice_tick(nic_axis_slice_t *m, const nic_axis_slice_sig_in_t *in) {
-  nic_axis_slice_t n = *m;
+  if (!in->rst_ni) {
+    int load_any = m->load_any;
+    memset(m, 0, sizeof(*m));
+    m->load_any = load_any;
+    return;
+  }
+  /* in place: every branch reads the registers it needs before it writes them */
   int take = in->s_valid && !m->skid_v;
   int out_free = !m->out_v || in->m_ready;
   if (out_free) {
     if (m->skid_v) { /* the older beat first */
-      n.out_v = 1;
-      memcpy(n.out, m->skid, sizeof(n.out));
-      n.skid_v = 0;
+      m->out_v = 1;
+      memcpy(m->out, m->skid, sizeof(m->out));
+      m->skid_v = 0;
     } else {
-      n.out_v = take;
-      if (take || m->load_any) memcpy(n.out, in->s_data, sizeof(n.out));
+      m->out_v = take;
+      if (take || m->load_any) memcpy(m->out, in->s_data, sizeof(m->out));
     }
   } else if (take) { /* output held: park the beat */
-    n.skid_v = 1;
-    memcpy(n.skid, in->s_data, sizeof(n.skid));
+    m->skid_v = 1;
+    memcpy(m->skid, in->s_data, sizeof(m->skid));
   } else if (m->load_any && !m->skid_v) { /* LOAD_ANY: data follows the input while it could */
-    memcpy(n.skid, in->s_data, sizeof(n.skid));
+    memcpy(m->skid, in->s_data, sizeof(m->skid));
   }
-  if (!in->rst_ni) {
-    memset(&n, 0, sizeof(n));
-    n.load_any = m->load_any;
-  }
-  *m = n;
 }

@@ -25,4 +25,9 @@ int nic_link_init(nic_link_t *m, const nic_link_cfg_t *cfg, uint64_t seed);
 void nic_link_free(nic_link_t *m);
 void nic_link_eval(const nic_link_t *m, const nic_link_in_t *in, nic_link_out_t *out);
 void nic_link_tick(nic_link_t *m, const nic_link_in_t *in);
+/* one clock cycle: the same as nic_link_eval(m, in, out) followed by nic_link_tick(m, in) */
+void nic_link_step(nic_link_t *m, const nic_link_in_t *in, nic_link_out_t *out);
+/* the outputs of this cycle from the registers alone: every output of the link is a register,
+ * so this equals nic_link_eval(m, in, out) for any inputs */
+void nic_link_outputs(const nic_link_t *m, nic_link_out_t *out);
 #endif

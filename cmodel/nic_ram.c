@@ -36,34 +36,51 @@ void nic_ram_free(nic_ram_t *r) {
   r->mem = NULL;
 }
 
-void nic_ram_tick(nic_ram_t *r, int we, uint32_t waddr, const uint64_t *wdata, uint64_t be,
-                  int re, uint32_t raddr) {
-  if (re) {
-    raddr %= r->depth;
-    if (we && (waddr % r->depth) == raddr) r->collisions++;
-    memcpy(r->rd, &r->mem[raddr * r->nw], sizeof(uint64_t) * r->nw);
+/* an address modulo the depth (a mask for the usual power-of-two depth) */
+static uint32_t wrap(const nic_ram_t *r, uint32_t a) {
+  return (r->depth & (r->depth - 1)) ? a % r->depth : a & (r->depth - 1);
+}
+
+/* the write of one entry: all words (nbe == 1) or the enabled lanes, lane by lane as bit ranges */
+static void write_entry(const nic_ram_t *r, uint64_t *e, const uint64_t *wdata, uint64_t be) {
+  if (r->nbe == 1) {
+    for (uint32_t w = 0; w < r->nw; w++) e[w] = wdata[w] & word_mask(r, w);
+    return;
   }
-  if (we) {
-    waddr %= r->depth;
-    uint64_t *e = &r->mem[waddr * r->nw];
-    if (r->nbe == 1) {
-      for (uint32_t w = 0; w < r->nw; w++) e[w] = wdata[w] & word_mask(r, w);
-    } else {
-      uint32_t lane = r->width / r->nbe;
-      for (uint32_t b = 0; b < r->nbe; b++) {
-        if (!((be >> b) & 1)) continue;
-        for (uint32_t i = 0; i < lane; i++) {
-          uint32_t bit = b * lane + i;
-          uint64_t m = 1ull << (bit % 64);
-          e[bit / 64] = (e[bit / 64] & ~m) | (wdata[bit / 64] & m);
-        }
-      }
+  uint32_t lane = r->width / r->nbe;
+  for (uint32_t b = 0; b < r->nbe; b++) {
+    if (!((be >> b) & 1)) continue;
+    for (uint32_t bit = b * lane, hi = bit + lane; bit < hi;) {
+      uint32_t w = bit / 64, s = bit % 64, n = hi - bit < 64 - s ? hi - bit : 64 - s;
+      uint64_t m = (n >= 64 ? ~0ull : ((1ull << n) - 1)) << s;
+      e[w] = (e[w] & ~m) | (wdata[w] & m);
+      bit += n;
     }
   }
 }
 
+void nic_ram_tick(nic_ram_t *r, int we, uint32_t waddr, const uint64_t *wdata, uint64_t be,
+                  int re, uint32_t raddr) {
+  if (re) {
+    raddr = wrap(r, raddr);
+    if (we && wrap(r, waddr) == raddr) r->collisions++;
+    memcpy(r->rd, &r->mem[raddr * r->nw], sizeof(uint64_t) * r->nw);
+  }
+  if (we) write_entry(r, &r->mem[wrap(r, waddr) * r->nw], wdata, be);
+}
+
 void nic_ram_tick64(nic_ram_t *r, int we, uint32_t waddr, uint64_t wdata, uint64_t be, int re,
                     uint32_t raddr) {
+  if (!we && !re) return;
+  if (r->nw == 1) { /* one word: no array */
+    if (re) {
+      raddr = wrap(r, raddr);
+      if (we && wrap(r, waddr) == raddr) r->collisions++;
+      r->rd[0] = r->mem[raddr];
+    }
+    if (we) write_entry(r, &r->mem[wrap(r, waddr)], &wdata, be);
+    return;
+  }
   uint64_t w[NIC_RAM_MAXW] = {wdata, 0, 0, 0};
   nic_ram_tick(r, we, waddr, w, be, re, raddr);
 }
