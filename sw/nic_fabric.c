@@ -57,9 +57,7 @@ static void *m_node_open(uint64_t seed, const char *fst) {
   return c;
 }
 static void m_node_step(void *c, const aotf_node_in_t *in, aotf_node_out_t *out) {
-  mnode_t *n = c;
-  aotf_node_eval(&n->m, in, out);
-  aotf_node_tick(&n->m, in);
+  aotf_node_step(&((mnode_t *)c)->m, in, out);
 }
 static void m_node_close(void *c) {
   aotf_node_free(&((mnode_t *)c)->m);
@@ -285,10 +283,7 @@ static void mgmt_observe(nic_fabric_t *f, int s, const nic_switch_sig_in_t *si, 
 int nic_fabric_step(nic_fabric_t *f) {
   const nic_topo_t *t = f->t;
   int bad = 0;
-  for (int l = 0; l < f->nlk; l++) {
-    f->lin[l].rst_ni = (uint64_t)f->rst_n;
-    nic_link_eval(&f->lk[l], &f->lin[l], &f->lout[l]);
-  }
+  for (int l = 0; l < f->nlk; l++) nic_link_outputs(&f->lk[l], &f->lout[l]);
   for (int n = 0; n < t->nodes; n++) {
     aotf_node_in_t *in = &f->nin[n];
     int l = t->node_link[n], sd = t->node_side[n];
@@ -360,6 +355,7 @@ int nic_fabric_step(nic_fabric_t *f) {
       }
       li->m_axis_tready = dst->kind == NIC_TOPO_NODE ? f->nout[dst->id].s_axis_tready
                                                      : (uint64_t)f->sout[dst->id].s_tready[dst->port];
+      li->rst_ni = (uint64_t)f->rst_n;
       nic_link_tick(&f->lk[out_link(l, sd)], li);
     }
   if (bad) f->mismatches++;
