@@ -83,7 +83,6 @@ static int table2(void) {
   printf("Table 2: node-route FDB blocks of the leaf switches, leaf-major addresses\n");
   printf("(computed: every node-route block of every leaf written once, %.0f us per MAD)\n\n",
          NIC_FM_MAD_US);
-  printf("  %-26s %-10s %10s %10s %10s\n", "", "", "648", "5,832", "11,664");
   unsigned lv[3], bpl[3], tot[3];
   char tm[3][16];
   for (int i = 0; i < 3; i++) {
@@ -197,8 +196,9 @@ static int table4(void) {
   ROW("", "OpenSM", pb);
   char rng[4][32];
   for (int i = 0; i < 4; i++) snprintf(rng[i], sizeof rng[i], "%s..%s", C(bmin[i]), C(bmax[i]));
-  printf("  %-32s %-11s\n", "(b) node-route MADs, any spine", "min..max");
-  printf("    %s, %s, %s, %s\n", rng[0], rng[1], rng[2], rng[3]);
+  printf("  (b) node-route MADs over the 18 possible failed spines, min..max:\n");
+  printf("    %s (5,832 leaf-major), %s (port-major), %s (11,664 leaf-major), %s (port-major)\n",
+         rng[0], rng[1], rng[2], rng[3]);
   printf("  spines whose failure gives exactly the OpenSM (b) figure:\n");
   static const char *col[4] = {"5,832 leaf-major", "5,832 port-major", "11,664 leaf-major",
                                "11,664 port-major"};
