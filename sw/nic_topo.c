@@ -72,7 +72,7 @@ static int finish(nic_topo_t *t, const int *line, char *err, size_t errn) {
   for (size_t i = 0; i < np; i++) t->sw_link[i] = t->sw_side[i] = -1;
   for (int l = 0; l < t->nlinks; l++) {
     char where[48] = "";
-    if (line) snprintf(where, sizeof(where), " (line %d)", line[l]);
+    if (line) snprintf(where, sizeof(where), ":%d", line[l]);
     const nic_topo_link_t *k = &t->link[l];
     if (k->latency < 1 || k->latency > 64) return fail(err, errn, "%s%s: link latency %u (1..64)", nm, where, k->latency);
     for (int s = 0; s < 2; s++) {
