@@ -30,6 +30,9 @@ make -s build/sw/aotf_apps_model
 build/sw/aotf_apps_model --iters 50 --figures build/bench/apps.txt > /dev/null
 build/sw/aotf_apps_model --iters 50 --cost zero --figures build/bench/apps_zero.txt > /dev/null
 cat build/bench/apps.txt build/bench/apps_zero.txt >> "$out"
+# the fabric: barrier, global sum, RTT through switches, all-to-all, simulation speed
+bash scripts/fabric_bench.sh > /dev/null
+cat build/bench/fabric.txt >> "$out"
 # Comet-FM over VIPL on the 2-node Comet system (C model backend; lockstep-equal to the RTL):
 # the paper's Fig. 8 bandwidth program and a ping-pong, with host costs and NIC only
 make -s build/sw/comet_apps_model

@@ -149,6 +149,20 @@ done
 run build-apps make -s build/sw/aotf_apps build/sw/aotf_apps_model build/sw/comet_apps build/sw/comet_apps_model build/sw/comet_hw_selftest
 run aotf-apps-model-vs-rtl bash -c "build/sw/aotf_apps_model --iters 5 --figures build/test/aotf_apps_model.fig && build/sw/aotf_apps --backend rtl --iters 5 --figures build/test/aotf_apps_rtl.fig && test -s build/test/aotf_apps_model.fig && diff build/test/aotf_apps_model.fig build/test/aotf_apps_rtl.fig"
 run aotf-apps-lockstep build/sw/aotf_apps --backend lockstep --iters 5 --cost zero
+# the fabric: 8 nodes on two switches in lockstep (every node and switch, RTL and model compared
+# every cycle): the applications with multicast and point-to-point release, and fuzzed traffic
+# with bad packets across the switches (drops counted, LLCM outside the permitted region
+# unchanged); a 64-node tree on the model and on the RTL must print the same figures
+run fabric-lockstep-8-apps build/sw/aotf_apps --backend lockstep --topo file:sim/topologies/two_switches.topo --app all --iters 2 --cost zero
+run fabric-lockstep-8-ucast build/sw/aotf_apps --backend lockstep --topo line:8:2 --app gsum --iters 2 --release ucast
+for s in 1 2; do run "fabric-lockstep-8-fuzz-s$s" build/sw/aotf_apps --backend lockstep --topo line:8:2 --app fuzz --iters 3 --seed $s; done
+run fabric-lockstep-negative bash -c "NIC_FABRIC_LS_INJECT=9000 build/sw/aotf_apps --backend lockstep --topo line:8:2 --app barrier --iters 3; test \$? -eq 3"
+run fabric-64-model-vs-rtl bash -c "for b in model rtl; do build/sw/aotf_apps --backend \$b --topo tree8:64 --app barrier --iters 3 --figures build/test/fabric64_\$b.fig || exit 1; build/sw/aotf_apps --backend \$b --topo tree8:64 --app gsum --iters 1 --figures build/test/fabric64_gsum_\$b.fig || exit 1; done; test -s build/test/fabric64_model.fig && diff build/test/fabric64_model.fig build/test/fabric64_rtl.fig && diff build/test/fabric64_gsum_model.fig build/test/fabric64_gsum_rtl.fig"
+run fabric-model-apps bash -c "for t in star:16 tree8:16 fattree:4 line:12:3; do build/sw/aotf_apps_model --topo \$t --app all --iters 2 || exit 1; build/sw/aotf_apps_model --topo \$t --app random --iters 2 --release ucast || exit 1; done"
+run fabric-topo-bad bash -c "for f in sim/topologies/bad_*.topo; do out=\$(build/sw/aotf_apps_model --topo file:\$f 2>&1) && exit 1; grep -q \"^nic_sim: \$f\" <<<\"\$out\" || exit 1; done; build/sw/aotf_apps_model --topo star:99 2>&1 | grep -q 'star:99: 1..16 nodes'"
+# fat-tree forwarding tables (sw/nic_fm.c): seed 004's Tables 2 and 4, bad topology files
+run fdb make -s fdb
+run fdb-bad-topology bash -c 'make -s build/sw/nic_fm && for f in tb/unit/data/fm_bad_*.txt; do rm -f build/fdb/bad_out.txt; out=$(build/sw/nic_fm show --topo "$f" --out build/fdb/bad_out.txt 2>&1) && exit 1; grep -q "^nic_fm: $f:[0-9]*: " <<<"$out" || exit 1; [ ! -e build/fdb/bad_out.txt ] || exit 1; done'
 run comet-hw-selftest build/sw/comet_hw_selftest
 run comet-apps-model-vs-rtl bash -c "build/sw/comet_apps_model --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_model.fig && build/sw/comet_apps --backend rtl --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_rtl.fig && test -s build/test/comet_apps_model.fig && diff build/test/comet_apps_model.fig build/test/comet_apps_rtl.fig"
 run comet-apps-lockstep-negative bash -c "COMET_HW_LS_INJECT=3000 build/sw/comet_apps --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"

@@ -184,18 +184,25 @@ nic_fabric_t *nic_fabric_open(const nic_topo_t *t, const char *backend, uint64_t
   f->lout = zalloc((size_t)f->nlk, sizeof(*f->lout));
   f->mq = zalloc((size_t)S, sizeof(*f->mq));
   int ok = f->nin && f->nout && f->nout_m && f->sin && f->sout && f->sout_m && f->lk && f->lin && f->lout && f->mq;
+  /* waveforms: PREFIX_nodeN.fst, PREFIX_swN.fst (a ".fst" ending of the prefix is dropped) */
+  char pre[400] = "";
+  if (fst) {
+    snprintf(pre, sizeof(pre), "%s", fst);
+    size_t pl = strlen(pre);
+    if (pl > 4 && !strcmp(pre + pl - 4, ".fst")) pre[pl - 4] = 0;
+  }
   for (int b = 0; ok && b < f->nbe; b++) {
     f->node[b] = zalloc((size_t)N, sizeof(void *));
     f->sw[b] = zalloc((size_t)S, sizeof(void *));
     ok = f->node[b] && f->sw[b];
     char path[512];
     for (int n = 0; ok && n < N; n++) {
-      if (fst && b == 0) snprintf(path, sizeof(path), "%s_node%d.fst", fst, n);
+      if (fst && b == 0) snprintf(path, sizeof(path), "%s_node%d.fst", pre, n);
       f->node[b][n] = f->be[b]->node_open(seed + 101u * (uint64_t)n, (fst && b == 0) ? path : NULL);
       ok = f->node[b][n] != NULL;
     }
     for (int s = 0; ok && s < S; s++) {
-      if (fst && b == 0) snprintf(path, sizeof(path), "%s_sw%d.fst", fst, s);
+      if (fst && b == 0) snprintf(path, sizeof(path), "%s_sw%d.fst", pre, s);
       f->sw[b][s] = f->be[b]->sw_open(t->radix, seed + 7919u * (uint64_t)(s + 1), (fst && b == 0) ? path : NULL);
       ok = f->sw[b][s] != NULL;
     }
