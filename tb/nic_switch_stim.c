@@ -624,7 +624,7 @@ typedef struct { nic_switch_t sw; } model_t;
 
 void *nic_switch_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  nic_switch_cfg_t cfg = {R, LFT_DEPTH, MFT_DEPTH, BUF_BEATS};
+  nic_switch_cfg_t cfg = {R, LFT_DEPTH, MFT_DEPTH, BUF_BEATS, LS_PARAM_ITERS};
   if (!m || nic_switch_init(&m->sw, &cfg, seed)) { free(m); return NULL; }
   return m;
 }

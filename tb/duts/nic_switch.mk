@@ -8,6 +8,6 @@ nic_switch_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_switch_in.v rtl/ni
                     rtl/nic_switch_csr.v rtl/nic_switch.v rtl/nic_switch_ls4.v
 nic_switch_MODEL := cmodel/nic_ram.c cmodel/nic_switch.c
 nic_switch_STIM  := tb/nic_switch_stim.c
-nic_switch_VFLAGS := -GLFT_DEPTH=1024 -GMFT_DEPTH=64 -GBUF_BEATS=256
+nic_switch_VFLAGS := -GLFT_DEPTH=1024 -GMFT_DEPTH=64 -GBUF_BEATS=256 -GITERS=2
 nic_switch_CYCLES_TEST := 300000
 nic_switch_REPLAY_CYCLES := 5000
