@@ -624,11 +624,14 @@ int nic_switch_stim_check(void *p, const nic_switch_out_t *o) {
       printf("bench: switch.uniform_throughput_pct %.1f\n", s->mc_copies * 100.0 / (R * 30000.0));
       printf("bench: switch.uniform_throughput_eth_pct %.1f\n", s->eth_copies * 100.0 / (R * 30000.0));
       printf("bench: switch.hotspot_min_share_pct %.1f\n", tot ? mn * 300.0 / (double)tot : 0.0);
-      /* the C model alone at RADIX 16, the RTL's default parameters */
+      /* the C model alone at RADIX 16 with the RTL's default parameters, and at RADIX 4 with a
+       * 2048-beat buffer (Ethernet frames need several frames of buffer per input) */
       double r16 = model_uniform(16, 4096, 512, 2, 0, 1), r16e = model_uniform(16, 4096, 512, 2, 1, 1);
-      if (r16 < 0 || r16e < 0) fail(s, "RADIX 16 model run failed (init or RAM collisions)", 0, 1);
+      double e2k = model_uniform(R, LFT_DEPTH, 2048, LS_PARAM_ITERS, 1, 1);
+      if (r16 < 0 || r16e < 0 || e2k < 0) fail(s, "model-only run failed (init or RAM collisions)", 0, 1);
       printf("bench: switch.uniform_throughput_r16_pct %.1f\n", r16);
       printf("bench: switch.uniform_throughput_r16_eth_pct %.1f\n", r16e);
+      printf("bench: switch.uniform_throughput_eth_buf2048_pct %.1f\n", e2k);
     }
     fprintf(stderr, "nic_switch: packets sent %llu delivered %llu dropped %llu, drops %u/%u/%u/%u\n",
             (unsigned long long)s->sent, (unsigned long long)s->delivered, (unsigned long long)s->dropped,
