@@ -92,9 +92,12 @@ module nic_switch #(
     end
   endgenerate
 
-  // output side: the connected input of each output, its offered beat, the handshakes
+  // output side: the connected input of each output (s, input 0 when none), its offered beat
+  // (an AND-OR over the inputs decoded from s), the handshakes
   integer o, i;
   reg [PW-1:0] s;
+  reg [BW-1:0] bt;
+  reg          ok;
   always @* begin
     hs = '0;
     for (o = 0; o < RADIX; o = o + 1) begin
@@ -108,11 +111,19 @@ module nic_switch #(
           out_free[o] = ending[i];
         end
       src[o*PW +: PW] = s;
-      m_axis_tvalid[o] = rst_ni && busy[o] && rv[s] && !taken[32'(s)*RADIX + o];
-      m_axis_tdata[o*64 +: 64] = rdata[32'(s)*BW +: 64];
-      m_axis_tkeep[o*8 +: 8]   = rdata[32'(s)*BW + 64 +: 8];
-      m_axis_tlast[o]          = rdata[32'(s)*BW + 72];
-      hs[32'(s)*RADIX + o] = m_axis_tvalid[o] && m_axis_tready[o];
+      bt = '0;
+      ok = 1'b0;
+      for (i = 0; i < RADIX; i = i + 1)
+        if (s == PW'(i)) begin
+          bt = bt | rdata[i*BW +: BW];
+          ok = ok | (rv[i] && !taken[i*RADIX + o]);
+        end
+      m_axis_tvalid[o] = rst_ni && busy[o] && ok;
+      m_axis_tdata[o*64 +: 64] = bt[63:0];
+      m_axis_tkeep[o*8 +: 8]   = bt[71:64];
+      m_axis_tlast[o]          = bt[72];
+      for (i = 0; i < RADIX; i = i + 1)
+        if (s == PW'(i)) hs[i*RADIX + o] = m_axis_tvalid[o] && m_axis_tready[o];
     end
   end
 

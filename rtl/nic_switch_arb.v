@@ -55,7 +55,7 @@ module nic_switch_arb #(
   reg [RADIX*PW-1:0] gi;
   reg [PW:0]         pk;
   reg                mc_go;
-  integer            i, o, it;
+  integer            i, o, o2, it;
 
   always @* begin
     gto       = '0;
@@ -95,18 +95,20 @@ module nic_switch_arb #(
           out_m = out_m | gto;
           if (it == 0) begin
             aptr_d[i*PW +: PW] = nxt(pk[PW-1:0]);
-            gptr_d[32'(pk[PW-1:0])*PW +: PW] = nxt(PW'(i));
+            for (o2 = 0; o2 < RADIX; o2 = o2 + 1)
+              if (pk[PW-1:0] == PW'(o2)) gptr_d[o2*PW +: PW] = nxt(PW'(i));
           end
         end
       end
       in_ok  = in_ok & ~in_m;
       out_ok = out_ok & ~out_m;
     end
-    if (mc_go) begin
-      gnt_o[mc_in_q] = 1'b1;
-      gnt_q_o[32'(mc_in_q)*QW +: QW] = QW'(RADIX);
-      gnt_mask_o[32'(mc_in_q)*RADIX +: RADIX] = mc_mask_q;
-    end
+    for (i = 0; i < RADIX; i = i + 1)
+      if (mc_go && mc_in_q == PW'(i)) begin
+        gnt_o[i] = 1'b1;
+        gnt_q_o[i*QW +: QW] = QW'(RADIX);
+        gnt_mask_o[i*RADIX +: RADIX] = mc_mask_q;
+      end
     // multicast reservation
     if (mc_go) mc_res_d = 1'b0;
     if (!mc_res_q) begin
@@ -114,7 +116,9 @@ module nic_switch_arb #(
       if (pk[PW]) begin
         mc_res_d  = 1'b1;
         mc_in_d   = pk[PW-1:0];
-        mc_mask_d = mc_mask_i[32'(pk[PW-1:0])*RADIX +: RADIX];
+        mc_mask_d = '0;
+        for (i = 0; i < RADIX; i = i + 1)
+          if (pk[PW-1:0] == PW'(i)) mc_mask_d = mc_mask_d | mc_mask_i[i*RADIX +: RADIX];
         mc_rr_d   = nxt(pk[PW-1:0]);
       end
     end

@@ -101,6 +101,8 @@ module nic_switch_in #(
   reg              acc, lk_re, drop, space, wr, st_done, pop, rd, mf_push, mf_pop;
   reg              fpush, fpop, fre;
   reg [AW-1:0]     alloc, fra;
+  reg [RADIX-1:0]  mc_mask;
+  integer          n;
   // ending feeds the arbiter, whose grant feeds rd: not circular per signal, only across the
   // always block, which Verilator splits no further
   /* verilator lint_off UNOPTFLAT */
@@ -116,11 +118,16 @@ module nic_switch_in #(
   reg [AW-1:0]     wa, ra;
   reg              s_tready;
 
+  // field q of a vector of NQ fields (0 for q >= NQ): a decoded AND-OR, no shifter
   function automatic [CW-1:0] cnt_of(input [NQ*CW-1:0] v, input [QW-1:0] q);
-    cnt_of = v[q*CW +: CW];
+    integer k;
+    cnt_of = '0;
+    for (k = 0; k < NQ; k = k + 1) if (q == QW'(k)) cnt_of = cnt_of | v[k*CW +: CW];
   endfunction
   function automatic [AW-1:0] slot_of(input [NQ*AW-1:0] v, input [QW-1:0] q);
-    slot_of = v[q*AW +: AW];
+    integer k;
+    slot_of = '0;
+    for (k = 0; k < NQ; k = k + 1) if (q == QW'(k)) slot_of = slot_of | v[k*AW +: AW];
   endfunction
 
   always @* begin
@@ -194,19 +201,23 @@ module nic_switch_in #(
     cnt_d  = cnt_q;
     head_d = head_q;
     tail_d = tail_q;
-    if (lnk_q) head_d[lq_q*AW +: AW] = buf_rd[BW +: AW];
-    if (wr) begin
-      cnt_d[wq*CW +: CW]  = cnt_d[wq*CW +: CW] + CW'(1);
-      tail_d[wq*AW +: AW] = alloc;
+    for (n = 0; n < NQ; n = n + 1) begin
+      if (lnk_q && lq_q == QW'(n)) head_d[n*AW +: AW] = buf_rd[BW +: AW];
+      if (wr && wq == QW'(n)) begin
+        cnt_d[n*CW +: CW]  = cnt_d[n*CW +: CW] + CW'(1);
+        tail_d[n*AW +: AW] = alloc;
+      end
+      if (rd && rq == QW'(n)) cnt_d[n*CW +: CW] = cnt_d[n*CW +: CW] - CW'(1);
     end
-    if (rd) cnt_d[rq*CW +: CW] = cnt_d[rq*CW +: CW] - CW'(1);
     lnk_d  = rd;
     lq_d   = rq;
     mf_d    = mf_q;
     mf_wp_d = mf_wp_q + {1'b0, mf_push};
     mf_rp_d = mf_rp_q + {1'b0, mf_pop};
     mf_n_d  = mf_n_q + {2'd0, mf_push} - {2'd0, mf_pop};
-    if (mf_push) mf_d[mf_wp_q*RADIX +: RADIX] = mmask;
+    for (n = 0; n < 4; n = n + 1) if (mf_push && mf_wp_q == 2'(n)) mf_d[n*RADIX +: RADIX] = mmask;
+    mc_mask = '0;
+    for (n = 0; n < 4; n = n + 1) if (mf_rp_q == 2'(n)) mc_mask = mc_mask | mf_q[n*RADIX +: RADIX];
 
     conn_act_d  = gnt_i ? 1'b1 : (ending ? 1'b0 : conn_act_q);
     conn_qi_d   = gnt_i ? gnt_q_i : conn_qi_q;
@@ -263,7 +274,7 @@ module nic_switch_in #(
   endgenerate
   assign s_tready_o  = s_tready;
   assign mc_pend_o   = mf_n_q != 3'd0;
-  assign mc_mask_o   = mf_q[mf_rp_q*RADIX +: RADIX];
+  assign mc_mask_o   = mc_mask;
   assign free_o      = !conn_act_q || ending;
   assign conn_act_o  = conn_act_q;
   assign conn_mask_o = conn_mask_q;
