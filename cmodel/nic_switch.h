@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_switch.v (with nic_switch_in, nic_switch_arb, nic_switch_csr): packet switch
- * with virtual output queues, iSLIP unicast and reserved multicast connections, forwarding
+ * with virtual output queues (linked lists in a shared buffer per input), iSLIP unicast (cfg
+ * iters iterations per cycle) and reserved multicast connections, forwarding
  * tables on the CSR bus. The core takes RADIX-wide signal arrays (nic_switch_sig_*); the lockstep
  * entry points nic_switch_eval / nic_switch_tick map the ports of rtl/nic_switch_ls4.v
  * (RADIX = 4). docs/reference/nic_switch.md describes the behaviour. */
