@@ -10,15 +10,14 @@
 
 int nic_switch_init(nic_switch_t *m, const nic_switch_cfg_t *c, uint64_t seed) {
   memset(m, 0, sizeof(*m));
-  if (c->radix < 4 || c->radix > NSW_MAXR) return -1;
+  if (c->radix < 4 || c->radix > NSW_MAXR || c->iters < 1 || c->iters > 4) return -1;
   m->radix = c->radix;
   m->lft_depth = c->lft_depth;
   m->mft_depth = c->mft_depth;
   m->buf_beats = c->buf_beats;
+  m->iters = c->iters;
   m->nq = c->radix + 1;
-  uint32_t qs = 1;
-  while (qs < m->nq) qs <<= 1;
-  m->pb = c->buf_beats / qs;
+  while ((1u << m->aw) < c->buf_beats) m->aw++;
   m->rmask = c->radix == 32 ? 0xFFFFFFFFu : (1u << c->radix) - 1;
   m->init = 1;
   int e = 0;
@@ -26,7 +25,8 @@ int nic_switch_init(nic_switch_t *m, const nic_switch_cfg_t *c, uint64_t seed) {
     nsw_in_t *p = &m->in[i];
     e |= nic_ram_init(&p->lft, m->lft_depth, 6, 1, seed ^ (0x1000u + i));
     e |= nic_ram_init(&p->mft, m->mft_depth, m->radix, 1, seed ^ (0x2000u + i));
-    e |= nic_ram_init(&p->buf, m->buf_beats, 73, 1, seed ^ (0x3000u + i));
+    e |= nic_ram_init(&p->buf, m->buf_beats, 73 + m->aw, 1, seed ^ (0x3000u + i));
+    e |= nic_ram_init(&p->fl, m->buf_beats, m->aw, 1, seed ^ (0x6000u + i));
   }
   e |= nic_ram_init(&m->lft, m->lft_depth, 6, 1, seed ^ 0x4000u);
   e |= nic_ram_init(&m->mft, m->mft_depth, m->radix, 1, seed ^ 0x5000u);
@@ -38,6 +38,7 @@ void nic_switch_free(nic_switch_t *m) {
     nic_ram_free(&m->in[i].lft);
     nic_ram_free(&m->in[i].mft);
     nic_ram_free(&m->in[i].buf);
+    nic_ram_free(&m->in[i].fl);
   }
   nic_ram_free(&m->lft);
   nic_ram_free(&m->mft);
@@ -46,7 +47,8 @@ void nic_switch_free(nic_switch_t *m) {
 uint64_t nic_switch_collisions(const nic_switch_t *m) {
   uint64_t n = m->lft.collisions + m->mft.collisions;
   for (uint32_t i = 0; i < m->radix; i++)
-    n += m->in[i].lft.collisions + m->in[i].mft.collisions + m->in[i].buf.collisions;
+    n += m->in[i].lft.collisions + m->in[i].mft.collisions + m->in[i].buf.collisions +
+         m->in[i].fl.collisions;
   return n;
 }
 
@@ -72,7 +74,10 @@ typedef struct {
   int drop[NSW_MAXR], wr[NSW_MAXR], st_done[NSW_MAXR], tready[NSW_MAXR], acc[NSW_MAXR];
   int lk_re[NSW_MAXR], mf_push[NSW_MAXR], mf_pop[NSW_MAXR];
   int pop[NSW_MAXR], ending[NSW_MAXR], rd[NSW_MAXR], ifree[NSW_MAXR];
-  uint32_t rq[NSW_MAXR], ra[NSW_MAXR], hs[NSW_MAXR];
+  uint32_t rq[NSW_MAXR], ra[NSW_MAXR], hs[NSW_MAXR], nxt[NSW_MAXR];
+  /* slot allocation */
+  uint32_t alloc[NSW_MAXR], fra[NSW_MAXR];
+  int fpush[NSW_MAXR], fpop[NSW_MAXR], fre[NSW_MAXR];
   /* outputs */
   int tvalid[NSW_MAXR];
   uint32_t src[NSW_MAXR], out_free;
@@ -89,7 +94,7 @@ typedef struct {
 } comb_t;
 
 static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c) {
-  const uint32_t R = m->radix, NQ = m->nq, PB = m->pb;
+  const uint32_t R = m->radix, NQ = m->nq, B = m->buf_beats;
   memset(c, 0, sizeof(*c));
   c->tbl_busy = m->init || m->twl || m->twm;
   /* input ports: stage decision, write, accept */
@@ -118,15 +123,14 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
       else if ((lrd & 31) >= R) why = 2;
       drop = why != 0;
     }
-    uint32_t wc = wq < NQ ? p->cnt[wq] : 0, wh = wq < NQ ? p->head[wq] : 0;
-    int space = wc != PB && !(p->st_first && wq == R && p->mf_n == 4);
+    int space = (p->fr != B || p->fv) && !(p->st_first && wq == R && p->mf_n == 4);
     c->why[i] = why;
     c->wq[i] = wq;
     c->drop[i] = drop;
     c->st_done[i] = p->st_v && (drop || space);
     c->wr[i] = p->st_v && !drop && space;
     c->mf_push[i] = c->wr[i] && p->st_first && wq == R;
-    c->wa[i] = wq * PB + ((wh + wc) & (PB - 1));
+    c->wa[i] = wq < NQ ? p->tail[wq] : 0;
     c->tready[i] = in->rst_ni && (!p->st_v || c->st_done[i]) && !(c->tbl_busy && !p->in_pkt);
     c->acc[i] = c->tready[i] && in->s_tvalid[i];
     c->lk_re[i] = c->acc[i] && !p->in_pkt;
@@ -169,26 +173,37 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   uint32_t rdy = 0;
   for (uint32_t o = 0; o < R; o++) rdy |= (uint32_t)(in->m_tready[o] & 1) << o;
   uint32_t out_ok = c->out_free & rdy & ~(m->mc_res ? m->mc_mask : 0);
-  int gv[NSW_MAXR];
-  for (uint32_t o = 0; o < R; o++) {
-    uint32_t req = 0;
-    for (uint32_t i = 0; i < R; i++)
-      if (((in_ok >> i) & 1) && ((out_ok >> o) & 1) && m->in[i].cnt[o] != 0) req |= 1u << i;
-    gv[o] = rr_pick(req, m->gptr[o], R);
-  }
+  /* iSLIP, m->iters iterations: each one matches among the inputs and outputs left unmatched
+   * by the ones before; only the first iteration's matches move the pointers */
   for (uint32_t k = 0; k < R; k++) { c->gptr_d[k] = m->gptr[k]; c->aptr_d[k] = m->aptr[k]; }
-  for (uint32_t i = 0; i < R; i++) {
-    uint32_t gset = 0;
-    for (uint32_t o = 0; o < R; o++)
-      if (gv[o] >= 0 && (uint32_t)gv[o] == i) gset |= 1u << o;
-    int a = rr_pick(gset, m->aptr[i], R);
-    if (a >= 0) {
-      c->gnt[i] = 1;
-      c->gnt_q[i] = (uint32_t)a;
-      c->gnt_mask[i] = 1u << a;
-      c->aptr_d[i] = (uint32_t)a == R - 1 ? 0 : (uint32_t)a + 1;
-      c->gptr_d[a] = i == R - 1 ? 0 : i + 1;
+  for (uint32_t it = 0; it < m->iters; it++) {
+    int gv[NSW_MAXR];
+    for (uint32_t o = 0; o < R; o++) {
+      uint32_t req = 0;
+      for (uint32_t i = 0; i < R; i++)
+        if (((in_ok >> i) & 1) && ((out_ok >> o) & 1) && m->in[i].cnt[o] != 0) req |= 1u << i;
+      gv[o] = rr_pick(req, m->gptr[o], R);
     }
+    uint32_t in_m = 0, out_m = 0;
+    for (uint32_t i = 0; i < R; i++) {
+      uint32_t gset = 0;
+      for (uint32_t o = 0; o < R; o++)
+        if (gv[o] >= 0 && (uint32_t)gv[o] == i) gset |= 1u << o;
+      int a = rr_pick(gset, m->aptr[i], R);
+      if (a >= 0) {
+        c->gnt[i] = 1;
+        c->gnt_q[i] = (uint32_t)a;
+        c->gnt_mask[i] = 1u << a;
+        in_m |= 1u << i;
+        out_m |= 1u << a;
+        if (it == 0) {
+          c->aptr_d[i] = (uint32_t)a == R - 1 ? 0 : (uint32_t)a + 1;
+          c->gptr_d[a] = i == R - 1 ? 0 : i + 1;
+        }
+      }
+    }
+    in_ok &= ~in_m;
+    out_ok &= ~out_m;
   }
   if (mc_go) {
     c->gnt[m->mc_in] = 1;
@@ -214,8 +229,15 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
     int last = (int)((nic_ram_rd(&p->buf)[1] >> 8) & 1);
     c->rd[i] = c->gnt[i] || (p->conn_act && (!p->rv || (c->pop[i] && !last)) && p->cnt[p->conn_q] != 0);
     c->rq[i] = c->gnt[i] ? c->gnt_q[i] : p->conn_q;
-    c->ra[i] = c->rq[i] * PB + p->head[c->rq[i]];
+    c->nxt[i] = (uint32_t)(nic_ram_rd(&p->buf)[1] >> 9) & (B - 1);
+    c->ra[i] = p->lnk && p->lq == c->rq[i] ? c->nxt[i] : p->head[c->rq[i]];
     c->mf_pop[i] = c->gnt[i] && c->gnt_q[i] == R;
+    /* slot allocation: the slot read now, else a never-used one, else the free FIFO's head */
+    c->alloc[i] = c->rd[i] ? c->ra[i] : p->fr != B ? p->fr : (uint32_t)nic_ram_rd64(&p->fl);
+    c->fpop[i] = c->wr[i] && !c->rd[i] && p->fr == B;
+    c->fpush[i] = c->rd[i] && !c->wr[i];
+    c->fre[i] = (!p->fv && p->fn != 0) || (c->fpop[i] && p->fn > 1);
+    c->fra[i] = c->fpop[i] ? (p->frp + 1) & (B - 1) : p->frp;
   }
   /* CSR */
   int wr = in->csr_req && in->csr_we, rd = in->csr_req && !in->csr_we;
@@ -298,11 +320,13 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
   /* RAMs (writes gated by reset like the RTL's write enables) */
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
-    uint64_t w[2] = {p->st_data, (uint64_t)(p->st_keep & 0xFF) | (uint64_t)(p->st_last & 1) << 8};
+    uint64_t w[2] = {p->st_data, (uint64_t)(p->st_keep & 0xFF) | (uint64_t)(p->st_last & 1) << 8 |
+                                     (uint64_t)c.alloc[i] << 9};
     nic_ram_tick64(&p->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lk_re[i], c.kin[i] & (m->lft_depth - 1));
     nic_ram_tick64(&p->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.lk_re[i],
                    c.kin[i] & (m->mft_depth - 1));
     nic_ram_tick(&p->buf, c.wr[i] && in->rst_ni, c.wa[i], w, 1, c.rd[i], c.ra[i] & (m->buf_beats - 1));
+    nic_ram_tick64(&p->fl, c.fpush[i] && in->rst_ni, p->fwp, c.ra[i], 1, c.fre[i] && in->rst_ni, c.fra[i]);
   }
   nic_ram_tick64(&m->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lre, c.la);
   nic_ram_tick64(&m->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.mre, m->grp);
@@ -331,8 +355,11 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
       nsw_in_t *p = &m->in[i];
       p->st_v = p->in_pkt = p->rt_drop = 0;
       p->rt_q = 0;
-      memset(p->head, 0, sizeof(p->head));
+      for (uint32_t q = 0; q < m->nq; q++) p->head[q] = p->tail[q] = q;
       memset(p->cnt, 0, sizeof(p->cnt));
+      p->lnk = p->fv = 0;
+      p->lq = p->fn = p->fwp = p->frp = 0;
+      p->fr = m->nq;
       p->mf_wp = p->mf_rp = p->mf_n = 0;
       p->conn_act = p->rv = 0;
       p->conn_q = p->conn_mask = p->taken = 0;
@@ -350,11 +377,20 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
     p->in_pkt = c.acc[i] ? !in->s_tlast[i] : p->in_pkt;
-    if (c.wr[i]) p->cnt[c.wq[i]]++;
-    if (c.rd[i]) {
-      p->cnt[c.rq[i]]--;
-      p->head[c.rq[i]] = (p->head[c.rq[i]] + 1) & (m->pb - 1);
+    const uint32_t B = m->buf_beats;
+    if (p->lnk) p->head[p->lq] = c.nxt[i];
+    if (c.wr[i]) {
+      p->cnt[c.wq[i]]++;
+      p->tail[c.wq[i]] = c.alloc[i];
     }
+    if (c.rd[i]) p->cnt[c.rq[i]]--;
+    p->lnk = c.rd[i];
+    p->lq = c.rq[i];
+    p->fr += c.wr[i] && !c.rd[i] && p->fr != B;
+    p->fv = c.fre[i] ? 1 : c.fpop[i] ? 0 : p->fv;
+    p->frp = (p->frp + (uint32_t)c.fpop[i]) & (B - 1);
+    p->fwp = (p->fwp + (uint32_t)c.fpush[i]) & (B - 1);
+    p->fn = p->fn + (uint32_t)c.fpush[i] - (uint32_t)c.fpop[i];
     p->mf_wp = (p->mf_wp + (uint32_t)c.mf_push[i]) & 3;
     p->mf_rp = (p->mf_rp + (uint32_t)c.mf_pop[i]) & 3;
     p->mf_n = p->mf_n + (uint32_t)c.mf_push[i] - (uint32_t)c.mf_pop[i];

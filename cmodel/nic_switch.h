@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_switch.v (with nic_switch_in, nic_switch_arb, nic_switch_csr): packet switch
- * with virtual output queues, iSLIP unicast and reserved multicast connections, forwarding
+ * with virtual output queues (linked lists in a shared buffer per input), iSLIP unicast (cfg
+ * iters iterations per cycle) and reserved multicast connections, forwarding
  * tables on the CSR bus. The core takes RADIX-wide signal arrays (nic_switch_sig_*); the lockstep
  * entry points nic_switch_eval / nic_switch_tick map the ports of rtl/nic_switch_ls4.v
  * (RADIX = 4). docs/reference/nic_switch.md describes the behaviour. */
@@ -17,7 +18,7 @@ LS_DECLARE_PORTS(nic_switch)
 #define NSW_MAXQ (NSW_MAXR + 1)
 
 typedef struct {
-  uint32_t radix, lft_depth, mft_depth, buf_beats;
+  uint32_t radix, lft_depth, mft_depth, buf_beats, iters;
 } nic_switch_cfg_t;
 
 typedef struct {
@@ -42,14 +43,16 @@ typedef struct { /* one input port (rtl/nic_switch_in.v) */
   int st_v, st_last, st_first, in_pkt, rt_drop, conn_act, rv;
   uint64_t st_data;
   uint32_t st_keep, rt_q, conn_q, conn_mask, taken;
-  uint32_t head[NSW_MAXQ], cnt[NSW_MAXQ];
+  uint32_t head[NSW_MAXQ], tail[NSW_MAXQ], cnt[NSW_MAXQ];
+  int lnk, fv; /* read register holds queue lq's next head; free FIFO head valid */
+  uint32_t lq, fr, fn, fwp, frp; /* never-used slot counter, free FIFO count and pointers */
   uint32_t mf[4], mf_wp, mf_rp, mf_n;
-  nic_ram_t lft, mft, buf;
+  nic_ram_t lft, mft, buf, fl;
 } nsw_in_t;
 
 typedef struct {
-  uint32_t radix, lft_depth, mft_depth, buf_beats;
-  uint32_t nq, pb, rmask;
+  uint32_t radix, lft_depth, mft_depth, buf_beats, iters;
+  uint32_t nq, aw, rmask;
   nsw_in_t in[NSW_MAXR];
   /* arbiter (rtl/nic_switch_arb.v) */
   uint32_t gptr[NSW_MAXR], aptr[NSW_MAXR];

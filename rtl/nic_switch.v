@@ -2,14 +2,15 @@
 `default_nettype none
 // nic_switch: packet switch of the NIC fabric, RADIX ports of 64-bit AXI4-Stream
 // (docs/reference/nic_switch.md). Lossless (full back-pressure), cut-through, virtual output
-// queues per input (nic_switch_in), iSLIP unicast and reserved multicast connections
-// (nic_switch_arb), forwarding tables and counters on the CSR bus (nic_switch_csr).
-// Output o carries the beats of the one input connected to it; a connection lasts one packet.
+// queues per input (nic_switch_in), iSLIP unicast (ITERS iterations per cycle) and reserved
+// multicast connections (nic_switch_arb), forwarding tables and counters on the CSR bus
+// (nic_switch_csr). Output o carries the beats of the one input connected to it; a connection lasts one packet.
 module nic_switch #(
   parameter int RADIX     = 16,
   parameter int LFT_DEPTH = 4096,
   parameter int MFT_DEPTH = 64,
   parameter int BUF_BEATS = 512,
+  parameter int ITERS     = 2,
   localparam int PW = $clog2(RADIX),
   localparam int QW = $clog2(RADIX + 1),
   localparam int LAW = $clog2(LFT_DEPTH),
@@ -39,8 +40,8 @@ module nic_switch #(
     if (RADIX < 4 || RADIX > 32 || LFT_DEPTH < 128 || LFT_DEPTH > 4096 ||
         (LFT_DEPTH & (LFT_DEPTH - 1)) != 0 || MFT_DEPTH < 2 || MFT_DEPTH > 1024 ||
         MFT_DEPTH > LFT_DEPTH || (MFT_DEPTH & (MFT_DEPTH - 1)) != 0 ||
-        (BUF_BEATS & (BUF_BEATS - 1)) != 0 || (BUF_BEATS >> QW) < 4) begin : g_param_err
-      $error("nic_switch: RADIX 4..32, LFT_DEPTH power of two 128..4096, MFT_DEPTH power of two 2..min(1024, LFT_DEPTH), BUF_BEATS power of two >= 4 * 2^clog2(RADIX+1)");
+        (BUF_BEATS & (BUF_BEATS - 1)) != 0 || (BUF_BEATS >> QW) < 4 || ITERS < 1 || ITERS > 4) begin : g_param_err
+      $error("nic_switch: RADIX 4..32, LFT_DEPTH power of two 128..4096, MFT_DEPTH power of two 2..min(1024, LFT_DEPTH), BUF_BEATS power of two >= 4 * 2^clog2(RADIX+1), ITERS 1..4");
     end
   endgenerate
 `endif
@@ -91,9 +92,12 @@ module nic_switch #(
     end
   endgenerate
 
-  // output side: the connected input of each output, its offered beat, the handshakes
+  // output side: the connected input of each output (s, input 0 when none), its offered beat
+  // (an AND-OR over the inputs decoded from s), the handshakes
   integer o, i;
   reg [PW-1:0] s;
+  reg [BW-1:0] bt;
+  reg          ok;
   always @* begin
     hs = '0;
     for (o = 0; o < RADIX; o = o + 1) begin
@@ -107,15 +111,23 @@ module nic_switch #(
           out_free[o] = ending[i];
         end
       src[o*PW +: PW] = s;
-      m_axis_tvalid[o] = rst_ni && busy[o] && rv[s] && !taken[32'(s)*RADIX + o];
-      m_axis_tdata[o*64 +: 64] = rdata[32'(s)*BW +: 64];
-      m_axis_tkeep[o*8 +: 8]   = rdata[32'(s)*BW + 64 +: 8];
-      m_axis_tlast[o]          = rdata[32'(s)*BW + 72];
-      hs[32'(s)*RADIX + o] = m_axis_tvalid[o] && m_axis_tready[o];
+      bt = '0;
+      ok = 1'b0;
+      for (i = 0; i < RADIX; i = i + 1)
+        if (s == PW'(i)) begin
+          bt = bt | rdata[i*BW +: BW];
+          ok = ok | (rv[i] && !taken[i*RADIX + o]);
+        end
+      m_axis_tvalid[o] = rst_ni && busy[o] && ok;
+      m_axis_tdata[o*64 +: 64] = bt[63:0];
+      m_axis_tkeep[o*8 +: 8]   = bt[71:64];
+      m_axis_tlast[o]          = bt[72];
+      for (i = 0; i < RADIX; i = i + 1)
+        if (s == PW'(i)) hs[i*RADIX + o] = m_axis_tvalid[o] && m_axis_tready[o];
     end
   end
 
-  nic_switch_arb #(.RADIX(RADIX)) u_arb (
+  nic_switch_arb #(.RADIX(RADIX), .ITERS(ITERS)) u_arb (
     .clk_i(clk_i), .rst_ni(rst_ni), .in_free_i(in_free), .out_free_i(out_free), .out_ready_i(m_axis_tready),
     .voq_avail_i(voq_avail), .mc_pend_i(mc_pend), .mc_mask_i(mc_mask),
     .gnt_o(gnt), .gnt_q_o(gnt_q), .gnt_mask_o(gnt_mask));

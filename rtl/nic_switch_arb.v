@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_switch_arb: connection arbiter of nic_switch (docs/reference/nic_switch.md).
-//  - Unicast: one iteration of iSLIP per cycle. Every free input requests each free output
+//  - Unicast: ITERS iterations of iSLIP per cycle. Every free input requests each free output
 //    whose virtual output queue holds a beat; each output grants one request round robin from
-//    its grant pointer; each input accepts one grant round robin from its accept pointer. The
-//    pointers move one past the partner only on an accepted grant. A connection lasts until
+//    its grant pointer; each input accepts one grant round robin from its accept pointer. Each
+//    further iteration repeats this among the inputs and outputs left unmatched. The pointers
+//    move one past the partner only on a grant accepted in the first iteration. A connection lasts until
 //    the packet's tlast beat is popped; an input or output whose connection ends this cycle
 //    counts as free, so packets follow each other without a gap. A unicast grant also needs
 //    the output's tready, so that a stalled output does not take an input's read port (the
@@ -15,6 +16,7 @@
 //    starts (one connection, every output of the mask) and the reservation ends.
 module nic_switch_arb #(
   parameter int RADIX = 16,
+  parameter int ITERS = 2,
   localparam int PW = $clog2(RADIX),
   localparam int QW = $clog2(RADIX + 1)
 ) (
@@ -49,11 +51,11 @@ module nic_switch_arb #(
   reg [PW-1:0]       mc_in_q, mc_in_d, mc_rr_q, mc_rr_d;
   reg [RADIX-1:0]    mc_mask_q, mc_mask_d;
 
-  reg [RADIX-1:0]    in_ok, out_ok, req, gv, gset, gto;
+  reg [RADIX-1:0]    in_ok, out_ok, req, gv, gset, gto, in_m, out_m;
   reg [RADIX*PW-1:0] gi;
   reg [PW:0]         pk;
   reg                mc_go;
-  integer            i, o;
+  integer            i, o, o2, it;
 
   always @* begin
     gto       = '0;
@@ -64,37 +66,49 @@ module nic_switch_arb #(
     mc_go  = mc_res_q && ((mc_mask_q & ~out_free_i) == '0) && in_free_i[mc_in_q];
     in_ok  = in_free_i & ~((mc_res_q ? RADIX'(1) : RADIX'(0)) << mc_in_q);
     out_ok = out_free_i & out_ready_i & ~(mc_res_q ? mc_mask_q : '0);
-    // grant
-    gi = '0;
-    for (o = 0; o < RADIX; o = o + 1) begin
-      for (i = 0; i < RADIX; i = i + 1) req[i] = in_ok[i] && out_ok[o] && voq_avail_i[i*RADIX + o];
-      pk = rr_pick(req, gptr_q[o*PW +: PW]);
-      gv[o] = pk[PW];
-      gi[o*PW +: PW] = pk[PW-1:0];
-    end
-    // accept
     gptr_d = gptr_q;
     aptr_d = aptr_q;
     gnt_o = '0;
     gnt_q_o = '0;
     gnt_mask_o = '0;
-    for (i = 0; i < RADIX; i = i + 1) begin
-      for (o = 0; o < RADIX; o = o + 1) gset[o] = gv[o] && 32'(gi[o*PW +: PW]) == i;
-      pk = rr_pick(gset, aptr_q[i*PW +: PW]);
-      if (pk[PW]) begin
-        gnt_o[i] = 1'b1;
-        gnt_q_o[i*QW +: QW] = QW'(pk[PW-1:0]);
-        gto = RADIX'(1) << pk[PW-1:0];
-        gnt_mask_o[i*RADIX +: RADIX] = gto;
-        aptr_d[i*PW +: PW] = nxt(pk[PW-1:0]);
-        gptr_d[32'(pk[PW-1:0])*PW +: PW] = nxt(PW'(i));
+    for (it = 0; it < ITERS; it = it + 1) begin
+      // grant
+      gi = '0;
+      for (o = 0; o < RADIX; o = o + 1) begin
+        for (i = 0; i < RADIX; i = i + 1) req[i] = in_ok[i] && out_ok[o] && voq_avail_i[i*RADIX + o];
+        pk = rr_pick(req, gptr_q[o*PW +: PW]);
+        gv[o] = pk[PW];
+        gi[o*PW +: PW] = pk[PW-1:0];
       end
+      // accept; the matched input and output leave the next iteration
+      in_m = '0;
+      out_m = '0;
+      for (i = 0; i < RADIX; i = i + 1) begin
+        for (o = 0; o < RADIX; o = o + 1) gset[o] = gv[o] && 32'(gi[o*PW +: PW]) == i;
+        pk = rr_pick(gset, aptr_q[i*PW +: PW]);
+        if (pk[PW]) begin
+          gnt_o[i] = 1'b1;
+          gnt_q_o[i*QW +: QW] = QW'(pk[PW-1:0]);
+          gto = RADIX'(1) << pk[PW-1:0];
+          gnt_mask_o[i*RADIX +: RADIX] = gto;
+          in_m[i] = 1'b1;
+          out_m = out_m | gto;
+          if (it == 0) begin
+            aptr_d[i*PW +: PW] = nxt(pk[PW-1:0]);
+            for (o2 = 0; o2 < RADIX; o2 = o2 + 1)
+              if (pk[PW-1:0] == PW'(o2)) gptr_d[o2*PW +: PW] = nxt(PW'(i));
+          end
+        end
+      end
+      in_ok  = in_ok & ~in_m;
+      out_ok = out_ok & ~out_m;
     end
-    if (mc_go) begin
-      gnt_o[mc_in_q] = 1'b1;
-      gnt_q_o[32'(mc_in_q)*QW +: QW] = QW'(RADIX);
-      gnt_mask_o[32'(mc_in_q)*RADIX +: RADIX] = mc_mask_q;
-    end
+    for (i = 0; i < RADIX; i = i + 1)
+      if (mc_go && mc_in_q == PW'(i)) begin
+        gnt_o[i] = 1'b1;
+        gnt_q_o[i*QW +: QW] = QW'(RADIX);
+        gnt_mask_o[i*RADIX +: RADIX] = mc_mask_q;
+      end
     // multicast reservation
     if (mc_go) mc_res_d = 1'b0;
     if (!mc_res_q) begin
@@ -102,7 +116,9 @@ module nic_switch_arb #(
       if (pk[PW]) begin
         mc_res_d  = 1'b1;
         mc_in_d   = pk[PW-1:0];
-        mc_mask_d = mc_mask_i[32'(pk[PW-1:0])*RADIX +: RADIX];
+        mc_mask_d = '0;
+        for (i = 0; i < RADIX; i = i + 1)
+          if (pk[PW-1:0] == PW'(i)) mc_mask_d = mc_mask_d | mc_mask_i[i*RADIX +: RADIX];
         mc_rr_d   = nxt(pk[PW-1:0]);
       end
     end

@@ -6,12 +6,19 @@
 //  - Route: the stage's first beat picks its queue (output port, or RADIX = multicast) or a
 //    drop reason; the packet's other beats follow that decision. Dropped beats are consumed at
 //    once (tready stays 1).
-//  - Virtual output queues: the buffer RAM (BUF_BEATS beats) is split into 2^QW fixed partitions
-//    of PB beats; queue q owns partition q (NQ = RADIX + 1 queues). A full partition stalls the
-//    stage (back-pressure, never a drop). Multicast masks wait in a 4-entry mask FIFO.
+//  - Virtual output queues: NQ = RADIX + 1 linked lists in one shared buffer RAM (BUF_BEATS
+//    slots, each a beat and the slot number of the queue's next beat). Queue q has a head slot
+//    (its oldest unread beat) and a tail slot, always allocated and still empty: a beat is
+//    written into the tail slot together with a newly allocated slot, which becomes the tail.
+//    Free slots come from the slot just read (a read and a write in one cycle), else from a
+//    counter over the never-used slots, else from the free FIFO (a RAM of slot numbers whose
+//    read register holds its head). No free slot stalls the stage (back-pressure, never a
+//    drop). Multicast masks wait in a 4-entry mask FIFO.
 //  - Connection: the arbiter grants this input a queue and an output set; the beats are read
 //    one ahead (the RAM read register holds the beat offered to the outputs) and a beat is
-//    popped when every output of the set has taken it (taken_q marks the ones that have).
+//    popped when every output of the set has taken it (taken_q marks the ones that have). The
+//    cycle after a read, the queue's head is the next-slot field in the read register
+//    (lnk_q); it is copied into the head register in that cycle.
 module nic_switch_in #(
   parameter int RADIX     = 16,
   parameter int LFT_DEPTH = 4096,
@@ -20,13 +27,12 @@ module nic_switch_in #(
   parameter int IDX       = 0,
   localparam int NQ  = RADIX + 1,
   localparam int QW  = $clog2(NQ),
-  localparam int PB  = BUF_BEATS >> QW,
-  localparam int PBW = $clog2(PB),
-  localparam int CW  = PBW + 1,
+  localparam int AW  = $clog2(BUF_BEATS),
+  localparam int CW  = AW + 1,
   localparam int LAW = $clog2(LFT_DEPTH),
   localparam int MAW = $clog2(MFT_DEPTH),
   localparam int BW  = 64 + 8 + 1,
-  localparam int BAW_W = $clog2(BUF_BEATS)
+  localparam int SW  = BW + AW
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -73,8 +79,12 @@ module nic_switch_in #(
   reg [7:0]       st_keep_q, st_keep_d;
   reg             in_pkt_q, in_pkt_d, rt_drop_q, rt_drop_d;
   reg [QW-1:0]    rt_q_q, rt_q_d;
-  reg [NQ*PBW-1:0] head_q, head_d;
+  reg [NQ*AW-1:0] head_q, head_d, tail_q, tail_d;
   reg [NQ*CW-1:0] cnt_q, cnt_d;
+  reg             lnk_q, lnk_d, fv_q, fv_d;
+  reg [QW-1:0]    lq_q, lq_d;
+  reg [CW-1:0]    fr_q, fr_d, fn_q, fn_d;
+  reg [AW-1:0]    fwp_q, fwp_d, frp_q, frp_d;
   reg [4*RADIX-1:0] mf_q, mf_d;
   reg [1:0]       mf_wp_q, mf_wp_d, mf_rp_q, mf_rp_d;
   reg [2:0]       mf_n_q, mf_n_d;
@@ -84,9 +94,15 @@ module nic_switch_in #(
 
   wire [5:0]       lft_rd;
   wire [RADIX-1:0] mft_rd;
-  wire [BW-1:0]    buf_rd;
+  wire [SW-1:0]    buf_rd;
+  wire [AW-1:0]    fl_rd;
+  wire [NQ*AW-1:0] slot0;
 
   reg              acc, lk_re, drop, space, wr, st_done, pop, rd, mf_push, mf_pop;
+  reg              fpush, fpop, fre;
+  reg [AW-1:0]     alloc, fra;
+  reg [RADIX-1:0]  mc_mask;
+  integer          n;
   // ending feeds the arbiter, whose grant feeds rd: not circular per signal, only across the
   // always block, which Verilator splits no further
   /* verilator lint_off UNOPTFLAT */
@@ -96,19 +112,22 @@ module nic_switch_in #(
   reg [QW-1:0]     wq, rq;
   reg [RADIX-1:0]  mmask;
   reg [16:0]       k_st;
-  reg [PBW-1:0]    tail;
-  /* verilator lint_off UNUSEDSIGNAL */  // k_in: table address bits only; wcnt: the count modulo PB
+  /* verilator lint_off UNUSEDSIGNAL */  // k_in: table address bits only
   reg [16:0]       k_in;
-  reg [CW-1:0]     wcnt;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [BAW_W-1:0]  wa, ra;
+  reg [AW-1:0]     wa, ra;
   reg              s_tready;
 
+  // field q of a vector of NQ fields (0 for q >= NQ): a decoded AND-OR, no shifter
   function automatic [CW-1:0] cnt_of(input [NQ*CW-1:0] v, input [QW-1:0] q);
-    cnt_of = v[q*CW +: CW];
+    integer k;
+    cnt_of = '0;
+    for (k = 0; k < NQ; k = k + 1) if (q == QW'(k)) cnt_of = cnt_of | v[k*CW +: CW];
   endfunction
-  function automatic [PBW-1:0] head_of(input [NQ*PBW-1:0] v, input [QW-1:0] q);
-    head_of = v[q*PBW +: PBW];
+  function automatic [AW-1:0] slot_of(input [NQ*AW-1:0] v, input [QW-1:0] q);
+    integer k;
+    slot_of = '0;
+    for (k = 0; k < NQ; k = k + 1) if (q == QW'(k)) slot_of = slot_of | v[k*AW +: AW];
   endfunction
 
   always @* begin
@@ -132,14 +151,12 @@ module nic_switch_in #(
       else if (32'(lft_rd[4:0]) >= RADIX) why[1] = 1'b1;
       drop = why != 4'd0;
     end
-    space   = cnt_of(cnt_q, wq) != CW'(PB) &&
+    space   = (fr_q != CW'(BUF_BEATS) || fv_q) &&
               !(st_first_q && wq == QW'(RADIX) && mf_n_q == 3'd4);
     st_done = st_v_q && (drop || space);
     wr      = st_v_q && !drop && space;
     mf_push = wr && st_first_q && wq == QW'(RADIX);
-    wcnt    = cnt_of(cnt_q, wq);
-    tail    = head_of(head_q, wq) + wcnt[PBW-1:0];
-    wa      = BAW_W'({wq, tail});
+    wa      = slot_of(tail_q, wq);
     s_tready = rst_ni && (!st_v_q || st_done) && !(tbl_busy_i && !in_pkt_q);
     acc     = s_tready && s_tvalid_i;
     lk_re   = acc && !in_pkt_q;
@@ -166,21 +183,41 @@ module nic_switch_in #(
     rd     = gnt_i || (conn_act_q && (!rv_q || (pop && !buf_rd[BW-1])) &&
                        cnt_of(cnt_q, conn_qi_q) != '0);
     rq     = gnt_i ? gnt_q_i : conn_qi_q;
-    ra     = BAW_W'({rq, head_of(head_q, rq)});
+    ra     = (lnk_q && lq_q == rq) ? buf_rd[BW +: AW] : slot_of(head_q, rq);
     mf_pop = gnt_i && gnt_q_i == QW'(RADIX);
+
+    // slot allocation: the slot read in this cycle, else a never-used one, else the free FIFO
+    alloc  = rd ? ra : (fr_q != CW'(BUF_BEATS) ? fr_q[AW-1:0] : fl_rd);
+    fpop   = wr && !rd && fr_q == CW'(BUF_BEATS);
+    fpush  = rd && !wr;
+    fre    = (!fv_q && fn_q != '0) || (fpop && fn_q > CW'(1));
+    fra    = fpop ? frp_q + AW'(1) : frp_q;
+    fr_d   = fr_q + {{AW{1'b0}}, wr && !rd && fr_q != CW'(BUF_BEATS)};
+    fv_d   = fre ? 1'b1 : (fpop ? 1'b0 : fv_q);
+    frp_d  = frp_q + {{AW-1{1'b0}}, fpop};
+    fwp_d  = fwp_q + {{AW-1{1'b0}}, fpush};
+    fn_d   = fn_q + {{AW{1'b0}}, fpush} - {{AW{1'b0}}, fpop};
 
     cnt_d  = cnt_q;
     head_d = head_q;
-    if (wr) cnt_d[wq*CW +: CW] = cnt_d[wq*CW +: CW] + CW'(1);
-    if (rd) begin
-      cnt_d[rq*CW +: CW]   = cnt_d[rq*CW +: CW] - CW'(1);
-      head_d[rq*PBW +: PBW] = head_d[rq*PBW +: PBW] + PBW'(1);
+    tail_d = tail_q;
+    for (n = 0; n < NQ; n = n + 1) begin
+      if (lnk_q && lq_q == QW'(n)) head_d[n*AW +: AW] = buf_rd[BW +: AW];
+      if (wr && wq == QW'(n)) begin
+        cnt_d[n*CW +: CW]  = cnt_d[n*CW +: CW] + CW'(1);
+        tail_d[n*AW +: AW] = alloc;
+      end
+      if (rd && rq == QW'(n)) cnt_d[n*CW +: CW] = cnt_d[n*CW +: CW] - CW'(1);
     end
+    lnk_d  = rd;
+    lq_d   = rq;
     mf_d    = mf_q;
     mf_wp_d = mf_wp_q + {1'b0, mf_push};
     mf_rp_d = mf_rp_q + {1'b0, mf_pop};
     mf_n_d  = mf_n_q + {2'd0, mf_push} - {2'd0, mf_pop};
-    if (mf_push) mf_d[mf_wp_q*RADIX +: RADIX] = mmask;
+    for (n = 0; n < 4; n = n + 1) if (mf_push && mf_wp_q == 2'(n)) mf_d[n*RADIX +: RADIX] = mmask;
+    mc_mask = '0;
+    for (n = 0; n < 4; n = n + 1) if (mf_rp_q == 2'(n)) mc_mask = mc_mask | mf_q[n*RADIX +: RADIX];
 
     conn_act_d  = gnt_i ? 1'b1 : (ending ? 1'b0 : conn_act_q);
     conn_qi_d   = gnt_i ? gnt_q_i : conn_qi_q;
@@ -192,11 +229,14 @@ module nic_switch_in #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       st_v_q <= 1'b0; in_pkt_q <= 1'b0; rt_drop_q <= 1'b0; rt_q_q <= '0;
-      head_q <= '0; cnt_q <= '0; mf_wp_q <= '0; mf_rp_q <= '0; mf_n_q <= '0;
+      head_q <= slot0; tail_q <= slot0;
+      cnt_q <= '0; lnk_q <= 1'b0; lq_q <= '0; fr_q <= CW'(NQ); fv_q <= 1'b0; fn_q <= '0;
+      fwp_q <= '0; frp_q <= '0; mf_wp_q <= '0; mf_rp_q <= '0; mf_n_q <= '0;
       conn_act_q <= 1'b0; conn_qi_q <= '0; conn_mask_q <= '0; taken_q <= '0; rv_q <= 1'b0;
     end else begin
       st_v_q <= st_v_d; in_pkt_q <= in_pkt_d; rt_drop_q <= rt_drop_d; rt_q_q <= rt_q_d;
-      head_q <= head_d; cnt_q <= cnt_d; mf_wp_q <= mf_wp_d; mf_rp_q <= mf_rp_d; mf_n_q <= mf_n_d;
+      head_q <= head_d; tail_q <= tail_d; cnt_q <= cnt_d; lnk_q <= lnk_d; lq_q <= lq_d;
+      fr_q <= fr_d; fv_q <= fv_d; fn_q <= fn_d; fwp_q <= fwp_d; frp_q <= frp_d; mf_wp_q <= mf_wp_d; mf_rp_q <= mf_rp_d; mf_n_q <= mf_n_d;
       conn_act_q <= conn_act_d; conn_qi_q <= conn_qi_d; conn_mask_q <= conn_mask_d;
       taken_q <= taken_d; rv_q <= rv_d;
     end
@@ -213,31 +253,45 @@ module nic_switch_in #(
   nic_ram_1r1w #(.DEPTH(MFT_DEPTH), .WIDTH(RADIX)) u_mft (
     .clk_i(clk_i), .wr_en_i(mft_we_i), .wr_addr_i(tw_addr_i[MAW-1:0]), .wr_data_i(mft_wdata_i),
     .wr_be_i(1'b1), .rd_en_i(lk_re), .rd_addr_i(k_in[MAW-1:0]), .rd_data_o(mft_rd));
-  nic_ram_1r1w #(.DEPTH(BUF_BEATS), .WIDTH(BW)) u_buf (
-    .clk_i(clk_i), .wr_en_i(wr && rst_ni), .wr_addr_i(wa), .wr_data_i({st_last_q, st_keep_q, st_data_q}),
+  nic_ram_1r1w #(.DEPTH(BUF_BEATS), .WIDTH(SW)) u_buf (
+    .clk_i(clk_i), .wr_en_i(wr && rst_ni), .wr_addr_i(wa),
+    .wr_data_i({alloc, st_last_q, st_keep_q, st_data_q}),
     .wr_be_i(1'b1), .rd_en_i(rd), .rd_addr_i(ra), .rd_data_o(buf_rd));
+  // free FIFO: slot numbers of read beats
+  nic_ram_1r1w #(.DEPTH(BUF_BEATS), .WIDTH(AW)) u_free (
+    .clk_i(clk_i), .wr_en_i(fpush && rst_ni), .wr_addr_i(fwp_q), .wr_data_i(ra),
+    .wr_be_i(1'b1), .rd_en_i(fre && rst_ni), .rd_addr_i(fra), .rd_data_o(fl_rd));
 
   genvar g;
   generate
     for (g = 0; g < RADIX; g = g + 1) begin : g_av
       assign voq_avail_o[g] = cnt_q[g*CW +: CW] != '0;
     end
+    // after reset queue q's head and tail are slot q
+    for (g = 0; g < NQ; g = g + 1) begin : g_slot0
+      assign slot0[g*AW +: AW] = AW'(g);
+    end
   endgenerate
   assign s_tready_o  = s_tready;
   assign mc_pend_o   = mf_n_q != 3'd0;
-  assign mc_mask_o   = mf_q[mf_rp_q*RADIX +: RADIX];
+  assign mc_mask_o   = mc_mask;
   assign free_o      = !conn_act_q || ending;
   assign conn_act_o  = conn_act_q;
   assign conn_mask_o = conn_mask_q;
   assign ending_o    = ending;
   assign rv_o        = rv_q;
   assign taken_o     = taken_q;
-  assign rdata_o     = buf_rd;
+  assign rdata_o     = buf_rd[BW-1:0];
   assign drop_o      = (st_v_q && st_first_q && rst_ni) ? why : 4'd0;
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
+  integer f_q, f_cnt_sum;
+  always @* begin
+    f_cnt_sum = 0;
+    for (f_q = 0; f_q < NQ; f_q = f_q + 1) f_cnt_sum = f_cnt_sum + 32'(cnt_of(cnt_q, QW'(f_q)));
+  end
   // checked at the clock edge (settled values of the cycle)
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
@@ -249,6 +303,9 @@ module nic_switch_in #(
       assert (mf_n_q <= 3'd4);
       if (rv_q) assert (conn_act_q);
       if (mf_n_q != 3'd0) assert (cnt_of(cnt_q, QW'(RADIX)) != '0);
+      // every slot is a tail, holds an unread beat, is in the free FIFO or was never used
+      assert (f_cnt_sum + 32'(fn_q) + NQ == 32'(fr_q));
+      if (fv_q) assert (fn_q != '0);
     end
   end
   always @(posedge clk_i) begin

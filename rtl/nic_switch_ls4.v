@@ -5,7 +5,8 @@
 module nic_switch_ls4 #(
   parameter int LFT_DEPTH = 4096,
   parameter int MFT_DEPTH = 64,
-  parameter int BUF_BEATS = 512
+  parameter int BUF_BEATS = 512,
+  parameter int ITERS     = 2
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -56,7 +57,8 @@ module nic_switch_ls4 #(
   output wire        csr_ack_o,
   output wire [31:0] csr_rdata_o
 );
-  nic_switch #(.RADIX(4), .LFT_DEPTH(LFT_DEPTH), .MFT_DEPTH(MFT_DEPTH), .BUF_BEATS(BUF_BEATS)) u_sw (
+  nic_switch #(.RADIX(4), .LFT_DEPTH(LFT_DEPTH), .MFT_DEPTH(MFT_DEPTH), .BUF_BEATS(BUF_BEATS),
+              .ITERS(ITERS)) u_sw (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .s_axis_tdata({s3_tdata, s2_tdata, s1_tdata, s0_tdata}), .s_axis_tkeep({s3_tkeep, s2_tkeep, s1_tkeep, s0_tkeep}),
     .s_axis_tvalid({s3_tvalid, s2_tvalid, s1_tvalid, s0_tvalid}), .s_axis_tready({s3_tready, s2_tready, s1_tready, s0_tready}),

@@ -11,7 +11,8 @@
  * names its source.
  * Modes: random (epochs of mixed AOTF packets and Ethernet frames with random destinations incl.
  * unknown and garbled ones, random idle and back-pressure, table rewrites and resets between
- * epochs), lft_blocks, mcast, hol, bad, bench (figures). */
+ * epochs), lft_blocks, mcast, hol, bad, bench (figures; at its end the C model alone measures
+ * the uniform throughput at RADIX 16 with the default parameters, model_uniform). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +75,7 @@ typedef struct {
   uint64_t fl_cyc[4];
   uint32_t fn;
   /* figures */
-  uint64_t delivered, dropped, sent, mc_copies, beats_out[R], beats_in_out[R][R];
+  uint64_t delivered, dropped, sent, mc_copies, eth_copies, beats_out[R], beats_in_out[R][R];
   uint64_t win_start, win_end, first_acc, first_out;
   int hol_checked;
   uint32_t dsts[R][64], ndst[R];
@@ -398,10 +399,77 @@ static int plan(st_t *s) {
       s->win_start = s->cycle + 2000; s->win_end = s->cycle + 32000;
       return 1;
     }
-    if (st == 4) { counters_read(s); set_phase(s, PH_CSR, 0); return 1; }
+    if (st == 4) {
+      counters_read(s);
+      s->eth = 0xF; /* every input carries Ethernet frames */
+      op(s, 1, CSR_NIC_SWITCH_ETH_MODE, 0xF, 0, 0);
+      set_phase(s, PH_CSR, 0);
+      return 1;
+    }
+    if (st == 5) { traffic(s, D_UNIFORM, 32000, 100, 100); s->win_start = s->cycle + 2000; s->win_end = s->cycle + 32000; return 1; }
+    if (st == 6) { counters_read(s); set_phase(s, PH_CSR, 0); return 1; }
     return 0;
   }
   return 0;
+}
+
+/* Uniform throughput of the C model alone (nic_switch_sig_*) at any radix: every input at full
+ * load with uniform random unicast destinations (LFT entry d -> port d), AOTF packets of 5 beats
+ * or Ethernet frames of 64..1518 bytes (8..190 beats), outputs always ready; output beats per
+ * port and cycle over 30000 cycles after 2000 of warm-up, in per cent. */
+static double model_uniform(uint32_t radix, uint32_t lft, uint32_t buf, uint32_t iters, int eth, uint64_t seed) {
+  nic_switch_t *m = calloc(1, sizeof(*m));
+  nic_switch_cfg_t cfg = {radix, lft, 64, buf, iters};
+  if (!m || nic_switch_init(m, &cfg, seed)) { free(m); return -1.0; }
+  nic_rng_t rng;
+  nic_rng_seed(&rng, seed);
+  nic_switch_sig_in_t in;
+  nic_switch_sig_out_t out;
+  uint32_t nb[NSW_MAXR] = {0}, k[NSW_MAXR] = {0}, dst[NSW_MAXR] = {0}, e = 0;
+  uint64_t beats = 0, t0 = 0;
+  int ph = 0;
+  for (uint64_t cyc = 0;; cyc++) {
+    memset(&in, 0, sizeof(in));
+    in.rst_ni = cyc >= 4;
+    for (uint32_t o = 0; o < radix; o++) in.m_tready[o] = 1;
+    if (ph == 0 && cyc == 8 + lft) { ph = 1; t0 = cyc; }
+    if (ph == 1) { /* CSR writes, one every other cycle: ETH_MODE, LFT block 0 = ports 0..radix-1 */
+      uint32_t n = (uint32_t)(cyc - t0);
+      if (n % 2 == 0) {
+        in.csr_req = in.csr_we = 1;
+        if (n == 0) { in.csr_addr = CSR_NIC_SWITCH_ETH_MODE; in.csr_wdata = eth ? 0xFFFFFFFFu : 0; }
+        else if (n == 2) in.csr_addr = CSR_NIC_SWITCH_LFT_BLOCK;
+        else { in.csr_addr = CSR_NIC_SWITCH_LFT_DATA; in.csr_wdata = 0x80000000u | (e++ % radix); }
+      } else if (e == 64) { ph = 2; t0 = cyc + 4; }
+    }
+    int tr = ph == 2 && cyc >= t0;
+    if (tr)
+      for (uint32_t i = 0; i < radix; i++) {
+        if (nb[i] == 0) {
+          nb[i] = eth ? 8 + (uint32_t)nic_rng_below(&rng, 183) : 5;
+          dst[i] = (uint32_t)nic_rng_below(&rng, radix);
+          k[i] = 0;
+        }
+        in.s_tvalid[i] = 1;
+        in.s_tdata[i] = k[i] ? nic_rng_next(&rng) : eth ? 0x02u | (uint64_t)dst[i] << 40 : dst[i];
+        in.s_tkeep[i] = 0xFF;
+        in.s_tlast[i] = k[i] + 1 == nb[i];
+      }
+    nic_switch_sig_eval(m, &in, &out);
+    if (tr) {
+      for (uint32_t i = 0; i < radix; i++)
+        if (out.s_tready[i] && ++k[i] == nb[i]) nb[i] = 0;
+      uint64_t t = cyc - t0;
+      if (t >= 32000) break;
+      if (t >= 2000)
+        for (uint32_t o = 0; o < radix; o++) beats += (uint64_t)(out.m_tvalid[o] && in.m_tready[o]);
+    }
+    nic_switch_sig_tick(m, &in);
+  }
+  uint64_t col = nic_switch_collisions(m);
+  nic_switch_free(m);
+  free(m);
+  return col ? -1.0 : beats * 100.0 / (radix * 30000.0);
 }
 
 int nic_switch_stim_next(void *p, uint64_t cycle, const nic_switch_out_t *prev, nic_switch_in_t *in) {
@@ -531,7 +599,7 @@ static void receive(st_t *s, uint32_t o, uint64_t d, uint64_t k, uint64_t l) {
   if (k != beat_keep(p, kk)) fail(s, "output tkeep", k, beat_keep(p, kk));
   if (l != (kk + 1 == p->nb)) fail(s, "output tlast", l, kk + 1 == p->nb);
   s->beats_out[o]++;
-  if (s->cycle >= s->win_start && s->cycle < s->win_end) s->beats_in_out[i][o]++;
+  if (s->step == 4 && s->cycle >= s->win_start && s->cycle < s->win_end) s->beats_in_out[i][o]++;
   s->lk_k[o]++;
   if (l || s->lk_k[o] >= p->nb) {
     s->lock[o] = 0;
@@ -554,7 +622,16 @@ int nic_switch_stim_check(void *p, const nic_switch_out_t *o) {
       for (int i = 0; i < 3; i++) { tot += s->beats_in_out[i][3]; if (s->beats_in_out[i][3] < mn) mn = s->beats_in_out[i][3]; }
       printf("bench: switch.cut_through_cycles %llu\n", (unsigned long long)(s->first_out - s->first_acc));
       printf("bench: switch.uniform_throughput_pct %.1f\n", s->mc_copies * 100.0 / (R * 30000.0));
+      printf("bench: switch.uniform_throughput_eth_pct %.1f\n", s->eth_copies * 100.0 / (R * 30000.0));
       printf("bench: switch.hotspot_min_share_pct %.1f\n", tot ? mn * 300.0 / (double)tot : 0.0);
+      /* the C model alone at RADIX 16 with the RTL's default parameters, and at RADIX 4 with a
+       * 2048-beat buffer (Ethernet frames need several frames of buffer per input) */
+      double r16 = model_uniform(16, 4096, 512, 2, 0, 1), r16e = model_uniform(16, 4096, 512, 2, 1, 1);
+      double e2k = model_uniform(R, LFT_DEPTH, 2048, LS_PARAM_ITERS, 1, 1);
+      if (r16 < 0 || r16e < 0 || e2k < 0) fail(s, "model-only run failed (init or RAM collisions)", 0, 1);
+      printf("bench: switch.uniform_throughput_r16_pct %.1f\n", r16);
+      printf("bench: switch.uniform_throughput_r16_eth_pct %.1f\n", r16e);
+      printf("bench: switch.uniform_throughput_eth_buf2048_pct %.1f\n", e2k);
     }
     fprintf(stderr, "nic_switch: packets sent %llu delivered %llu dropped %llu, drops %u/%u/%u/%u\n",
             (unsigned long long)s->sent, (unsigned long long)s->delivered, (unsigned long long)s->dropped,
@@ -595,7 +672,10 @@ int nic_switch_stim_check(void *p, const nic_switch_out_t *o) {
   for (uint32_t k = 0; k < R; k++) {
     if (ov[k] && rd[k]) {
       receive(s, k, od[k], ok[k], ol[k]);
-      if (s->bench && s->step == 3 && s->cycle >= s->win_start && s->cycle < s->win_end) s->mc_copies++;
+      if (s->bench && s->cycle >= s->win_start && s->cycle < s->win_end) {
+        if (s->step == 3) s->mc_copies++;
+        if (s->step == 6) s->eth_copies++;
+      }
     }
   }
   /* inputs */
@@ -624,7 +704,7 @@ typedef struct { nic_switch_t sw; } model_t;
 
 void *nic_switch_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  nic_switch_cfg_t cfg = {R, LFT_DEPTH, MFT_DEPTH, BUF_BEATS};
+  nic_switch_cfg_t cfg = {R, LFT_DEPTH, MFT_DEPTH, BUF_BEATS, LS_PARAM_ITERS};
   if (!m || nic_switch_init(&m->sw, &cfg, seed)) { free(m); return NULL; }
   return m;
 }
