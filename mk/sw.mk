@@ -10,7 +10,7 @@ SW_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(FABRIC_MODEL)) $(patsubst %.c,$(BUI
 # the fabric's RTL components: each Verilated once (sw/fabric_rtl.cpp)
 FABRIC_NODE_RTL := $(filter-out rtl/aotf_system2.v rtl/nic_link.v,$(SYS_RTL))
 FABRIC_SW_RTL := $(filter-out rtl/nic_switch_ls4.v,$(nic_switch_RTL))
-FABRIC_SW_VFLAGS := -GRADIX=16 -GLFT_DEPTH=4096 -GMFT_DEPTH=64 -GBUF_BEATS=512
+FABRIC_SW_VFLAGS := -GRADIX=16 -GLFT_DEPTH=4096 -GMFT_DEPTH=64 -GBUF_BEATS=512 -GITERS=2
 
 $(BUILD)/swobj/%.o: %.c
 	@$(CHECK_DEV_HDRS)

@@ -66,7 +66,8 @@ static void m_node_close(void *c) {
 static void *m_sw_open(unsigned radix, uint64_t seed, const char *fst) {
   (void)fst;
   nic_switch_t *s = malloc(sizeof(*s));
-  nic_switch_cfg_t cfg = {radix, NIC_FABRIC_SW_LFT_DEPTH, NIC_FABRIC_SW_MFT_DEPTH, NIC_FABRIC_SW_BUF_BEATS};
+  nic_switch_cfg_t cfg = {radix, NIC_FABRIC_SW_LFT_DEPTH, NIC_FABRIC_SW_MFT_DEPTH, NIC_FABRIC_SW_BUF_BEATS,
+                          NIC_FABRIC_SW_ITERS};
   if (!s || nic_switch_init(s, &cfg, seed)) {
     free(s);
     return NULL;

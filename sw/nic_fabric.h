@@ -32,6 +32,7 @@
 #define NIC_FABRIC_SW_LFT_DEPTH 4096u
 #define NIC_FABRIC_SW_MFT_DEPTH 64u
 #define NIC_FABRIC_SW_BUF_BEATS 512u
+#define NIC_FABRIC_SW_ITERS 2u
 
 #ifdef __cplusplus
 extern "C" {
