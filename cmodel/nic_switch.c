@@ -60,12 +60,12 @@ static uint32_t route_key(uint64_t d, int eth) {
   return 0x10000;
 }
 
+/* round robin: the first set bit of v (bits 0..r-1) at or after p, wrapping; -1 if none */
 static int rr_pick(uint32_t v, uint32_t p, uint32_t r) {
-  for (uint32_t k = 0; k < r; k++) {
-    uint32_t x = (p + k) % r;
-    if ((v >> x) & 1) return (int)x;
-  }
-  return -1;
+  (void)r;
+  if (!v) return -1;
+  uint32_t hi = p >= 32 ? 0 : v & ~((1u << p) - 1u);
+  return __builtin_ctz(hi ? hi : v);
 }
 
 typedef struct {
@@ -138,11 +138,15 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   /* outputs: connected input, offered beat, handshakes */
   c->out_free = 0;
   uint32_t busy = 0;
+  for (uint32_t i = 0; i < R; i++) /* connections cover disjoint output sets */
+    if (m->in[i].conn_act)
+      for (uint32_t v = m->in[i].conn_mask & m->rmask; v; v &= v - 1) {
+        uint32_t o = (uint32_t)__builtin_ctz(v);
+        busy |= 1u << o;
+        c->src[o] = i;
+      }
   for (uint32_t o = 0; o < R; o++) {
-    uint32_t s = 0;
-    for (uint32_t i = 0; i < R; i++)
-      if (m->in[i].conn_act && ((m->in[i].conn_mask >> o) & 1)) { busy |= 1u << o; s = i; }
-    c->src[o] = s;
+    uint32_t s = c->src[o];
     const nsw_in_t *p = &m->in[s];
     c->tvalid[o] = in->rst_ni && ((busy >> o) & 1) && p->rv && !((p->taken >> o) & 1);
     if (c->tvalid[o] && in->m_tready[o]) c->hs[s] |= 1u << o;
@@ -155,12 +159,9 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
     c->ending[i] = c->pop[i] && last;
     c->ifree[i] = !p->conn_act || c->ending[i];
   }
-  for (uint32_t o = 0; o < R; o++) {
-    int f = 1;
-    for (uint32_t i = 0; i < R; i++)
-      if (m->in[i].conn_act && ((m->in[i].conn_mask >> o) & 1)) f = c->ending[i];
-    if (f) c->out_free |= 1u << o;
-  }
+  c->out_free = m->rmask;
+  for (uint32_t i = 0; i < R; i++)
+    if (m->in[i].conn_act && !c->ending[i]) c->out_free &= ~m->in[i].conn_mask;
   /* arbiter */
   uint32_t in_free = 0;
   for (uint32_t i = 0; i < R; i++) in_free |= (uint32_t)c->ifree[i] << i;
@@ -177,19 +178,21 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
    * by the ones before; only the first iteration's matches move the pointers */
   for (uint32_t k = 0; k < R; k++) { c->gptr_d[k] = m->gptr[k]; c->aptr_d[k] = m->aptr[k]; }
   for (uint32_t it = 0; it < m->iters; it++) {
-    int gv[NSW_MAXR];
-    for (uint32_t o = 0; o < R; o++) {
-      uint32_t req = 0;
-      for (uint32_t i = 0; i < R; i++)
-        if (((in_ok >> i) & 1) && ((out_ok >> o) & 1) && m->in[i].cnt[o] != 0) req |= 1u << i;
-      gv[o] = rr_pick(req, m->gptr[o], R);
+    uint32_t req[NSW_MAXR], gset[NSW_MAXR];
+    memset(req, 0, sizeof(req));
+    memset(gset, 0, sizeof(gset));
+    for (uint32_t v = in_ok; v; v &= v - 1) { /* requests: free inputs to free outputs they hold beats for */
+      uint32_t i = (uint32_t)__builtin_ctz(v);
+      for (uint32_t w = m->in[i].nonempty & out_ok; w; w &= w - 1) req[__builtin_ctz(w)] |= 1u << i;
+    }
+    for (uint32_t v = out_ok; v; v &= v - 1) { /* grants */
+      uint32_t o = (uint32_t)__builtin_ctz(v);
+      int g = rr_pick(req[o], m->gptr[o], R);
+      if (g >= 0) gset[g] |= 1u << o;
     }
     uint32_t in_m = 0, out_m = 0;
     for (uint32_t i = 0; i < R; i++) {
-      uint32_t gset = 0;
-      for (uint32_t o = 0; o < R; o++)
-        if (gv[o] >= 0 && (uint32_t)gv[o] == i) gset |= 1u << o;
-      int a = rr_pick(gset, m->aptr[i], R);
+      int a = rr_pick(gset[i], m->aptr[i], R);
       if (a >= 0) {
         c->gnt[i] = 1;
         c->gnt_q[i] = (uint32_t)a;
@@ -291,14 +294,12 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   c->mft_wdata = m->init ? 0 : m->twmd;
 }
 
-void nic_switch_sig_eval(const nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
-  comb_t c;
-  comb(m, in, &c);
+static void outputs(const nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t *cp, nic_switch_sig_out_t *out) {
   memset(out, 0, sizeof(*out));
   for (uint32_t o = 0; o < m->radix; o++) {
-    const uint64_t *d = nic_ram_rd(&m->in[c.src[o]].buf);
-    out->s_tready[o] = c.tready[o];
-    out->m_tvalid[o] = c.tvalid[o];
+    const uint64_t *d = nic_ram_rd(&m->in[cp->src[o]].buf);
+    out->s_tready[o] = cp->tready[o];
+    out->m_tvalid[o] = cp->tvalid[o];
     out->m_tdata[o] = d[0];
     out->m_tkeep[o] = (uint32_t)d[1] & 0xFF;
     out->m_tlast[o] = (int)((d[1] >> 8) & 1);
@@ -313,35 +314,40 @@ void nic_switch_sig_eval(const nic_switch_t *m, const nic_switch_sig_in_t *in, n
   else out->csr_rdata = m->rdata;
 }
 
-void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
+void nic_switch_sig_eval(const nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
   comb_t c;
   comb(m, in, &c);
+  outputs(m, in, &c, out);
+}
+
+/* the clock edge from this cycle's combinational values */
+static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t *cp) {
   const uint32_t R = m->radix;
   /* RAMs (writes gated by reset like the RTL's write enables) */
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
     uint64_t w[2] = {p->st_data, (uint64_t)(p->st_keep & 0xFF) | (uint64_t)(p->st_last & 1) << 8 |
-                                     (uint64_t)c.alloc[i] << 9};
-    nic_ram_tick64(&p->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lk_re[i], c.kin[i] & (m->lft_depth - 1));
-    nic_ram_tick64(&p->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.lk_re[i],
-                   c.kin[i] & (m->mft_depth - 1));
-    nic_ram_tick(&p->buf, c.wr[i] && in->rst_ni, c.wa[i], w, 1, c.rd[i], c.ra[i] & (m->buf_beats - 1));
-    nic_ram_tick64(&p->fl, c.fpush[i] && in->rst_ni, p->fwp, c.ra[i], 1, c.fre[i] && in->rst_ni, c.fra[i]);
+                                     (uint64_t)cp->alloc[i] << 9};
+    nic_ram_tick64(&p->lft, cp->lft_we, cp->tw_addr, cp->lft_wdata, 1, cp->lk_re[i], cp->kin[i] & (m->lft_depth - 1));
+    nic_ram_tick64(&p->mft, cp->mft_we, cp->tw_addr & (m->mft_depth - 1), cp->mft_wdata, 1, cp->lk_re[i],
+                   cp->kin[i] & (m->mft_depth - 1));
+    nic_ram_tick(&p->buf, cp->wr[i] && in->rst_ni, cp->wa[i], w, 1, cp->rd[i], cp->ra[i] & (m->buf_beats - 1));
+    nic_ram_tick64(&p->fl, cp->fpush[i] && in->rst_ni, p->fwp, cp->ra[i], 1, cp->fre[i] && in->rst_ni, cp->fra[i]);
   }
-  nic_ram_tick64(&m->lft, c.lft_we, c.tw_addr, c.lft_wdata, 1, c.lre, c.la);
-  nic_ram_tick64(&m->mft, c.mft_we, c.tw_addr & (m->mft_depth - 1), c.mft_wdata, 1, c.mre, m->grp);
+  nic_ram_tick64(&m->lft, cp->lft_we, cp->tw_addr, cp->lft_wdata, 1, cp->lre, cp->la);
+  nic_ram_tick64(&m->mft, cp->mft_we, cp->tw_addr & (m->mft_depth - 1), cp->mft_wdata, 1, cp->mre, m->grp);
   /* unreset registers */
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
-    if (c.mf_push[i]) p->mf[p->mf_wp] = c.mmask[i];
+    if (cp->mf_push[i]) p->mf[p->mf_wp] = cp->mmask[i];
     if (in->rst_ni && p->st_v && p->st_first)
-      for (uint32_t r = 0; r < 4; r++) m->cnt[r] += (c.why[i] >> r) & 1;
-    if (in->rst_ni && c.st_done[i] && p->st_first) {
-      p->rt_drop = c.drop[i];
-      p->rt_q = c.wq[i];
+      for (uint32_t r = 0; r < 4; r++) m->cnt[r] += (cp->why[i] >> r) & 1;
+    if (in->rst_ni && cp->st_done[i] && p->st_first) {
+      p->rt_drop = cp->drop[i];
+      p->rt_q = cp->wq[i];
     }
-    int st_v = c.st_done[i] ? 0 : p->st_v;
-    if (c.acc[i]) {
+    int st_v = cp->st_done[i] ? 0 : p->st_v;
+    if (cp->acc[i]) {
       st_v = 1;
       p->st_data = in->s_tdata[i];
       p->st_keep = in->s_tkeep[i] & 0xFF;
@@ -357,6 +363,7 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
       p->rt_q = 0;
       for (uint32_t q = 0; q < m->nq; q++) p->head[q] = p->tail[q] = q;
       memset(p->cnt, 0, sizeof(p->cnt));
+      p->nonempty = 0;
       p->lnk = p->fv = 0;
       p->lq = p->fn = p->fwp = p->frp = 0;
       p->fr = m->nq;
@@ -376,55 +383,72 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
   }
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
-    p->in_pkt = c.acc[i] ? !in->s_tlast[i] : p->in_pkt;
+    p->in_pkt = cp->acc[i] ? !in->s_tlast[i] : p->in_pkt;
     const uint32_t B = m->buf_beats;
-    if (p->lnk) p->head[p->lq] = c.nxt[i];
-    if (c.wr[i]) {
-      p->cnt[c.wq[i]]++;
-      p->tail[c.wq[i]] = c.alloc[i];
+    if (p->lnk) p->head[p->lq] = cp->nxt[i];
+    if (cp->wr[i]) {
+      p->cnt[cp->wq[i]]++;
+      p->tail[cp->wq[i]] = cp->alloc[i];
     }
-    if (c.rd[i]) p->cnt[c.rq[i]]--;
-    p->lnk = c.rd[i];
-    p->lq = c.rq[i];
-    p->fr += c.wr[i] && !c.rd[i] && p->fr != B;
-    p->fv = c.fre[i] ? 1 : c.fpop[i] ? 0 : p->fv;
-    p->frp = (p->frp + (uint32_t)c.fpop[i]) & (B - 1);
-    p->fwp = (p->fwp + (uint32_t)c.fpush[i]) & (B - 1);
-    p->fn = p->fn + (uint32_t)c.fpush[i] - (uint32_t)c.fpop[i];
-    p->mf_wp = (p->mf_wp + (uint32_t)c.mf_push[i]) & 3;
-    p->mf_rp = (p->mf_rp + (uint32_t)c.mf_pop[i]) & 3;
-    p->mf_n = p->mf_n + (uint32_t)c.mf_push[i] - (uint32_t)c.mf_pop[i];
-    uint32_t taken = (c.pop[i] || !p->conn_act) ? 0 : (p->taken | (c.hs[i] & p->conn_mask));
-    p->rv = c.rd[i] ? 1 : (c.pop[i] ? 0 : p->rv);
-    if (c.gnt[i]) {
+    if (cp->rd[i]) p->cnt[cp->rq[i]]--;
+    for (int k = 0; k < 2; k++) { /* nonempty: the unicast queues with beats (a model shortcut of cnt != 0) */
+      uint32_t q = k ? cp->rq[i] : cp->wq[i];
+      if (q < R) p->nonempty = p->cnt[q] ? p->nonempty | 1u << q : p->nonempty & ~(1u << q);
+    }
+    p->lnk = cp->rd[i];
+    p->lq = cp->rq[i];
+    p->fr += cp->wr[i] && !cp->rd[i] && p->fr != B;
+    p->fv = cp->fre[i] ? 1 : cp->fpop[i] ? 0 : p->fv;
+    p->frp = (p->frp + (uint32_t)cp->fpop[i]) & (B - 1);
+    p->fwp = (p->fwp + (uint32_t)cp->fpush[i]) & (B - 1);
+    p->fn = p->fn + (uint32_t)cp->fpush[i] - (uint32_t)cp->fpop[i];
+    p->mf_wp = (p->mf_wp + (uint32_t)cp->mf_push[i]) & 3;
+    p->mf_rp = (p->mf_rp + (uint32_t)cp->mf_pop[i]) & 3;
+    p->mf_n = p->mf_n + (uint32_t)cp->mf_push[i] - (uint32_t)cp->mf_pop[i];
+    uint32_t taken = (cp->pop[i] || !p->conn_act) ? 0 : (p->taken | (cp->hs[i] & p->conn_mask));
+    p->rv = cp->rd[i] ? 1 : (cp->pop[i] ? 0 : p->rv);
+    if (cp->gnt[i]) {
       p->conn_act = 1;
-      p->conn_q = c.gnt_q[i];
-      p->conn_mask = c.gnt_mask[i];
-    } else if (c.ending[i]) p->conn_act = 0;
+      p->conn_q = cp->gnt_q[i];
+      p->conn_mask = cp->gnt_mask[i];
+    } else if (cp->ending[i]) p->conn_act = 0;
     p->taken = taken;
-    m->gptr[i] = c.gptr_d[i];
-    m->aptr[i] = c.aptr_d[i];
+    m->gptr[i] = cp->gptr_d[i];
+    m->aptr[i] = cp->aptr_d[i];
   }
-  m->mc_res = c.mc_res_d;
-  m->mc_in = c.mc_in_d;
-  m->mc_mask = c.mc_mask_d;
-  m->mc_rr = c.mc_rr_d;
+  m->mc_res = cp->mc_res_d;
+  m->mc_in = cp->mc_in_d;
+  m->mc_mask = cp->mc_mask_d;
+  m->mc_rr = cp->mc_rr_d;
   /* CSR */
-  m->ack = c.ack_d;
-  m->sel = c.sel_d;
-  m->rdata = c.rdata_d;
-  m->eth = c.eth_d;
-  m->blk = c.blk_d;
-  m->idx = c.idx_d;
-  m->blkwr = c.blkwr_d;
-  m->grp = c.grp_d;
-  m->twl = c.twl_d;
-  m->twm = c.twm_d;
-  m->twa = c.twa_d;
-  m->twld = c.twld_d;
-  m->twmd = c.twmd_d;
+  m->ack = cp->ack_d;
+  m->sel = cp->sel_d;
+  m->rdata = cp->rdata_d;
+  m->eth = cp->eth_d;
+  m->blk = cp->blk_d;
+  m->idx = cp->idx_d;
+  m->blkwr = cp->blkwr_d;
+  m->grp = cp->grp_d;
+  m->twl = cp->twl_d;
+  m->twm = cp->twm_d;
+  m->twa = cp->twa_d;
+  m->twld = cp->twld_d;
+  m->twmd = cp->twmd_d;
   m->init = m->init && m->ia != m->lft_depth - 1;
   m->ia = (m->ia + 1) & (m->lft_depth - 1);
+}
+
+void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in) {
+  comb_t c;
+  comb(m, in, &c);
+  update(m, in, &c);
+}
+
+void nic_switch_sig_step(nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+  comb_t c;
+  comb(m, in, &c);
+  outputs(m, in, &c, out);
+  update(m, in, &c);
 }
 
 /* lockstep ports of rtl/nic_switch_ls4.v (RADIX = 4) */

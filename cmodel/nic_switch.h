@@ -44,6 +44,7 @@ typedef struct { /* one input port (rtl/nic_switch_in.v) */
   uint64_t st_data;
   uint32_t st_keep, rt_q, conn_q, conn_mask, taken;
   uint32_t head[NSW_MAXQ], tail[NSW_MAXQ], cnt[NSW_MAXQ];
+  uint32_t nonempty; /* bit o: cnt[o] != 0 (o < radix), kept with cnt for the arbiter */
   int lnk, fv; /* read register holds queue lq's next head; free FIFO head valid */
   uint32_t lq, fr, fn, fwp, frp; /* never-used slot counter, free FIFO count and pointers */
   uint32_t mf[4], mf_wp, mf_rp, mf_n;
@@ -69,6 +70,9 @@ int nic_switch_init(nic_switch_t *m, const nic_switch_cfg_t *cfg, uint64_t seed)
 void nic_switch_free(nic_switch_t *m);
 void nic_switch_sig_eval(const nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out);
 void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in);
+/* nic_switch_sig_eval followed by nic_switch_sig_tick with the same inputs, computing the
+ * combinational logic once (the same outputs and next state) */
+void nic_switch_sig_step(nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out);
 /* lockstep ports (RADIX = 4, rtl/nic_switch_ls4.v) */
 void nic_switch_eval(const nic_switch_t *m, const nic_switch_in_t *in, nic_switch_out_t *out);
 void nic_switch_tick(nic_switch_t *m, const nic_switch_in_t *in);

@@ -75,8 +75,7 @@ static void *m_sw_open(unsigned radix, uint64_t seed, const char *fst) {
   return s;
 }
 static void m_sw_step(void *c, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
-  nic_switch_sig_eval(c, in, out);
-  nic_switch_sig_tick(c, in);
+  nic_switch_sig_step(c, in, out);
 }
 static void m_sw_close(void *c) {
   nic_switch_free(c);
