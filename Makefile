@@ -21,7 +21,7 @@ ECP5_SHARE := $(shell yosys-config --datdir 2>/dev/null || echo /usr/share/yosys
 VERILOG ?=
 
 CC      := gcc
-CFLAGS  := -std=c11 -O2 -g -Wall -Wextra -Werror -MMD -MP
+CFLAGS  := -std=c11 -O3 -g -Wall -Wextra -Werror -MMD -MP
 # include paths per source folder, so an include across the layering fails to compile:
 # cmodel/ sees only cmodel/, sw/ sees sw/ and cmodel/, tb/ sees all three (nothing includes tb/;
 # scripts/check_layering.py checks the same rule on the sources)
