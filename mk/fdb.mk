@@ -17,3 +17,5 @@ fdb: $(BUILD)/sw/nic_fm
 
 fdb-plot: fdb
 	python3 scripts/plot_fdb.py $(BUILD)/fdb/sweep.csv $(BUILD)/plots/fdb_blocks.png
+
+# The manager in the simulated fabric: mk/sw_fm.mk (make fdb-sim)

@@ -24,7 +24,8 @@ typedef struct {
 } aotf_apps_node_t;
 
 struct aotf_apps {
-  const char *app; /* all, pingpong, barrier, gsum, ring, loopback, random, fuzz, alltoall, credits */
+  const char *app; /* all, pingpong, barrier, gsum, ring, loopback, random, fuzz, alltoall, credits,
+                    * stream, stream_check */
   unsigned iters;  /* random: rounds (0 = run until the simulation stops) */
   int nnodes;
   int mcast;       /* barrier and global-sum release: 1 = one multicast send, 0 = one per child */
@@ -35,6 +36,12 @@ struct aotf_apps {
   uint64_t fz_unknown; /* fuzz: kicks to a node the fabric does not have (dropped by a switch) */
   uint64_t *fz_bad_rx; /* fuzz: [node] kicks to it with a bad process group or address */
   int fail;
+  /* fabric address of each node: its NODE_ID and the dst_node of the packets to it (a fabric
+   * manager's assignment, sw/nic_fm_sim.h); NULL: the node index */
+  const uint32_t *addr;
+  /* stream (the failover traffic, no waits on other nodes): kicks sent; stream_check: words
+   * delivered, lost (still 0) and wrong (neither 0 nor the value sent) */
+  uint64_t st_sent, st_ok, st_lost, st_bad;
   aotf_apps_node_t *nodes;
   /* results */
   uint64_t rtt_min[2], rtt_sum[2], rtt_n[2]; /* [0] 4 B, [1] 8 B */

@@ -80,6 +80,9 @@ static int nkids(const ctx_t *c, int r, int l) {
 }
 static uint64_t byte_mask(int k) { return k >= 8 ? ~0ull : ((1ull << (8 * k)) - 1); }
 
+/* the dst_node of node d (its address in the fabric) */
+static uint16_t addr_of(const ctx_t *c, int d) { return (uint16_t)(c->addr ? c->addr[d] : (uint32_t)d); }
+
 static void map_dst(node_t *n, uint16_t dst, unsigned index_base) {
   uint32_t rp = rnd_base(n->c, n->node) >> 12;
   uint32_t pages[4] = {0, 1, 3, rp};
@@ -94,7 +97,7 @@ static void map_dst(node_t *n, uint16_t dst, unsigned index_base) {
 
 static void setup(node_t *n) {
   ctx_t *c = n->c;
-  if (aotf_open(&n->a, n->a.h, (uint16_t)n->node)) {
+  if (aotf_open(&n->a, n->a.h, addr_of(c, n->node))) {
     fprintf(stderr, "node %d: aotf_open failed\n", n->node);
     c->fail = 1;
     return;
@@ -103,14 +106,14 @@ static void setup(node_t *n) {
   /* kick pages: remote pages 0, 1 and this node's random-traffic page of every other node
    * (dst in the header seed), and the same of this node's multicast group */
   for (int d = 0; d < c->nnodes; d++)
-    if (d != n->node) map_dst(n, (uint16_t)d, 4u * (unsigned)d);
+    if (d != n->node) map_dst(n, addr_of(c, d), 4u * (unsigned)d);
   if (n->node == 0) map_dst(n, (uint16_t)DST_MCAST, GROUP_INDEX);
   if (c->fuzz) { /* bad headers: a node the fabric does not have, a foreign process group, a
                   * page outside the protected region (the destination is set per kick below) */
     for (int d = 0; d < c->nnodes; d++) {
       if (d == n->node) continue;
-      aotf_hdr_t bad_pg = {(uint16_t)d, PGID_BAD, 0, 0, 0, 0};
-      aotf_hdr_t bad_rg = {(uint16_t)d, PGID, 0, 0, (uint64_t)OFF_PROT_LIMIT, 0};
+      aotf_hdr_t bad_pg = {addr_of(c, d), PGID_BAD, 0, 0, 0, 0};
+      aotf_hdr_t bad_rg = {addr_of(c, d), PGID, 0, 0, (uint64_t)OFF_PROT_LIMIT, 0};
       aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)d), &bad_pg, 0);
       aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)d + 1u), &bad_rg, 0);
     }
@@ -505,6 +508,55 @@ static void credits_app(node_t *n) {
   c->credit_refused += nic_host_csr_read(h, (uint16_t)(CSR_BASE_AOTF_SEND + CSR_AOTF_SEND_CNT_ERR_CREDIT));
 }
 
+/* ---------------------------------------------------------------- failover traffic */
+/* stream: every node writes word w (w < min(iters, region words)) of its region in every other
+ * node's LLCM with a value unique to (writer, destination, word), round robin over the
+ * destinations with random gaps, and waits for nobody: a kick lost to a failed link leaves its
+ * word 0 and cannot stall the run. stream_check (run once the tables are updated): a marker
+ * to every other node in the region's last word, then each node waits for every writer's marker
+ * (behind the writer's data on the writer's present path) and classifies every word. */
+#define ST_TAG 0x5A5Aull
+static unsigned st_words(const ctx_t *c) { return c->iters < rnd_words(c) ? c->iters : rnd_words(c); }
+static uint64_t st_value(int src, int dst, unsigned w) {
+  return ST_TAG << 48 | (uint64_t)(src & 0xfff) << 28 | (uint64_t)(dst & 0xfff) << 16 | (uint64_t)w;
+}
+
+static void stream_app(node_t *n) {
+  ctx_t *c = n->c;
+  int N = c->nnodes, me = n->node;
+  for (unsigned w = 0; w < st_words(c); w++)
+    for (int k = 1; k < N; k++) {
+      int d = (me + k) % N;
+      aotf_kick(&n->a, kick_addr((uint16_t)d, rnd_base(c, me) + 8u * w), st_value(me, d, w), 8);
+      c->st_sent++;
+      if (rnd(n) % 4 == 0) nic_host_wait(n->a.h, rnd(n) % 20);
+    }
+}
+
+static void stream_check_app(node_t *n) {
+  ctx_t *c = n->c;
+  int N = c->nnodes, me = n->node;
+  unsigned W = rnd_words(c);
+  for (int k = 1; k < N; k++)
+    aotf_kick(&n->a, kick_addr((uint16_t)((me + k) % N), rnd_base(c, me) + 8u * W), ST_TAG << 48 | 0xE0Fu, 8);
+  for (int src = 0; src < N; src++) {
+    if (src == me) continue;
+    aotf_llcm_poll(&n->a, rnd_base(c, src) + 8u * W, ~0ull, ST_TAG << 48 | 0xE0Fu, NULL);
+    for (unsigned w = 0; w < st_words(c); w++) {
+      uint64_t got = aotf_llcm_read(&n->a, rnd_base(c, src) + 8u * w);
+      if (got == st_value(src, me, w)) c->st_ok++;
+      else if (!got) c->st_lost++;
+      else {
+        fprintf(stderr, "stream: node %d word %u from node %d: got 0x%llx want 0x%llx\n", me, w, src,
+                (unsigned long long)got, (unsigned long long)st_value(src, me, w));
+        c->st_bad++;
+        c->fail = 1;
+      }
+    }
+  }
+  barrier(n);
+}
+
 /* ---------------------------------------------------------------- driver */
 int aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t seed, int nnodes) {
   memset(c, 0, sizeof(*c));
@@ -577,6 +629,8 @@ void aotf_apps_prog(nic_host_t *h, void *arg) {
   if (!strcmp(app, "random") || !strcmp(app, "fuzz")) random_app(n);
   if (!strcmp(app, "alltoall")) alltoall_app(n);
   if (!strcmp(app, "credits")) credits_app(n);
+  if (!strcmp(app, "stream")) stream_app(n);
+  if (!strcmp(app, "stream_check")) stream_check_app(n);
   aotf_flush(&n->a);
   c->refills[n->node] = n->a.refills;
   c->done[n->node] = 1;

@@ -39,7 +39,14 @@ struct nic_fabric {
   int rst_n;
   uint64_t cycle, mismatches, lft_blocks;
   uint64_t inject; /* lockstep self-test: at this cycle node 0's model copy sees an extra read */
+  /* link failure (nic_fabric_link_fail), per link direction: LS_* state; producer mid-packet */
+  uint8_t *lstate, *lopen;
+  uint64_t lost_beats, lost_pkts, last_lft_cycle;
+  uint64_t at_cycle; /* nic_fabric_at: callback at the start of this cycle */
+  void (*at_fn)(nic_fabric_t *f, void *ctx);
+  void *at_ctx;
 };
+enum { LS_UP = 0, LS_DYING = 1, LS_DEAD = 2 }; /* dying: carries the packet it is in, then dead */
 
 /* ------------------------------------------------------------------ model backend */
 typedef struct {
@@ -183,7 +190,10 @@ nic_fabric_t *nic_fabric_open(const nic_topo_t *t, const char *backend, uint64_t
   f->lin = zalloc((size_t)f->nlk, sizeof(*f->lin));
   f->lout = zalloc((size_t)f->nlk, sizeof(*f->lout));
   f->mq = zalloc((size_t)S, sizeof(*f->mq));
-  int ok = f->nin && f->nout && f->nout_m && f->sin && f->sout && f->sout_m && f->lk && f->lin && f->lout && f->mq;
+  f->lstate = zalloc((size_t)f->nlk, 1);
+  f->lopen = zalloc((size_t)f->nlk, 1);
+  int ok = f->nin && f->nout && f->nout_m && f->sin && f->sout && f->sout_m && f->lk && f->lin && f->lout && f->mq &&
+           f->lstate && f->lopen;
   /* waveforms: PREFIX_nodeN.fst, PREFIX_swN.fst (a ".fst" ending of the prefix is dropped) */
   char pre[400] = "";
   if (fst) {
@@ -244,6 +254,8 @@ void nic_fabric_close(nic_fabric_t *f) {
   free(f->lin);
   free(f->lout);
   free(f->mq);
+  free(f->lstate);
+  free(f->lopen);
   free(f);
 }
 
@@ -284,13 +296,22 @@ static void mgmt_observe(nic_fabric_t *f, int s, const nic_switch_sig_in_t *si, 
   const mop_t *op = &q->op[q->head];
   if (op->poll_init && !((so->csr_rdata >> NIC_SWITCH_STATUS_INIT_DONE_LSB) & 1u)) return; /* again */
   if (op->dst) *op->dst = so->csr_rdata;
+  if (op->we && op->addr == (uint16_t)CSR_NIC_SWITCH_LFT_DATA) f->last_lft_cycle = f->cycle;
   if (++q->head == q->n) q->head = q->n = 0;
 }
 
 int nic_fabric_step(nic_fabric_t *f) {
   const nic_topo_t *t = f->t;
   int bad = 0;
-  for (int l = 0; l < f->nlk; l++) nic_link_outputs(&f->lk[l], &f->lout[l]);
+  if (f->at_fn && f->cycle == f->at_cycle) {
+    void (*fn)(nic_fabric_t *, void *) = f->at_fn;
+    f->at_fn = NULL;
+    fn(f, f->at_ctx);
+  }
+  for (int l = 0; l < f->nlk; l++) {
+    nic_link_outputs(&f->lk[l], &f->lout[l]);
+    if (f->lstate[l] == LS_DEAD) f->lout[l].s_axis_tready = 1; /* a failed link sinks what it is offered */
+  }
   for (int n = 0; n < t->nodes; n++) {
     aotf_node_in_t *in = &f->nin[n];
     int l = t->node_link[n], sd = t->node_side[n];
@@ -363,7 +384,18 @@ int nic_fabric_step(nic_fabric_t *f) {
       li->m_axis_tready = dst->kind == NIC_TOPO_NODE ? f->nout[dst->id].s_axis_tready
                                                      : (uint64_t)f->sout[dst->id].s_tready[dst->port];
       li->rst_ni = (uint64_t)f->rst_n;
-      nic_link_tick(&f->lk[out_link(l, sd)], li);
+      int k = out_link(l, sd);
+      if (li->s_axis_tvalid && f->lout[k].s_axis_tready) {
+        if (f->lstate[k] == LS_DEAD) {
+          f->lost_beats++;
+          f->lost_pkts += li->s_axis_tlast ? 1u : 0u;
+          li->s_axis_tvalid = 0;
+        } else {
+          f->lopen[k] = li->s_axis_tlast ? 0 : 1;
+          if (f->lstate[k] == LS_DYING && li->s_axis_tlast) f->lstate[k] = LS_DEAD;
+        }
+      }
+      nic_link_tick(&f->lk[k], li);
     }
   if (bad) f->mismatches++;
   f->cycle++;
@@ -433,4 +465,36 @@ int nic_fabric_mgmt_busy(const nic_fabric_t *f) {
   for (int s = 0; s < f->t->switches; s++)
     if (f->mq[s].n || f->mq[s].wait) return 1;
   return 0;
+}
+
+void nic_fabric_lft_write(nic_fabric_t *f, int sw, unsigned b, const uint32_t e[64]) {
+  mq_t *q = &f->mq[sw];
+  mq_push(q, 1, SWCSR(LFT_BLOCK), b << NIC_SWITCH_LFT_BLOCK_BLOCK_LSB, NULL, 0);
+  for (unsigned i = 0; i < 64; i++) mq_push(q, 1, SWCSR(LFT_DATA), e[i], NULL, 0);
+  f->lft_blocks++;
+}
+
+uint64_t nic_fabric_last_lft_cycle(const nic_fabric_t *f) { return f->last_lft_cycle; }
+
+/* ------------------------------------------------------------------ link failure */
+int nic_fabric_link_fail(nic_fabric_t *f, int l) {
+  if (l < 0 || l >= f->t->nlinks) return -1;
+  for (int sd = 0; sd < 2; sd++) {
+    int k = out_link(l, sd);
+    if (f->lstate[k] == LS_UP) f->lstate[k] = f->lopen[k] ? LS_DYING : LS_DEAD;
+  }
+  return 0;
+}
+
+int nic_fabric_link_failed(const nic_fabric_t *f, int l) {
+  return l >= 0 && l < f->t->nlinks && (f->lstate[2 * l] || f->lstate[2 * l + 1]);
+}
+
+uint64_t nic_fabric_lost_beats(const nic_fabric_t *f) { return f->lost_beats; }
+uint64_t nic_fabric_lost_packets(const nic_fabric_t *f) { return f->lost_pkts; }
+
+void nic_fabric_at(nic_fabric_t *f, uint64_t cycle, void (*fn)(nic_fabric_t *f, void *ctx), void *ctx) {
+  f->at_cycle = cycle;
+  f->at_fn = fn;
+  f->at_ctx = ctx;
 }

@@ -85,6 +85,26 @@ void nic_fabric_switch_read(nic_fabric_t *f, int sw, uint16_t addr, uint32_t *ds
 int nic_fabric_mgmt_busy(const nic_fabric_t *f);
 /* LFT block writes issued by the manager (every switch) */
 uint64_t nic_fabric_lft_blocks(const nic_fabric_t *f);
+/* queue one LFT block write of switch sw: LFT_BLOCK = b, then the 64 LFT_DATA values e[] (an
+ * external manager, e.g. sw/nic_fm_sim.h, programs the tables with it) */
+void nic_fabric_lft_write(nic_fabric_t *f, int sw, unsigned b, const uint32_t e[64]);
+/* the cycle in which the last LFT_DATA write of any switch was acknowledged (0: none) */
+uint64_t nic_fabric_last_lft_cycle(const nic_fabric_t *f);
+/* callback fn(f, ctx) at the start of cycle `cycle` (before the components step), once; one
+ * callback at a time (a new call replaces a pending one) */
+void nic_fabric_at(nic_fabric_t *f, uint64_t cycle, void (*fn)(nic_fabric_t *f, void *ctx), void *ctx);
+
+/* ---- link failure ----
+ * nic_fabric_link_fail(f, l) fails topology link l, both directions, for the rest of the run.
+ * Each direction stops taking packets at a packet boundary of its producer: one that is inside a
+ * packet carries it to its tlast, then fails. A failed direction holds its input ready (the
+ * producer never blocks on it), discards every beat offered (counted: beats, and packets at
+ * their tlast) and delivers only what it held when it failed, so no partial packet reaches any
+ * consumer. */
+int nic_fabric_link_fail(nic_fabric_t *f, int l);
+int nic_fabric_link_failed(const nic_fabric_t *f, int l);
+uint64_t nic_fabric_lost_beats(const nic_fabric_t *f);
+uint64_t nic_fabric_lost_packets(const nic_fabric_t *f);
 #ifdef __cplusplus
 }
 #endif

@@ -611,6 +611,7 @@ int nic_fm_switch_topo_index(const nic_fm_fabric *f, int fsw) {
   return (fsw >= 0 && fsw < nic_fm_nswitch(f)) ? f->fsw_topo[fsw] : -1;
 }
 int nic_fm_is_spine(const nic_fm_fabric *f, int fsw) { return fsw >= f->nleaf; }
+int nic_fm_node_topo_index(const nic_fm_fabric *f, int v) { return f->node_topo[v]; }
 uint32_t nic_fm_node_addr(const nic_fm_fabric *f, int v) { return f->node_addr[v]; }
 uint32_t nic_fm_switch_addr(const nic_fm_fabric *f, int fsw) { return f->sw_addr[fsw]; }
 int nic_fm_node_leaf(const nic_fm_fabric *f, int v) { return f->node_leaf[v]; }

@@ -98,6 +98,7 @@ int nic_fm_nswitch(const nic_fm_fabric *f);
 int nic_fm_switch_topo_index(const nic_fm_fabric *f, int fsw); /* index in the topology */
 int nic_fm_is_spine(const nic_fm_fabric *f, int fsw);
 uint32_t nic_fm_node_addr(const nic_fm_fabric *f, int node_number);
+int nic_fm_node_topo_index(const nic_fm_fabric *f, int node_number); /* index in the topology */
 uint32_t nic_fm_switch_addr(const nic_fm_fabric *f, int fsw);
 int nic_fm_node_leaf(const nic_fm_fabric *f, int node_number);
 int nic_fm_node_port(const nic_fm_fabric *f, int node_number); /* leaf port of the node */
