@@ -33,6 +33,9 @@ cat build/bench/apps.txt build/bench/apps_zero.txt >> "$out"
 # the fabric: barrier, global sum, RTT through switches, all-to-all, simulation speed
 bash scripts/fabric_bench.sh > /dev/null
 cat build/bench/fabric.txt >> "$out"
+# the fabric manager in the simulated fabric: spine failover on a fat tree (scripts/fdb_sim.sh)
+bash scripts/fdb_sim.sh > /dev/null
+cat build/bench/fdb.txt >> "$out"
 # Comet-FM over VIPL on the 2-node Comet system (C model backend; lockstep-equal to the RTL):
 # the paper's Fig. 8 bandwidth program and a ping-pong, with host costs and NIC only
 make -s build/sw/comet_apps_model

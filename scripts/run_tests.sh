@@ -163,6 +163,10 @@ run fabric-topo-bad bash -c "for f in sim/topologies/bad_*.topo; do out=\$(build
 # fat-tree forwarding tables (sw/nic_fm.c): seed 004's Tables 2 and 4, bad topology files
 run fdb make -s fdb
 run fdb-bad-topology bash -c 'make -s build/sw/nic_fm && for f in tb/unit/data/fm_bad_*.txt; do rm -f build/fdb/bad_out.txt; out=$(build/sw/nic_fm show --topo "$f" --out build/fdb/bad_out.txt 2>&1) && exit 1; grep -q "^nic_fm: $f:[0-9]*: " <<<"$out" || exit 1; [ ! -e build/fdb/bad_out.txt ] || exit 1; done'
+# the fabric manager in the simulated fabric: a spine fails under traffic; only the changed
+# LFT blocks are written (their count must equal nic_fm's), switches in lockstep
+run fdb-sim-lockstep bash -c "make -s build/sw/fm_failover && build/sw/fm_failover --backend lockstep --topo fattree:4 --assign both --fail spine:0 --iters 2 --words 40 --fail-after 800"
+run fdb-sim-link bash -c "make -s build/sw/fm_failover_model && build/sw/fm_failover_model --topo fattree:8 --fail link:3:1 --iters 2 --words 15 --fail-after 1000"
 run comet-hw-selftest build/sw/comet_hw_selftest
 run comet-apps-model-vs-rtl bash -c "build/sw/comet_apps_model --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_model.fig && build/sw/comet_apps --backend rtl --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_rtl.fig && test -s build/test/comet_apps_model.fig && diff build/test/comet_apps_model.fig build/test/comet_apps_rtl.fig"
 run comet-apps-lockstep-negative bash -c "COMET_HW_LS_INJECT=3000 build/sw/comet_apps --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
