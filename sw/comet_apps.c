@@ -4,7 +4,8 @@
  *              [--iters N] [--cost default|zero] [--contig] [--seed N] [--fst file] [--pcap file] [--figures file]
  *   --topo    pair (default): the 2-node system back to back; star:N: N nodes on one nic_switch
  *             (sw/comet_hw.h); the figures then get the suffix _star<N>, and the run checks that
- *             the switch dropped nothing and delivered every frame sent
+ *             the switch delivered every frame sent and dropped only the one exchange sends on
+ *             purpose to a node it does not have (DROP_UNKNOWN)
  *   exchange  every node n sends node (n+1) mod N --iters messages of every size at once (with 2
  *             nodes: both send each other; FM_send_nw, 5 outstanding, buffers at offsets crossing
  *             page boundaries); every message is checked byte-exact and in order by the
@@ -53,6 +54,7 @@ typedef struct {
   uint64_t rx_t_last[APP_MAX_NODES];
   uint32_t tx_seq[APP_MAX_NODES];
   uint32_t expect_txerr[APP_MAX_NODES]; /* sends refused on purpose (unknown node) */
+  uint32_t expect_sw_drop;              /* frames sent on purpose to a node the switch does not have */
   int in_hook;
 } app_t;
 
@@ -194,6 +196,18 @@ static int app_exchange(app_t *a, const unsigned *sizes, unsigned nsizes, unsign
   a->expect_txerr[0]++;
   printf("exchange: send to unknown node %u: FM_send_nw %s, FM_wait %s (%s)\n", (unsigned)N + 7, FM_strerror(e1),
          FM_strerror(e2), err_ok ? "expected" : "WRONG");
+  /* on a switch: a node in node 0's table but not on the switch (no LFT entry): the adapter
+   * sends the frame, the switch drops it and counts it in DROP_UNKNOWN (checked at the end) */
+  if (comet_hw_has_switch(a->hw)) {
+    unsigned ghost = (unsigned)N + 8;
+    fm_node_addr_t g = {comet_hw_node_ip(a->hw, (int)ghost), comet_hw_node_mac(a->hw, (int)ghost), 19779};
+    FM_RETURN e3 = FM_set_node(a->fm[0], ghost, &g), e4 = FM_send_nw(a->fm[0], ghost, APP_HANDLER, slot_va(a, 0, 0), 16, NULL);
+    FM_RETURN e5 = FM_wait(a->fm[0]);
+    a->expect_sw_drop++;
+    printf("exchange: send to node %u, not on the switch: FM_set_node %s, FM_send_nw %s, FM_wait %s\n", ghost,
+           FM_strerror(e3), FM_strerror(e4), FM_strerror(e5));
+    if (e3 != FM_SUCCESS || e4 != FM_SUCCESS || e5 != FM_SUCCESS) fail = 1;
+  }
   for (int n = 0; n < N; n++)
     if (a->rx_bad[n] || a->rx_seq[n] != tx_seq[a->rx_src[n]]) fail = 1;
   return fail || !err_ok;
@@ -449,9 +463,10 @@ int main(int argc, char **argv) {
     for (int n = 0; n < a.n; n++) got += comet_hw_frames_to(a.hw, n);
     uint32_t drops[4];
     for (int k = 0; k < 4; k++) drops[k] = comet_hw_switch_read(a.hw, CSR_NIC_SWITCH_DROP_UNKNOWN + 4u * (uint32_t)k);
-    int sw_ok = got == sent && !drops[0] && !drops[1] && !drops[2] && !drops[3];
-    printf("switch: frames sent %llu delivered %llu, DROP_UNKNOWN %u DROP_RANGE %u DROP_RUNT %u DROP_MCAST_EMPTY %u (%s)\n",
-           (unsigned long long)sent, (unsigned long long)got, drops[0], drops[1], drops[2], drops[3],
+    int sw_ok = got + a.expect_sw_drop == sent && drops[0] == a.expect_sw_drop && !drops[1] && !drops[2] && !drops[3];
+    printf("switch: frames sent %llu delivered %llu, DROP_UNKNOWN %u (expected %u) DROP_RANGE %u DROP_RUNT %u "
+           "DROP_MCAST_EMPTY %u (%s)\n",
+           (unsigned long long)sent, (unsigned long long)got, drops[0], a.expect_sw_drop, drops[1], drops[2], drops[3],
            sw_ok ? "ok" : "WRONG");
     if (!sw_ok) fail = 1;
   }

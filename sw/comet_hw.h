@@ -77,10 +77,10 @@ int      comet_hw_pcap(comet_hw_t *h, const char *path);              /* write a
  * topo "pair" (or NULL) = comet_hw_open; "star:N" (2 <= N <= COMET_HW_MAX_NODES): N Comet engines,
  * engine n joined to port n of one nic_switch (RADIX 16, LFT_DEPTH 4096, MFT_DEPTH 64, BUF_BEATS
  * 512) by two nic_link models of latency 4 (node -> switch, switch -> node). Backends: "model"
- * (C models), "rtl" (Verilated rtl/comet_engine.v per node, class Vceng), "lockstep" (both, every
- * output of every engine compared every cycle out of reset; the first mismatch exits with 3);
- * the switch and the links are the C models in every backend. fst_path is a prefix: one
- * waveform per RTL engine, <fst_path>_node<n>.fst.
+ * (C models), "rtl" (Verilated rtl/comet_engine.v per node, class Vceng, and nic_switch, class
+ * Vsw16), "lockstep" (both, every output of every engine and of the switch compared every cycle
+ * out of reset; the first mismatch exits with 3); the links are the C model in every backend.
+ * fst_path is a prefix: one waveform per RTL component, <fst_path>_node<n>.fst, <fst_path>_sw.fst.
  * The open programs the switch through its CSR bus: STATUS polled until INIT_DONE, ETH_MODE = all
  * ports, LFT block 0 (entry n = port n, VALID, for every node), MFT group 0 = every node port
  * (broadcast). On a switch, node n's MAC is locally administered with the node number in bytes
