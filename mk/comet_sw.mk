@@ -3,7 +3,8 @@
 #   build/sw/comet_hw_selftest        self-test of both backends (C model + Verilated comet_system2)
 #   build/sw/comet_hw_selftest_model  C model backend only (no Verilator)
 # COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk
-COMET_HW_MODEL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMET_SYS_MODEL) cmodel/nic_hostmem.c sw/nic_pcap.c)
+COMET_HW_MODEL_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(COMET_SYS_MODEL) cmodel/nic_hostmem.c cmodel/nic_switch.c \
+  sw/comet_hw_star.c sw/nic_pcap.c)
 
 $(BUILD)/swobj/sw/comet_hw_selftest.o: sw/comet_hw_model.c
 	@mkdir -p $(@D)

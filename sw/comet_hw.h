@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-typedef struct comet_hw comet_hw_t;          /* a 2-node Comet system, nodes 0 and 1 */
+typedef struct comet_hw comet_hw_t;          /* a Comet system: nodes 0 and 1, or 0..N-1 on a switch */
 comet_hw_t *comet_hw_open(const char *backend /* "model", "rtl" or "lockstep" */, uint64_t seed, const char *fst_path /* NULL = none */);
 void     comet_hw_close(comet_hw_t *h);
 void     comet_hw_csr_write(comet_hw_t *h, int node, uint32_t addr, uint32_t val);  /* advances the clock until acked */
@@ -73,6 +73,33 @@ int      comet_hw_pcap(comet_hw_t *h, const char *path);              /* write a
 #define COMET_HW_ST_TRUNC 0x20u
 #define COMET_HW_ST_TX_CODE(st) (((st) >> 8) & 0xFu) /* 1 = unknown node */
 
+/* ---- N engines on a switch (sw/comet_hw_star.c, docs/reference/vipl_fm.md "Comet over a switch") ----
+ * topo "pair" (or NULL) = comet_hw_open; "star:N" (2 <= N <= COMET_HW_MAX_NODES): N Comet engines,
+ * engine n joined to port n of one nic_switch (RADIX 16, LFT_DEPTH 4096, MFT_DEPTH 64, BUF_BEATS
+ * 512) by two nic_link models of latency 4 (node -> switch, switch -> node). Backends: "model"
+ * (C models), "rtl" (Verilated rtl/comet_engine.v per node, class Vceng, and nic_switch, class
+ * Vsw16), "lockstep" (both, every output of every engine and of the switch compared every cycle
+ * out of reset; the first mismatch exits with 3); the links are the C model in every backend.
+ * fst_path is a prefix: one waveform per RTL component, <fst_path>_node<n>.fst, <fst_path>_sw.fst.
+ * The open programs the switch through its CSR bus: STATUS polled until INIT_DONE, ETH_MODE = all
+ * ports, LFT block 0 (entry n = port n, VALID, for every node), MFT group 0 = every node port
+ * (broadcast). On a switch, node n's MAC is locally administered with the node number in bytes
+ * 4-5 (02:00:00:00:nn:nn, the switch's route key, comet_hw_node_mac) and its IPv4 is
+ * 10.0.0.(n+1); the 2-node system keeps 02:00:00:00:00:0(n+1). Every node's node table holds
+ * every other node. Host memories, CSRs, DMA latency, frames and pcap work per node as above
+ * (frames: beats a node's uplink accepted). */
+#define COMET_HW_MAX_NODES 16
+comet_hw_t *comet_hw_open_topo(const char *backend, const char *topo, uint64_t seed, const char *fst_path);
+int      comet_hw_nodes(const comet_hw_t *h);                       /* 2, or N of star:N */
+int      comet_hw_has_switch(const comet_hw_t *h);
+uint64_t comet_hw_node_mac(const comet_hw_t *h, int node);          /* default MAC of a node (48 bit) */
+uint32_t comet_hw_node_ip(const comet_hw_t *h, int node);           /* default IPv4 of a node */
+uint64_t comet_hw_frames_to(const comet_hw_t *h, int to_node);      /* frames delivered into a node */
+/* a CSR of the switch (offset CSR_NIC_SWITCH_*), advancing the clock until acked;
+ * without a switch the read returns CSR_UNMAPPED and the write does nothing */
+uint32_t comet_hw_switch_read(comet_hw_t *h, uint32_t off);
+void     comet_hw_switch_write(comet_hw_t *h, uint32_t off, uint32_t val);
+
 /* program the defaults described above (called by comet_hw_open) */
 void comet_hw_setup_default(comet_hw_t *h);
 /* node table entry idx of a node: destination IPv4, MAC (48 bit), UDP port, valid */
@@ -94,6 +121,9 @@ typedef struct {
 } comet_hw_ports_t;
 /* 0 = ok; the "model" build without the RTL backend returns -1 */
 int comet_hw_rtl_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_path);
+/* one Verilated comet_engine (class Vceng, sw/comet_hw_eng_rtl.cpp) behind the same interface,
+ * in/out = comet_engine_in_t / comet_engine_out_t; -1 in builds without it */
+int comet_hw_eng_rtl_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_path);
 
 #ifdef __cplusplus
 }

@@ -55,7 +55,7 @@ struct vipl_nic {
   } tc[VIPL_TC_ENTRIES];
   struct vipl_vi vi[VIPL_MAX_VI];
   uint64_t host_t;
-  struct vipl_nic *peer; /* the other node's NIC on the same comet_hw (vipl_link_peer) */
+  struct vipl_nic *peer; /* the next NIC of the ring of NICs on the same comet_hw (vipl_link_peer / vipl_link_group) */
   struct {
     uint32_t addr, val;
     uint64_t due;
@@ -112,15 +112,21 @@ static void pend_flush(struct vipl_nic *n) {
     n->pend_n--;
   }
 }
-/* advance the hardware to cycle target, issuing both nodes' pending doorbells on the way */
+/* advance the hardware to cycle target, issuing the pending doorbells of every linked node on the way */
 static void hw_advance(struct vipl_nic *n, uint64_t target) {
   for (;;) {
-    pend_flush(n);
-    if (n->peer) pend_flush(n->peer);
+    struct vipl_nic *p = n;
+    do {
+      pend_flush(p);
+      p = p->peer;
+    } while (p && p != n);
     uint64_t now = comet_hw_cycle(n->hw), next = target;
     if (now >= target) return;
-    if (n->pend_n && n->pend[n->pend_h].due < next) next = n->pend[n->pend_h].due;
-    if (n->peer && n->peer->pend_n && n->peer->pend[n->peer->pend_h].due < next) next = n->peer->pend[n->peer->pend_h].due;
+    p = n;
+    do {
+      if (p->pend_n && p->pend[p->pend_h].due < next) next = p->pend[p->pend_h].due;
+      p = p->peer;
+    } while (p && p != n);
     comet_hw_tick(n->hw, next > now ? next - now : 1);
   }
 }
@@ -141,9 +147,17 @@ static void doorbell_write(struct vipl_nic *n, uint32_t addr, uint32_t v) {
   hw_advance(n, comet_hw_cycle(n->hw)); /* issue now if the hardware is already there */
 }
 VIP_RETURN vipl_link_peer(VIP_NIC_HANDLE a, VIP_NIC_HANDLE b) {
-  if (!nic_ok(a) || !nic_ok(b) || a == b || a->hw != b->hw || a->cfg.node == b->cfg.node) return VIP_INVALID_PARAMETER;
-  a->peer = b;
-  b->peer = a;
+  VIP_NIC_HANDLE g[2] = {a, b};
+  return vipl_link_group(g, 2);
+}
+VIP_RETURN vipl_link_group(VIP_NIC_HANDLE *nics, unsigned count) {
+  if (!nics || count < 2) return VIP_INVALID_PARAMETER;
+  for (unsigned i = 0; i < count; i++) {
+    if (!nic_ok(nics[i]) || nics[i]->hw != nics[0]->hw) return VIP_INVALID_PARAMETER;
+    for (unsigned j = 0; j < i; j++)
+      if (nics[j] == nics[i] || nics[j]->cfg.node == nics[i]->cfg.node) return VIP_INVALID_PARAMETER;
+  }
+  for (unsigned i = 0; i < count; i++) nics[i]->peer = nics[(i + 1) % count];
   return VIP_SUCCESS;
 }
 uint64_t vipl_now(VIP_NIC_HANDLE n) { return nic_ok(n) ? n->host_t : 0; }
@@ -237,7 +251,7 @@ static uint64_t rng_next(uint64_t *s) {
 /* ---------------- NIC / VI ---------------- */
 
 VIP_RETURN VipOpenNic(comet_hw_t *hw, const vipl_config_t *cfg, VIP_NIC_HANDLE *nic) {
-  if (!hw || !cfg || !nic || cfg->node < 0 || cfg->node > 1) return VIP_INVALID_PARAMETER;
+  if (!hw || !cfg || !nic || cfg->node < 0 || cfg->node >= comet_hw_nodes(hw)) return VIP_INVALID_PARAMETER;
   *nic = NULL;
   uint32_t size = 0;
   uint8_t *mem = comet_hw_mem(hw, cfg->node, &size);
@@ -291,7 +305,11 @@ VIP_RETURN VipOpenNic(comet_hw_t *hw, const vipl_config_t *cfg, VIP_NIC_HANDLE *
 VIP_RETURN VipCloseNic(VIP_NIC_HANDLE n) {
   if (!nic_ok(n)) return VIP_INVALID_PARAMETER;
   vipl_sync(n); /* issue pending doorbells */
-  if (n->peer) n->peer->peer = NULL;
+  if (n->peer) { /* leave the ring */
+    struct vipl_nic *p = n->peer;
+    while (p->peer && p->peer != n) p = p->peer;
+    p->peer = n->peer == p ? NULL : n->peer;
+  }
   for (unsigned i = 0; i < VIPL_MAX_VI; i++) n->vi[i].magic = 0;
   n->magic = 0;
   free(n->free_pages);

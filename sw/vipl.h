@@ -225,8 +225,10 @@ void vipl_spend(VIP_NIC_HANDLE nic, uint64_t cycles); /* charge host CPU time */
 void vipl_sync(VIP_NIC_HANDLE nic);                   /* tick the hardware up to the host clock */
 /* Two NICs on one comet_hw: doorbell stores are posted at the storing node's host time and
  * issued when the hardware reaches it, whichever node advances the hardware (so a node whose
- * host clock runs ahead does not drag the other node's time along). Link both nodes' NICs. */
+ * host clock runs ahead does not drag the other node's time along). Link both nodes' NICs.
+ * vipl_link_group: the same for every NIC of an N-node comet_hw (a ring, in the given order). */
 VIP_RETURN vipl_link_peer(VIP_NIC_HANDLE a, VIP_NIC_HANDLE b);
+VIP_RETURN vipl_link_group(VIP_NIC_HANDLE *nics, unsigned count);
 uint64_t vipl_now(VIP_NIC_HANDLE nic);                /* this node's host clock */
 /* called once per poll iteration of VipSendWait / VipRecvWait (e.g. run the other node) */
 void vipl_set_idle_hook(VIP_NIC_HANDLE nic, void (*hook)(void *ctx), void *ctx);

@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: Apache-2.0
+/* sw/comet_hw_star.h: N Comet engines on one nic_switch (the "star:N" topology of sw/comet_hw.h).
+ * Backends of the engines and the switch: the C models (cmodel/comet_engine.c,
+ * cmodel/nic_switch.c), the Verilated RTL (sw/comet_hw_eng_rtl.cpp: comet_hw_eng_rtl_ports,
+ * comet_hw_sw_rtl_*), or both in lockstep. No globals. */
+#include "comet_hw_star.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "comet_engine.h"
+#include "comet_hw.h"
+#include "nic_link.h"
+#include "nic_switch.h"
+
+#define STAR_RADIX 16u
+#define STAR_LINK_LATENCY 4u
+
+struct comet_star {
+  unsigned n;
+  comet_hw_ports_t eng[COMET_HW_MAX_NODES];
+  comet_engine_in_t ei[COMET_HW_MAX_NODES];
+  nic_link_t up[COMET_HW_MAX_NODES], dn[COMET_HW_MAX_NODES]; /* node -> switch, switch -> node */
+  int kind;       /* 0 model, 1 rtl, 2 lockstep */
+  nic_switch_t sw; /* the switch model (model, lockstep) */
+  void *sw_rtl;    /* the Verilated switch (rtl, lockstep) */
+  nic_switch_sig_in_t si;
+  uint64_t cycle, sw_compared, inject;
+};
+
+/* ---------------------------------------------------------------- engine backends */
+static void m_eval(void *ctx, const void *in, void *out) { comet_engine_eval(ctx, in, out); }
+static void m_tick(void *ctx, const void *in) { comet_engine_tick(ctx, in); }
+static void m_close(void *ctx) {
+  comet_engine_free(ctx);
+  free(ctx);
+}
+static int model_eng(comet_hw_ports_t *p, uint64_t seed) {
+  comet_engine_t *m = calloc(1, sizeof(*m));
+  if (!m || comet_engine_init(m, &COMET_ENGINE_DEFAULT, seed)) {
+    free(m);
+    return -1;
+  }
+  p->ctx = m;
+  p->eval = m_eval;
+  p->tick = m_tick;
+  p->close = m_close;
+  return 0;
+}
+
+/* lockstep: the RTL's outputs are used, the model's must equal them (comet_engine_ports.h
+ * compare conditions) on every evaluation out of reset */
+typedef struct {
+  comet_hw_ports_t rtl, mdl;
+  int node;
+  uint64_t cycle, compared, inject;
+} ls_eng_t;
+static void ls_eval(void *ctx, const void *in, void *out) {
+  ls_eng_t *c = ctx;
+  comet_engine_out_t mo;
+  c->rtl.eval(c->rtl.ctx, in, out);
+  c->mdl.eval(c->mdl.ctx, in, &mo);
+  const comet_engine_out_t *o = out;
+  if (!((const comet_engine_in_t *)in)->rst_ni) return;
+  if (c->inject && c->cycle == c->inject && c->node == 0) mo.dma_req_valid_o ^= 1;
+#define LS_CMP(n, w, q)                                                                                   \
+  if ((q) && ((o->n ^ mo.n) & LS_MASK(w))) {                                                             \
+    fprintf(stderr, "comet_hw lockstep MISMATCH cycle=%llu node=%d signal=%s rtl=0x%llx model=0x%llx\n", \
+            (unsigned long long)c->cycle, c->node, #n, (unsigned long long)(o->n & LS_MASK(w)),           \
+            (unsigned long long)(mo.n & LS_MASK(w)));                                                     \
+    exit(3);                                                                                              \
+  }
+  comet_engine_OUTPUTS(LS_CMP)
+#undef LS_CMP
+  c->compared++;
+}
+static void ls_tick(void *ctx, const void *in) {
+  ls_eng_t *c = ctx;
+  c->rtl.tick(c->rtl.ctx, in);
+  c->mdl.tick(c->mdl.ctx, in);
+  c->cycle++;
+}
+static void ls_close(void *ctx) {
+  ls_eng_t *c = ctx;
+  fprintf(stderr, "comet_hw lockstep: node %d cycles=%llu compared=%llu mismatches=0\n", c->node,
+          (unsigned long long)c->cycle, (unsigned long long)c->compared);
+  c->rtl.close(c->rtl.ctx);
+  c->mdl.close(c->mdl.ctx);
+  free(c);
+}
+static int lockstep_eng(comet_hw_ports_t *p, int node, uint64_t seed, const char *fst) {
+  ls_eng_t *c = calloc(1, sizeof(*c));
+  if (!c) return -1;
+  if (comet_hw_eng_rtl_ports(&c->rtl, seed, fst)) {
+    free(c);
+    return -1;
+  }
+  if (model_eng(&c->mdl, seed)) {
+    c->rtl.close(c->rtl.ctx);
+    free(c);
+    return -1;
+  }
+  c->node = node;
+  const char *inj = getenv("COMET_HW_LS_INJECT");
+  c->inject = inj ? strtoull(inj, NULL, 0) : 0;
+  p->ctx = c;
+  p->eval = ls_eval;
+  p->tick = ls_tick;
+  p->close = ls_close;
+  return 0;
+}
+
+/* builds without sw/comet_hw_eng_rtl.cpp: no RTL engine or switch */
+__attribute__((weak)) int comet_hw_eng_rtl_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_path) {
+  (void)p; (void)seed; (void)fst_path;
+  return -1;
+}
+__attribute__((weak)) void *comet_hw_sw_rtl_open(uint64_t seed, const char *fst_path) {
+  (void)seed; (void)fst_path;
+  return NULL;
+}
+__attribute__((weak)) void comet_hw_sw_rtl_step(void *ctx, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+  (void)ctx; (void)in;
+  memset(out, 0, sizeof(*out));
+}
+__attribute__((weak)) void comet_hw_sw_rtl_close(void *ctx) { (void)ctx; }
+
+/* one cycle of the switch; lockstep: the RTL's outputs are used and the model's must equal them
+ * (stream data while valid, read data while acked) */
+static void sw_step(comet_star_t *s, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+  if (s->kind == 0) {
+    nic_switch_sig_eval(&s->sw, in, out);
+    nic_switch_sig_tick(&s->sw, in);
+    return;
+  }
+  comet_hw_sw_rtl_step(s->sw_rtl, in, out);
+  if (s->kind == 1) return;
+  nic_switch_sig_out_t m;
+  nic_switch_sig_eval(&s->sw, in, &m);
+  nic_switch_sig_tick(&s->sw, in);
+  if (!in->rst_ni) return;
+  if (s->inject && s->cycle == s->inject) m.s_tready[0] ^= 1;
+  const char *sig = NULL;
+  unsigned port = 0;
+  uint64_t rv = 0, mv = 0;
+  for (unsigned p = 0; p < STAR_RADIX && !sig; p++) {
+    port = p;
+    if (out->s_tready[p] != m.s_tready[p]) sig = "s_axis_tready", rv = (uint64_t)out->s_tready[p], mv = (uint64_t)m.s_tready[p];
+    else if (out->m_tvalid[p] != m.m_tvalid[p]) sig = "m_axis_tvalid", rv = (uint64_t)out->m_tvalid[p], mv = (uint64_t)m.m_tvalid[p];
+    else if (m.m_tvalid[p] && out->m_tdata[p] != m.m_tdata[p]) sig = "m_axis_tdata", rv = out->m_tdata[p], mv = m.m_tdata[p];
+    else if (m.m_tvalid[p] && out->m_tkeep[p] != m.m_tkeep[p]) sig = "m_axis_tkeep", rv = out->m_tkeep[p], mv = m.m_tkeep[p];
+    else if (m.m_tvalid[p] && out->m_tlast[p] != m.m_tlast[p]) sig = "m_axis_tlast", rv = (uint64_t)out->m_tlast[p], mv = (uint64_t)m.m_tlast[p];
+  }
+  if (!sig && out->csr_ack != m.csr_ack) sig = "csr_ack_o", rv = (uint64_t)out->csr_ack, mv = (uint64_t)m.csr_ack;
+  if (!sig && m.csr_ack && out->csr_rdata != m.csr_rdata) sig = "csr_rdata_o", rv = out->csr_rdata, mv = m.csr_rdata;
+  if (sig) {
+    fprintf(stderr, "comet_hw lockstep MISMATCH cycle=%llu switch port=%u signal=%s rtl=0x%llx model=0x%llx\n",
+            (unsigned long long)s->cycle, port, sig, (unsigned long long)rv, (unsigned long long)mv);
+    exit(3);
+  }
+  s->sw_compared++;
+}
+
+/* ---------------------------------------------------------------- open / close */
+comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed, const char *fst_prefix) {
+  if (!backend || nodes < 2 || nodes > COMET_HW_MAX_NODES || nodes > STAR_RADIX) return NULL;
+  int kind = !strcmp(backend, "model") ? 0 : !strcmp(backend, "rtl") ? 1 : !strcmp(backend, "lockstep") ? 2 : -1;
+  if (kind < 0) return NULL;
+  comet_star_t *s = calloc(1, sizeof(*s));
+  if (!s) return NULL;
+  s->kind = kind;
+  nic_link_cfg_t lc = {STAR_LINK_LATENCY};
+  nic_switch_cfg_t sc = {STAR_RADIX, 4096, 64, 512}; /* the parameters of Vsw16 (mk/sw.mk) */
+  int bad = nic_switch_init(&s->sw, &sc, seed + 303u) != 0;
+  if (!bad && kind) {
+    char fst[512];
+    if (fst_prefix) snprintf(fst, sizeof fst, "%s_sw.fst", fst_prefix);
+    s->sw_rtl = comet_hw_sw_rtl_open(seed + 303u, fst_prefix ? fst : NULL);
+    bad = s->sw_rtl == NULL;
+  }
+  const char *inj = getenv("COMET_HW_LS_INJECT_SW");
+  s->inject = inj ? strtoull(inj, NULL, 0) : 0;
+  for (unsigned n = 0; n < nodes && !bad; n++) {
+    /* seeds as in comet_system2 and nic_fabric: engine seed + 101 n, link seed + 202 + index */
+    uint64_t es = seed + 101u * (uint64_t)n;
+    char fst[512];
+    const char *f = NULL;
+    if (fst_prefix && kind) {
+      snprintf(fst, sizeof fst, "%s_node%u.fst", fst_prefix, n);
+      f = fst;
+    }
+    int rc = kind == 0 ? model_eng(&s->eng[n], es) : kind == 1 ? comet_hw_eng_rtl_ports(&s->eng[n], es, f)
+                                                               : lockstep_eng(&s->eng[n], (int)n, es, f);
+    if (rc) {
+      bad = 1;
+      break;
+    }
+    s->n = n + 1;
+    bad |= nic_link_init(&s->up[n], &lc, seed + 202u + 2u * (uint64_t)n) != 0;
+    bad |= nic_link_init(&s->dn[n], &lc, seed + 203u + 2u * (uint64_t)n) != 0;
+  }
+  if (bad) {
+    comet_star_close(s);
+    return NULL;
+  }
+  return s;
+}
+
+void comet_star_close(comet_star_t *s) {
+  if (!s) return;
+  for (unsigned n = 0; n < s->n; n++) {
+    s->eng[n].close(s->eng[n].ctx);
+    nic_link_free(&s->up[n]);
+    nic_link_free(&s->dn[n]);
+  }
+  if (s->kind == 2)
+    fprintf(stderr, "comet_hw lockstep: switch cycles=%llu compared=%llu mismatches=0\n", (unsigned long long)s->cycle,
+            (unsigned long long)s->sw_compared);
+  if (s->sw_rtl) comet_hw_sw_rtl_close(s->sw_rtl);
+  nic_switch_free(&s->sw);
+  free(s);
+}
+
+/* ---------------------------------------------------------------- one cycle */
+void comet_star_cycle(comet_star_t *s, int rst_ni, const comet_star_in_t *in, comet_star_out_t *out, comet_star_csr_t *sw) {
+  nic_link_out_t uo[COMET_HW_MAX_NODES], dno[COMET_HW_MAX_NODES];
+  comet_engine_out_t eo[COMET_HW_MAX_NODES];
+  nic_switch_sig_out_t so;
+  /* 1. the links present their registered outputs */
+  for (unsigned n = 0; n < s->n; n++) {
+    nic_link_outputs(&s->up[n], &uo[n]);
+    nic_link_outputs(&s->dn[n], &dno[n]);
+  }
+  /* 2. engines and switch evaluate */
+  for (unsigned n = 0; n < s->n; n++) {
+    comet_engine_in_t *e = &s->ei[n];
+    e->rst_ni = (uint64_t)(rst_ni & 1);
+    e->csr_req_i = (uint64_t)in[n].csr_req;
+    e->csr_we_i = (uint64_t)in[n].csr_we;
+    e->csr_addr_i = in[n].csr_addr & 0xFFFFu;
+    e->csr_wdata_i = in[n].csr_wdata;
+    e->dma_req_ready_i = (uint64_t)in[n].dma_req_ready;
+    e->dma_rsp_valid_i = (uint64_t)in[n].dma_rsp_valid;
+    e->dma_rsp_rdata_i = in[n].dma_rsp_rdata;
+    e->m_axis_tready = uo[n].s_axis_tready;
+    e->s_axis_tdata = dno[n].m_axis_tdata;
+    e->s_axis_tkeep = dno[n].m_axis_tkeep;
+    e->s_axis_tvalid = dno[n].m_axis_tvalid;
+    e->s_axis_tlast = dno[n].m_axis_tlast;
+    s->eng[n].eval(s->eng[n].ctx, e, &eo[n]);
+  }
+  nic_switch_sig_in_t *si = &s->si;
+  memset(si, 0, sizeof(*si));
+  si->rst_ni = rst_ni & 1;
+  for (unsigned n = 0; n < s->n; n++) {
+    si->s_tdata[n] = uo[n].m_axis_tdata;
+    si->s_tkeep[n] = (uint32_t)uo[n].m_axis_tkeep;
+    si->s_tvalid[n] = (int)(uo[n].m_axis_tvalid & 1);
+    si->s_tlast[n] = (int)(uo[n].m_axis_tlast & 1);
+    si->m_tready[n] = (int)(dno[n].s_axis_tready & 1);
+  }
+  si->csr_req = sw->req;
+  si->csr_we = sw->we;
+  si->csr_addr = sw->addr & 0xFFFu;
+  si->csr_wdata = sw->wdata;
+  sw_step(s, si, &so); /* the switch's outputs and its clock edge (its inputs are all known) */
+  sw->ack = so.csr_ack;
+  sw->rdata = so.csr_rdata;
+  /* host-side outputs and link events */
+  for (unsigned n = 0; n < s->n; n++) {
+    comet_star_out_t *o = &out[n];
+    o->csr_ack = (int)(eo[n].csr_ack_o & 1);
+    o->csr_rdata = (uint32_t)eo[n].csr_rdata_o;
+    o->dma_req_valid = (int)(eo[n].dma_req_valid_o & 1);
+    o->dma_req_we = (int)(eo[n].dma_req_we_o & 1);
+    o->dma_req_addr = (uint32_t)eo[n].dma_req_addr_o;
+    o->dma_req_wdata = eo[n].dma_req_wdata_o;
+    o->dma_req_wstrb = (uint32_t)eo[n].dma_req_wstrb_o;
+    o->tx_beat = (int)(eo[n].m_axis_tvalid & uo[n].s_axis_tready & 1);
+    o->tx_last = (int)(eo[n].m_axis_tlast & 1);
+    o->tx_data = eo[n].m_axis_tdata;
+    o->tx_keep = (uint32_t)eo[n].m_axis_tkeep;
+    o->rx_last = (int)(dno[n].m_axis_tvalid & dno[n].m_axis_tlast & eo[n].s_axis_tready & 1);
+  }
+  /* 3. the clock edge: links with the beats offered and the consumers' ready */
+  for (unsigned n = 0; n < s->n; n++) {
+    nic_link_in_t ul = {0}, dl = {0};
+    ul.rst_ni = dl.rst_ni = (uint64_t)(rst_ni & 1);
+    ul.s_axis_tdata = eo[n].m_axis_tdata;
+    ul.s_axis_tkeep = eo[n].m_axis_tkeep;
+    ul.s_axis_tvalid = eo[n].m_axis_tvalid;
+    ul.s_axis_tlast = eo[n].m_axis_tlast;
+    ul.m_axis_tready = (uint64_t)(so.s_tready[n] & 1);
+    dl.s_axis_tdata = so.m_tdata[n];
+    dl.s_axis_tkeep = so.m_tkeep[n];
+    dl.s_axis_tvalid = (uint64_t)(so.m_tvalid[n] & 1);
+    dl.s_axis_tlast = (uint64_t)(so.m_tlast[n] & 1);
+    dl.m_axis_tready = eo[n].s_axis_tready;
+    nic_link_tick(&s->up[n], &ul);
+    nic_link_tick(&s->dn[n], &dl);
+    s->eng[n].tick(s->eng[n].ctx, &s->ei[n]);
+  }
+  s->cycle++;
+}
+
+int comet_star_irq(comet_star_t *s, int node) {
+  if (node < 0 || (unsigned)node >= s->n) return 0;
+  comet_engine_in_t e = s->ei[node]; /* irq_o is a register: any inputs give the current value */
+  e.csr_req_i = 0;
+  e.dma_rsp_valid_i = 0;
+  comet_engine_out_t o;
+  s->eng[node].eval(s->eng[node].ctx, &e, &o);
+  return (int)(o.irq_o & 1);
+}
