@@ -43,6 +43,9 @@ for c in default zero; do
   build/sw/comet_apps_model --app bw --iters 50 --cost $c --figures build/bench/comet_bw_$c.txt > /dev/null
   build/sw/comet_apps_model --app latency --iters 20 --cost $c --figures build/bench/comet_lat_$c.txt > /dev/null
   cat build/bench/comet_bw_$c.txt build/bench/comet_lat_$c.txt >> "$out"
+  # the same through one switch (star:2; keys with the suffix _star2)
+  build/sw/comet_apps_model --topo star:2 --app latency --iters 20 --cost $c --figures build/bench/comet_lat_star_$c.txt > /dev/null
+  cat build/bench/comet_lat_star_$c.txt >> "$out"
 done
 python3 - "$out" <<'PY'
 import json, re, subprocess, sys

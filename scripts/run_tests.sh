@@ -171,6 +171,11 @@ run comet-hw-selftest build/sw/comet_hw_selftest
 run comet-apps-model-vs-rtl bash -c "build/sw/comet_apps_model --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_model.fig && build/sw/comet_apps --backend rtl --app all --sizes 1,64,1440 --iters 5 --figures build/test/comet_apps_rtl.fig && test -s build/test/comet_apps_model.fig && diff build/test/comet_apps_model.fig build/test/comet_apps_rtl.fig"
 run comet-apps-lockstep-negative bash -c "COMET_HW_LS_INJECT=3000 build/sw/comet_apps --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 run comet-apps-lockstep build/sw/comet_apps --backend lockstep --app all --sizes 7,200,1464 --iters 3 --seed 5 --pcap build/pcap/comet_apps_lockstep.pcap
+# Comet-FM across a switch (star:N): engines and switch on the model and the RTL, and in lockstep
+run comet-star-model-vs-rtl bash -c "build/sw/comet_apps_model --topo star:4 --app all --sizes 1,64,1464 --iters 10 --figures build/test/comet_star4_model.fig && build/sw/comet_apps --topo star:4 --backend rtl --app all --sizes 1,64,1464 --iters 10 --figures build/test/comet_star4_rtl.fig && test -s build/test/comet_star4_model.fig && diff build/test/comet_star4_model.fig build/test/comet_star4_rtl.fig"
+run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --app all --sizes 7,200,1464 --iters 3 --seed 5 --pcap build/pcap/comet_apps_star2_lockstep.pcap
+run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
+run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a

@@ -50,6 +50,9 @@ void close_comp(comp_t<T> *c) {
     c->tfp->close();
     delete c->tfp;
   }
+  // with several Verilated models in one program, a model's destructor erases its scopes from
+  // the thread's current context: make that this model's own before deleting it
+  Verilated::threadContextp(&c->ctx);
   c->top->final();
   delete c->top;
   delete c;
