@@ -169,7 +169,7 @@ comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed
   if (!s) return NULL;
   s->kind = kind;
   nic_link_cfg_t lc = {STAR_LINK_LATENCY};
-  nic_switch_cfg_t sc = {STAR_RADIX, 4096, 64, 512}; /* the parameters of Vsw16 (mk/sw.mk) */
+  nic_switch_cfg_t sc = {STAR_RADIX, 4096, 64, 512, 2}; /* the parameters of Vsw16 (mk/sw.mk) */
   int bad = nic_switch_init(&s->sw, &sc, seed + 303u) != 0;
   if (!bad && kind) {
     char fst[512];
