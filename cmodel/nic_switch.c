@@ -27,6 +27,7 @@ int nic_switch_init(nic_switch_t *m, const nic_switch_cfg_t *c, uint64_t seed) {
     e |= nic_ram_init(&p->mft, m->mft_depth, m->radix, 1, seed ^ (0x2000u + i));
     e |= nic_ram_init(&p->buf, m->buf_beats, 73 + m->aw, 1, seed ^ (0x3000u + i));
     e |= nic_ram_init(&p->fl, m->buf_beats, m->aw, 1, seed ^ (0x6000u + i));
+    e |= nic_ram_init(&p->nl, m->buf_beats, 1, 1, seed ^ (0x7000u + i));
   }
   e |= nic_ram_init(&m->lft, m->lft_depth, 6, 1, seed ^ 0x4000u);
   e |= nic_ram_init(&m->mft, m->mft_depth, m->radix, 1, seed ^ 0x5000u);
@@ -39,6 +40,7 @@ void nic_switch_free(nic_switch_t *m) {
     nic_ram_free(&m->in[i].mft);
     nic_ram_free(&m->in[i].buf);
     nic_ram_free(&m->in[i].fl);
+    nic_ram_free(&m->in[i].nl);
   }
   nic_ram_free(&m->lft);
   nic_ram_free(&m->mft);
@@ -48,7 +50,7 @@ uint64_t nic_switch_collisions(const nic_switch_t *m) {
   uint64_t n = m->lft.collisions + m->mft.collisions;
   for (uint32_t i = 0; i < m->radix; i++)
     n += m->in[i].lft.collisions + m->in[i].mft.collisions + m->in[i].buf.collisions +
-         m->in[i].fl.collisions;
+         m->in[i].fl.collisions + m->in[i].nl.collisions;
   return n;
 }
 
@@ -77,6 +79,8 @@ typedef struct {
   uint32_t rq[NSW_MAXR], ra[NSW_MAXR], hs[NSW_MAXR], nxt[NSW_MAXR];
   /* slot allocation */
   uint32_t alloc[NSW_MAXR], fra[NSW_MAXR];
+  int nl_we[NSW_MAXR], nlok_d[NSW_MAXR], nlbyp_d[NSW_MAXR];
+  uint64_t lastw_d[NSW_MAXR];
   int fpush[NSW_MAXR], fpop[NSW_MAXR], fre[NSW_MAXR];
   /* outputs */
   int tvalid[NSW_MAXR];
@@ -84,6 +88,7 @@ typedef struct {
   /* arbiter */
   int gnt[NSW_MAXR];
   uint32_t gnt_q[NSW_MAXR], gnt_mask[NSW_MAXR], gptr_d[NSW_MAXR], aptr_d[NSW_MAXR];
+  uint32_t mv_d, mo_d[NSW_MAXR];
   int mc_res_d;
   uint32_t mc_in_d, mc_rr_d, mc_mask_d;
   /* CSR */
@@ -162,28 +167,63 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   c->out_free = m->rmask;
   for (uint32_t i = 0; i < R; i++)
     if (m->in[i].conn_act && !c->ending[i]) c->out_free &= ~m->in[i].conn_mask;
-  /* arbiter */
-  uint32_t in_free = 0;
-  for (uint32_t i = 0; i < R; i++) in_free |= (uint32_t)c->ifree[i] << i;
+  /* arbiter: apply the registered match, compute the next one from registers */
+  uint32_t in_free = 0, in_soon = 0, out_soon = m->rmask, rdy = 0;
+  for (uint32_t i = 0; i < R; i++) {
+    const nsw_in_t *p = &m->in[i];
+    in_free |= (uint32_t)c->ifree[i] << i;
+    int last = (int)((nic_ram_rd(&p->buf)[1] >> 8) & 1);
+    /* the connection can end in this or the next cycle (rtl/nic_switch_in.v soon) */
+    int only_last = p->cnt[p->conn_q] == 1 && ((p->lastw >> p->conn_q) & 1);
+    int nl = p->nlok ? (int)(nic_ram_rd64(&p->nl) & 1) : (p->nlbyp || only_last);
+    int soon = !p->conn_act || (p->rv ? (last || nl) : only_last);
+    in_soon |= (uint32_t)soon << i;
+    if (p->conn_act && !soon) out_soon &= ~p->conn_mask;
+  }
+  for (uint32_t o = 0; o < R; o++) rdy |= (uint32_t)(in->m_tready[o] & 1) << o;
   c->mc_res_d = m->mc_res;
   c->mc_in_d = m->mc_in;
   c->mc_mask_d = m->mc_mask;
   c->mc_rr_d = m->mc_rr;
   int mc_go = m->mc_res && (m->mc_mask & ~c->out_free & m->rmask) == 0 && ((in_free >> m->mc_in) & 1);
-  uint32_t in_ok = in_free & ~(m->mc_res ? 1u << m->mc_in : 0);
-  uint32_t rdy = 0;
-  for (uint32_t o = 0; o < R; o++) rdy |= (uint32_t)(in->m_tready[o] & 1) << o;
-  uint32_t out_ok = c->out_free & rdy & ~(m->mc_res ? m->mc_mask : 0);
+  uint32_t mc_in_bit = m->mc_res ? 1u << m->mc_in : 0, mc_out = m->mc_res ? m->mc_mask : 0;
+  uint32_t mout = 0;
+  for (uint32_t v = m->mv; v; v &= v - 1) {
+    uint32_t i = (uint32_t)__builtin_ctz(v), ob = 1u << m->mo[i];
+    mout |= ob;
+    if (((in_free & ~mc_in_bit) >> i & 1) && (ob & m->in[i].nonempty & c->out_free & rdy & ~mc_out)) {
+      c->gnt[i] = 1;
+      c->gnt_q[i] = m->mo[i];
+      c->gnt_mask[i] = ob;
+    }
+  }
+  uint32_t in_ok = in_soon & ~m->mv & ~mc_in_bit;
+  uint32_t avail[NSW_MAXR]; /* requests: queues with a beat for a connection next cycle */
+  for (uint32_t v = in_ok; v; v &= v - 1) {
+    uint32_t i = (uint32_t)__builtin_ctz(v);
+    const nsw_in_t *p = &m->in[i];
+    uint32_t av = p->nonempty; /* the connected queue needs a second beat unless its last beat was read */
+    if (p->conn_act && p->conn_q < R && p->cnt[p->conn_q] == 1 && !(p->rv && ((nic_ram_rd(&p->buf)[1] >> 8) & 1)))
+      av &= ~(1u << p->conn_q);
+    if (p->st_v) { /* the stage's beat: a first beat with a valid LFT entry, or its packet's queue */
+      uint32_t lrd = (uint32_t)nic_ram_rd64(&p->lft) & 0x3F;
+      if (p->st_first ? (lrd & 0x20) && (lrd & 31) < R : !p->rt_drop && p->rt_q < R)
+        av |= 1u << (p->st_first ? (lrd & 31) : p->rt_q);
+    }
+    avail[i] = av;
+  }
+  uint32_t out_ok = out_soon & m->rdy & ~mout & ~mc_out;
   /* iSLIP, m->iters iterations: each one matches among the inputs and outputs left unmatched
    * by the ones before; only the first iteration's matches move the pointers */
   for (uint32_t k = 0; k < R; k++) { c->gptr_d[k] = m->gptr[k]; c->aptr_d[k] = m->aptr[k]; }
+  c->mv_d = 0;
   for (uint32_t it = 0; it < m->iters; it++) {
     uint32_t req[NSW_MAXR], gset[NSW_MAXR];
     memset(req, 0, sizeof(req));
     memset(gset, 0, sizeof(gset));
-    for (uint32_t v = in_ok; v; v &= v - 1) { /* requests: free inputs to free outputs they hold beats for */
+    for (uint32_t v = in_ok; v; v &= v - 1) { /* requests: inputs free soon to outputs free soon they hold beats for */
       uint32_t i = (uint32_t)__builtin_ctz(v);
-      for (uint32_t w = m->in[i].nonempty & out_ok; w; w &= w - 1) req[__builtin_ctz(w)] |= 1u << i;
+      for (uint32_t w = avail[i] & out_ok; w; w &= w - 1) req[__builtin_ctz(w)] |= 1u << i;
     }
     for (uint32_t v = out_ok; v; v &= v - 1) { /* grants */
       uint32_t o = (uint32_t)__builtin_ctz(v);
@@ -191,12 +231,12 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
       if (g >= 0) gset[g] |= 1u << o;
     }
     uint32_t in_m = 0, out_m = 0;
-    for (uint32_t i = 0; i < R; i++) {
+    for (uint32_t v = in_ok; v; v &= v - 1) {
+      uint32_t i = (uint32_t)__builtin_ctz(v);
       int a = rr_pick(gset[i], m->aptr[i], R);
       if (a >= 0) {
-        c->gnt[i] = 1;
-        c->gnt_q[i] = (uint32_t)a;
-        c->gnt_mask[i] = 1u << a;
+        c->mv_d |= 1u << i;
+        c->mo_d[i] = (uint32_t)a;
         in_m |= 1u << i;
         out_m |= 1u << a;
         if (it == 0) {
@@ -241,6 +281,12 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
     c->fpush[i] = c->rd[i] && !c->wr[i];
     c->fre[i] = (!p->fv && p->fn != 0) || (c->fpop[i] && p->fn > 1);
     c->fra[i] = c->fpop[i] ? (p->frp + 1) & (B - 1) : p->frp;
+    /* next-is-last of the read beat (rtl/nic_switch_in.v) */
+    uint32_t cw = c->wr[i] ? p->cnt[c->wq[i]] : 0, cr = c->rd[i] ? p->cnt[c->rq[i]] : 0;
+    c->nl_we[i] = c->wr[i] && cw != 0 && !(c->rd[i] && c->rq[i] == c->wq[i] && cw == 1);
+    c->nlok_d[i] = c->rd[i] ? cr > 1 : p->nlok;
+    c->nlbyp_d[i] = c->rd[i] ? (cr == 1 && c->wr[i] && c->wq[i] == c->rq[i] && p->st_last) : p->nlbyp;
+    c->lastw_d[i] = c->wr[i] ? (p->lastw & ~(1ull << c->wq[i])) | (uint64_t)(p->st_last & 1) << c->wq[i] : p->lastw;
   }
   /* CSR */
   int wr = in->csr_req && in->csr_we, rd = in->csr_req && !in->csr_we;
@@ -333,6 +379,8 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
                    cp->kin[i] & (m->mft_depth - 1));
     nic_ram_tick(&p->buf, cp->wr[i] && in->rst_ni, cp->wa[i], w, 1, cp->rd[i], cp->ra[i] & (m->buf_beats - 1));
     nic_ram_tick64(&p->fl, cp->fpush[i] && in->rst_ni, p->fwp, cp->ra[i], 1, cp->fre[i] && in->rst_ni, cp->fra[i]);
+    nic_ram_tick64(&p->nl, cp->nl_we[i] && in->rst_ni, cp->wr[i] ? p->ptail[cp->wq[i]] : 0, (uint64_t)(p->st_last & 1), 1,
+                   cp->rd[i], cp->ra[i] & (m->buf_beats - 1));
   }
   nic_ram_tick64(&m->lft, cp->lft_we, cp->tw_addr, cp->lft_wdata, 1, cp->lre, cp->la);
   nic_ram_tick64(&m->mft, cp->mft_we, cp->tw_addr & (m->mft_depth - 1), cp->mft_wdata, 1, cp->mre, m->grp);
@@ -361,7 +409,10 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
       nsw_in_t *p = &m->in[i];
       p->st_v = p->in_pkt = p->rt_drop = 0;
       p->rt_q = 0;
-      for (uint32_t q = 0; q < m->nq; q++) p->head[q] = p->tail[q] = q;
+      for (uint32_t q = 0; q < m->nq; q++) p->head[q] = p->tail[q] = p->ptail[q] = q;
+      p->nlok = p->nlbyp = 0;
+      p->lastw = 0;
+      m->mo[i] = 0;
       memset(p->cnt, 0, sizeof(p->cnt));
       p->nonempty = 0;
       p->lnk = p->fv = 0;
@@ -374,6 +425,7 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
     }
     m->mc_res = 0;
     m->mc_in = m->mc_rr = m->mc_mask = 0;
+    m->mv = m->rdy = 0;
     m->ack = m->twl = m->twm = 0;
     m->sel = m->rdata = m->eth = m->blk = m->idx = m->blkwr = m->grp = m->twa = m->twld = m->twmd = 0;
     m->init = 1;
@@ -386,7 +438,9 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
     p->in_pkt = cp->acc[i] ? !in->s_tlast[i] : p->in_pkt;
     const uint32_t B = m->buf_beats;
     if (p->lnk) p->head[p->lq] = cp->nxt[i];
+    p->lastw = cp->lastw_d[i];
     if (cp->wr[i]) {
+      p->ptail[cp->wq[i]] = p->tail[cp->wq[i]];
       p->cnt[cp->wq[i]]++;
       p->tail[cp->wq[i]] = cp->alloc[i];
     }
@@ -415,7 +469,13 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
     p->taken = taken;
     m->gptr[i] = cp->gptr_d[i];
     m->aptr[i] = cp->aptr_d[i];
+    m->mo[i] = (cp->mv_d >> i & 1) ? cp->mo_d[i] : 0;
+    p->nlok = cp->nlok_d[i];
+    p->nlbyp = cp->nlbyp_d[i];
   }
+  m->mv = cp->mv_d;
+  m->rdy = 0;
+  for (uint32_t o = 0; o < R; o++) m->rdy |= (uint32_t)(in->m_tready[o] & 1) << o;
   m->mc_res = cp->mc_res_d;
   m->mc_in = cp->mc_in_d;
   m->mc_mask = cp->mc_mask_d;

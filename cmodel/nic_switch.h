@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/nic_switch.v (with nic_switch_in, nic_switch_arb, nic_switch_csr): packet switch
- * with virtual output queues (linked lists in a shared buffer per input), iSLIP unicast (cfg
- * iters iterations per cycle) and reserved multicast connections, forwarding
+ * with virtual output queues (linked lists in a shared buffer per input), pipelined iSLIP unicast
+ * (cfg iters iterations per cycle, the match applied in the next cycle) and reserved multicast connections, forwarding
  * tables on the CSR bus. The core takes RADIX-wide signal arrays (nic_switch_sig_*); the lockstep
  * entry points nic_switch_eval / nic_switch_tick map the ports of rtl/nic_switch_ls4.v
  * (RADIX = 4). docs/reference/nic_switch.md describes the behaviour. */
@@ -48,7 +48,10 @@ typedef struct { /* one input port (rtl/nic_switch_in.v) */
   int lnk, fv; /* read register holds queue lq's next head; free FIFO head valid */
   uint32_t lq, fr, fn, fwp, frp; /* never-used slot counter, free FIFO count and pointers */
   uint32_t mf[4], mf_wp, mf_rp, mf_n;
-  nic_ram_t lft, mft, buf, fl;
+  uint32_t ptail[NSW_MAXQ]; /* slot of each queue's latest beat (the one before the tail) */
+  int nlok, nlbyp; /* next-is-last of the read beat: from the nl RAM, else nlbyp */
+  uint64_t lastw; /* bit q: tlast of queue q's latest beat */
+  nic_ram_t lft, mft, buf, fl, nl;
 } nsw_in_t;
 
 typedef struct {
@@ -57,6 +60,7 @@ typedef struct {
   nsw_in_t in[NSW_MAXR];
   /* arbiter (rtl/nic_switch_arb.v) */
   uint32_t gptr[NSW_MAXR], aptr[NSW_MAXR];
+  uint32_t mv, mo[NSW_MAXR], rdy; /* registered match (input i to output mo[i]), last tready */
   int mc_res;
   uint32_t mc_in, mc_rr, mc_mask;
   /* CSR block (rtl/nic_switch_csr.v) */

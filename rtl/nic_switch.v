@@ -2,7 +2,7 @@
 `default_nettype none
 // nic_switch: packet switch of the NIC fabric, RADIX ports of 64-bit AXI4-Stream
 // (docs/reference/nic_switch.md). Lossless (full back-pressure), cut-through, virtual output
-// queues per input (nic_switch_in), iSLIP unicast (ITERS iterations per cycle) and reserved
+// queues per input (nic_switch_in), pipelined iSLIP unicast (ITERS iterations per cycle) and reserved
 // multicast connections (nic_switch_arb), forwarding tables and counters on the CSR bus
 // (nic_switch_csr). Output o carries the beats of the one input connected to it; a connection lasts one packet.
 module nic_switch #(
@@ -52,17 +52,17 @@ module nic_switch #(
   wire [5:0]             lft_wdata;
   wire [RADIX-1:0]       mft_wdata;
   wire [4*RADIX-1:0]     drop;
-  wire [RADIX*RADIX-1:0] voq_avail, mc_mask, conn_mask, taken;
-  wire [RADIX-1:0]       mc_pend, conn_act, rv, gnt;
-  // in_free, ending, out_free: the arbiter sees this cycle's ends (from the outputs' tready);
-  // the path is not circular per bit, only per vector
+  wire [RADIX*RADIX-1:0] voq_avail, voq_ne, mc_mask, conn_mask, taken;
+  wire [RADIX-1:0]       mc_pend, conn_act, rv, gnt, in_soon;
+  // in_free, ending, out_free: the grants of this cycle see this cycle's ends (from the
+  // outputs' tready); the path is not circular per bit, only per vector
   /* verilator lint_off UNOPTFLAT */
   wire [RADIX-1:0]       in_free, ending;
   wire [RADIX*QW-1:0]    gnt_q;
   wire [RADIX*RADIX-1:0] gnt_mask;
   wire [RADIX*BW-1:0]    rdata;
   reg  [RADIX*RADIX-1:0] hs;           // [i*RADIX + o]: output o took input i's beat
-  reg  [RADIX-1:0]       out_free, busy;
+  reg  [RADIX-1:0]       out_free, out_soon, busy;
   /* verilator lint_on UNOPTFLAT */
   /* verilator lint_off UNUSEDSIGNAL */  // src: read by the FORMAL properties
   reg  [RADIX*PW-1:0]    src;
@@ -79,10 +79,11 @@ module nic_switch #(
         .s_tvalid_i(s_axis_tvalid[g]), .s_tready_o(s_axis_tready[g]), .s_tlast_i(s_axis_tlast[g]),
         .eth_i(eth_mode[g]), .tbl_busy_i(tbl_busy), .lft_we_i(lft_we), .mft_we_i(mft_we),
         .tw_addr_i(tw_addr), .lft_wdata_i(lft_wdata), .mft_wdata_i(mft_wdata),
-        .voq_avail_o(voq_avail[g*RADIX +: RADIX]), .mc_pend_o(mc_pend[g]),
-        .mc_mask_o(mc_mask[g*RADIX +: RADIX]), .free_o(in_free[g]), .gnt_i(gnt[g]),
+        .voq_avail_o(voq_avail[g*RADIX +: RADIX]),
+        .voq_nonempty_o(voq_ne[g*RADIX +: RADIX]), .mc_pend_o(mc_pend[g]),
+        .mc_mask_o(mc_mask[g*RADIX +: RADIX]), .free_o(in_free[g]), .soon_o(in_soon[g]), .gnt_i(gnt[g]),
         .gnt_q_i(gnt_q[g*QW +: QW]), .gnt_mask_i(gnt_mask[g*RADIX +: RADIX]),
-        .hs_i(hs[g*RADIX +: RADIX]), .conn_act_o(conn_act[g]),
+        .hs_i(hs[g*RADIX +: RADIX]), .tready_i(m_axis_tready), .conn_act_o(conn_act[g]),
         .conn_mask_o(conn_mask[g*RADIX +: RADIX]), .ending_o(ending[g]), .rv_o(rv[g]),
         .taken_o(taken[g*RADIX +: RADIX]), .rdata_o(rdata[g*BW +: BW]), .drop_o(d));
       assign drop[0*RADIX + g] = d[0];
@@ -93,7 +94,9 @@ module nic_switch #(
   endgenerate
 
   // output side: the connected input of each output (s, input 0 when none), its offered beat
-  // (an AND-OR over the inputs decoded from s), the handshakes
+  // (an AND-OR over the inputs decoded from s), the handshakes; an output is free when its
+  // connection ends in this cycle (out_free) and free soon when it can end in this or the next
+  // cycle (out_soon, from registers only)
   integer o, i;
   reg [PW-1:0] s;
   reg [BW-1:0] bt;
@@ -104,11 +107,13 @@ module nic_switch #(
       busy[o] = 1'b0;
       s = '0;
       out_free[o] = 1'b1;
+      out_soon[o] = 1'b1;
       for (i = 0; i < RADIX; i = i + 1)
         if (conn_act[i] && conn_mask[i*RADIX + o]) begin
           busy[o] = 1'b1;
           s = PW'(i);
-          out_free[o] = ending[i];
+          out_free[o] = out_free[o] && ending[i];
+          out_soon[o] = out_soon[o] && in_soon[i];
         end
       src[o*PW +: PW] = s;
       bt = '0;
@@ -128,8 +133,9 @@ module nic_switch #(
   end
 
   nic_switch_arb #(.RADIX(RADIX), .ITERS(ITERS)) u_arb (
-    .clk_i(clk_i), .rst_ni(rst_ni), .in_free_i(in_free), .out_free_i(out_free), .out_ready_i(m_axis_tready),
-    .voq_avail_i(voq_avail), .mc_pend_i(mc_pend), .mc_mask_i(mc_mask),
+    .clk_i(clk_i), .rst_ni(rst_ni), .in_free_i(in_free), .out_free_i(out_free), .in_soon_i(in_soon), .out_soon_i(out_soon),
+    .out_ready_i(m_axis_tready),
+    .voq_avail_i(voq_avail), .voq_nonempty_i(voq_ne), .mc_pend_i(mc_pend), .mc_mask_i(mc_mask),
     .gnt_o(gnt), .gnt_q_o(gnt_q), .gnt_mask_o(gnt_mask));
 
   nic_switch_csr #(.RADIX(RADIX), .LFT_DEPTH(LFT_DEPTH), .MFT_DEPTH(MFT_DEPTH)) u_csr (

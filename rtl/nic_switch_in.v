@@ -19,6 +19,10 @@
 //    popped when every output of the set has taken it (taken_q marks the ones that have). The
 //    cycle after a read, the queue's head is the next-slot field in the read register
 //    (lnk_q); it is copied into the head register in that cycle.
+//  - Free soon (soon_o, from registers): the connection can end in this or the next cycle. The
+//    tlast of the beat after the read one comes from the next-is-last RAM (u_nl, entry s: the
+//    tlast of the beat after slot s's), from the stage, or from lastw_q (each queue's latest
+//    beat's tlast) when the queue holds one beat.
 module nic_switch_in #(
   parameter int RADIX     = 16,
   parameter int LFT_DEPTH = 4096,
@@ -48,14 +52,17 @@ module nic_switch_in #(
   input  wire [LAW-1:0]   tw_addr_i,
   input  wire [5:0]       lft_wdata_i,
   input  wire [RADIX-1:0] mft_wdata_i,
-  output wire [RADIX-1:0] voq_avail_o,  // unicast queue o holds a beat not read yet
+  output wire [RADIX-1:0] voq_avail_o,  // unicast queue o can hold a beat for a connection next cycle
+  output wire [RADIX-1:0] voq_nonempty_o, // unicast queue o holds a beat
   output wire             mc_pend_o,    // a multicast packet waits for its grant
   output wire [RADIX-1:0] mc_mask_o,    // its output mask
   output wire             free_o,       // no connection after this cycle
+  output wire             soon_o,       // the connection can end in this or the next cycle
   input  wire             gnt_i,        // new connection this cycle
   input  wire [QW-1:0]    gnt_q_i,
   input  wire [RADIX-1:0] gnt_mask_i,
   input  wire [RADIX-1:0] hs_i,         // outputs that took the offered beat this cycle
+  input  wire [RADIX-1:0] tready_i,     // the outputs' tready
   output wire             conn_act_o,
   output wire [RADIX-1:0] conn_mask_o,
   output wire             ending_o,     // the connection's last beat is popped this cycle
@@ -91,16 +98,23 @@ module nic_switch_in #(
   reg             conn_act_q, conn_act_d, rv_q, rv_d;
   reg [QW-1:0]    conn_qi_q, conn_qi_d;
   reg [RADIX-1:0] conn_mask_q, conn_mask_d, taken_q, taken_d;
+  reg [NQ*AW-1:0] ptail_q, ptail_d;
+  reg             nlok_q, nlok_d, nlbyp_q, nlbyp_d;
+  reg [NQ-1:0]    lastw_q, lastw_d;   // tlast of each queue's latest beat
 
   wire [5:0]       lft_rd;
   wire [RADIX-1:0] mft_rd;
   wire [SW-1:0]    buf_rd;
   wire [AW-1:0]    fl_rd;
+  wire             nl_rd;
   wire [NQ*AW-1:0] slot0;
 
   reg              acc, lk_re, drop, space, wr, st_done, pop, rd, mf_push, mf_pop;
   reg              fpush, fpop, fre;
   reg [AW-1:0]     alloc, fra;
+  reg              nl_we;
+  reg [CW-1:0]     cw, cr, cc;
+  reg              nl, soon;
   reg [RADIX-1:0]  mc_mask;
   integer          n;
   // ending feeds the arbiter, whose grant feeds rd: not circular per signal, only across the
@@ -178,7 +192,8 @@ module nic_switch_in #(
     end
 
     // read side
-    pop    = conn_act_q && rv_q && (((taken_q | hs_i) & conn_mask_q) == conn_mask_q);
+    // every output of the set takes the beat when its tready is 1 (the set is this input's own)
+    pop    = rst_ni && conn_act_q && rv_q && (((taken_q | tready_i) & conn_mask_q) == conn_mask_q);
     ending = pop && buf_rd[BW-1];
     rd     = gnt_i || (conn_act_q && (!rv_q || (pop && !buf_rd[BW-1])) &&
                        cnt_of(cnt_q, conn_qi_q) != '0);
@@ -198,6 +213,16 @@ module nic_switch_in #(
     fwp_d  = fwp_q + {{AW-1{1'b0}}, fpush};
     fn_d   = fn_q + {{AW{1'b0}}, fpush} - {{AW{1'b0}}, fpop};
 
+    // next-is-last: nl RAM entry s holds the tlast of the beat after the one in slot s, written
+    // with that beat while slot s is unread; a read of a queue with at least 2 beats finds it in
+    // the RAM, a read of its only beat while the next one is written takes it from the stage
+    cw     = cnt_of(cnt_q, wq);
+    cr     = cnt_of(cnt_q, rq);
+    nl_we  = wr && cw != '0 && !(rd && rq == wq && cw == CW'(1));
+    nlok_d  = rd ? cr > CW'(1) : nlok_q;
+    nlbyp_d = rd ? (cr == CW'(1) && wr && wq == rq && st_last_q) : nlbyp_q;
+    ptail_d = ptail_q;
+    lastw_d = lastw_q;
     cnt_d  = cnt_q;
     head_d = head_q;
     tail_d = tail_q;
@@ -206,6 +231,8 @@ module nic_switch_in #(
       if (wr && wq == QW'(n)) begin
         cnt_d[n*CW +: CW]  = cnt_d[n*CW +: CW] + CW'(1);
         tail_d[n*AW +: AW] = alloc;
+        ptail_d[n*AW +: AW] = tail_q[n*AW +: AW];
+        lastw_d[n] = st_last_q;
       end
       if (rd && rq == QW'(n)) cnt_d[n*CW +: CW] = cnt_d[n*CW +: CW] - CW'(1);
     end
@@ -224,18 +251,28 @@ module nic_switch_in #(
     conn_mask_d = gnt_i ? gnt_mask_i : conn_mask_q;
     taken_d     = (pop || !conn_act_q) ? '0 : (taken_q | (hs_i & conn_mask_q));
     rv_d        = rd ? 1'b1 : (pop ? 1'b0 : rv_q);
+
+    // the connection can end in this or the next cycle: the read register holds the last beat,
+    // or the next beat is the last (from the nl RAM or the stage; or the connected queue's only
+    // beat, which is its latest), and with the read register empty the queue's only beat is the
+    // last (it is read in this cycle)
+    cc   = cnt_of(cnt_q, conn_qi_q);
+    nl   = nlok_q ? nl_rd : (nlbyp_q || (cc == CW'(1) && lastw_q[conn_qi_q]));
+    soon = !conn_act_q || (rv_q ? (buf_rd[BW-1] || nl) : (cc == CW'(1) && lastw_q[conn_qi_q]));
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       st_v_q <= 1'b0; in_pkt_q <= 1'b0; rt_drop_q <= 1'b0; rt_q_q <= '0;
-      head_q <= slot0; tail_q <= slot0;
+      head_q <= slot0; tail_q <= slot0; ptail_q <= slot0; nlok_q <= 1'b0; nlbyp_q <= 1'b0; lastw_q <= '0;
       cnt_q <= '0; lnk_q <= 1'b0; lq_q <= '0; fr_q <= CW'(NQ); fv_q <= 1'b0; fn_q <= '0;
       fwp_q <= '0; frp_q <= '0; mf_wp_q <= '0; mf_rp_q <= '0; mf_n_q <= '0;
       conn_act_q <= 1'b0; conn_qi_q <= '0; conn_mask_q <= '0; taken_q <= '0; rv_q <= 1'b0;
     end else begin
       st_v_q <= st_v_d; in_pkt_q <= in_pkt_d; rt_drop_q <= rt_drop_d; rt_q_q <= rt_q_d;
-      head_q <= head_d; tail_q <= tail_d; cnt_q <= cnt_d; lnk_q <= lnk_d; lq_q <= lq_d;
+      head_q <= head_d; tail_q <= tail_d; ptail_q <= ptail_d; nlok_q <= nlok_d; nlbyp_q <= nlbyp_d;
+      lastw_q <= lastw_d;
+      cnt_q <= cnt_d; lnk_q <= lnk_d; lq_q <= lq_d;
       fr_q <= fr_d; fv_q <= fv_d; fn_q <= fn_d; fwp_q <= fwp_d; frp_q <= frp_d; mf_wp_q <= mf_wp_d; mf_rp_q <= mf_rp_d; mf_n_q <= mf_n_d;
       conn_act_q <= conn_act_d; conn_qi_q <= conn_qi_d; conn_mask_q <= conn_mask_d;
       taken_q <= taken_d; rv_q <= rv_d;
@@ -257,6 +294,9 @@ module nic_switch_in #(
     .clk_i(clk_i), .wr_en_i(wr && rst_ni), .wr_addr_i(wa),
     .wr_data_i({alloc, st_last_q, st_keep_q, st_data_q}),
     .wr_be_i(1'b1), .rd_en_i(rd), .rd_addr_i(ra), .rd_data_o(buf_rd));
+  nic_ram_1r1w #(.DEPTH(BUF_BEATS), .WIDTH(1)) u_nl (
+    .clk_i(clk_i), .wr_en_i(nl_we && rst_ni), .wr_addr_i(slot_of(ptail_q, wq)), .wr_data_i(st_last_q),
+    .wr_be_i(1'b1), .rd_en_i(rd), .rd_addr_i(ra), .rd_data_o(nl_rd));
   // free FIFO: slot numbers of read beats
   nic_ram_1r1w #(.DEPTH(BUF_BEATS), .WIDTH(AW)) u_free (
     .clk_i(clk_i), .wr_en_i(fpush && rst_ni), .wr_addr_i(fwp_q), .wr_data_i(ra),
@@ -265,7 +305,13 @@ module nic_switch_in #(
   genvar g;
   generate
     for (g = 0; g < RADIX; g = g + 1) begin : g_av
-      assign voq_avail_o[g] = cnt_q[g*CW +: CW] != '0;
+      // the connected queue needs a second beat unless the read register holds the packet's
+      // last beat (else its next beat may be read in this cycle), or the stage holds a beat for
+      // the queue (a first beat with a valid LFT entry to port g: a dropped or stalled beat
+      // makes the grant lapse)
+      assign voq_avail_o[g] = cnt_q[g*CW +: CW] > ((conn_act_q && conn_qi_q == QW'(g) && !(rv_q && buf_rd[BW-1])) ? CW'(1) : CW'(0)) ||
+                              (st_v_q && (st_first_q ? (lft_rd[5] && lft_rd[4:0] == 5'(g)) : (!rt_drop_q && rt_q_q == QW'(g))));
+      assign voq_nonempty_o[g] = cnt_q[g*CW +: CW] != '0;
     end
     // after reset queue q's head and tail are slot q
     for (g = 0; g < NQ; g = g + 1) begin : g_slot0
@@ -276,6 +322,7 @@ module nic_switch_in #(
   assign mc_pend_o   = mf_n_q != 3'd0;
   assign mc_mask_o   = mc_mask;
   assign free_o      = !conn_act_q || ending;
+  assign soon_o      = soon;
   assign conn_act_o  = conn_act_q;
   assign conn_mask_o = conn_mask_q;
   assign ending_o    = ending;
