@@ -511,6 +511,27 @@ void nic_switch_sig_step(nic_switch_t *m, const nic_switch_sig_in_t *in, nic_swi
   update(m, in, &c);
 }
 
+int nic_switch_sig_diff(const nic_switch_sig_out_t *a, const nic_switch_sig_out_t *b, unsigned radix,
+                        nic_switch_sig_diff_t *d) {
+#define DIFF(nm, p, va, vb)                          \
+  do {                                               \
+    *d = (nic_switch_sig_diff_t){nm, p, (uint64_t)(va), (uint64_t)(vb)}; \
+    return 1;                                        \
+  } while (0)
+  for (unsigned p = 0; p < radix; p++) {
+    if (a->s_tready[p] != b->s_tready[p]) DIFF("s_axis_tready", p, a->s_tready[p], b->s_tready[p]);
+    if (a->m_tvalid[p] != b->m_tvalid[p]) DIFF("m_axis_tvalid", p, a->m_tvalid[p], b->m_tvalid[p]);
+    if (!b->m_tvalid[p]) continue;
+    if (a->m_tdata[p] != b->m_tdata[p]) DIFF("m_axis_tdata", p, a->m_tdata[p], b->m_tdata[p]);
+    if (a->m_tkeep[p] != b->m_tkeep[p]) DIFF("m_axis_tkeep", p, a->m_tkeep[p], b->m_tkeep[p]);
+    if (a->m_tlast[p] != b->m_tlast[p]) DIFF("m_axis_tlast", p, a->m_tlast[p], b->m_tlast[p]);
+  }
+  if (a->csr_ack != b->csr_ack) DIFF("csr_ack_o", radix - 1, a->csr_ack, b->csr_ack);
+  if (b->csr_ack && a->csr_rdata != b->csr_rdata) DIFF("csr_rdata_o", radix - 1, a->csr_rdata, b->csr_rdata);
+#undef DIFF
+  return 0;
+}
+
 /* lockstep ports of rtl/nic_switch_ls4.v (RADIX = 4) */
 static void map_in(const nic_switch_in_t *in, nic_switch_sig_in_t *s) {
   memset(s, 0, sizeof(*s));

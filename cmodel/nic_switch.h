@@ -77,6 +77,16 @@ void nic_switch_sig_tick(nic_switch_t *m, const nic_switch_sig_in_t *in);
 /* nic_switch_sig_eval followed by nic_switch_sig_tick with the same inputs, computing the
  * combinational logic once (the same outputs and next state) */
 void nic_switch_sig_step(nic_switch_t *m, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out);
+/* the first output of ports 0..radix-1 and the CSR bus where a (e.g. the RTL) and b (the model)
+ * differ: stream data, keep and last only while b's tvalid, csr_rdata only while b acks.
+ * Returns 0 when they agree, else 1 with the signal, port and both values in *d */
+typedef struct {
+  const char *signal;
+  unsigned port;
+  uint64_t a, b;
+} nic_switch_sig_diff_t;
+int nic_switch_sig_diff(const nic_switch_sig_out_t *a, const nic_switch_sig_out_t *b, unsigned radix,
+                        nic_switch_sig_diff_t *d);
 /* lockstep ports (RADIX = 4, rtl/nic_switch_ls4.v) */
 void nic_switch_eval(const nic_switch_t *m, const nic_switch_in_t *in, nic_switch_out_t *out);
 void nic_switch_tick(nic_switch_t *m, const nic_switch_in_t *in);

@@ -9,12 +9,12 @@
 # --topo star:N (sw/comet_hw_star.c): N engines on one nic_switch; its "rtl" and "lockstep"
 # engines are rtl/comet_engine.v Verilated once as a library (class Vceng, Vceng__ALL.a) and
 # instantiated per node, its switch the RADIX 16 library Vsw16__ALL.a of mk/sw.mk
-# (sw/comet_hw_eng_rtl.cpp).
+# (sw/comet_hw_eng_rtl.cpp, sw/nic_switch_rtl.cpp).
 # COMET_SYS_RTL / COMET_SYS_MODEL: tb/duts/comet_system2.mk. The backend sources are in comet_hw
 # (mk/comet_sw.mk): sw/comet_hw_model.c (C model) and sw/comet_hw_rtl.cpp (Verilated RTL).
 COMET_APPS_SRC := sw/comet_apps.c sw/vipl.c sw/comet_fm.c
 COMET_HW_MODEL_SRC ?= sw/comet_hw_model.c sw/comet_hw_star.c cmodel/nic_hostmem.c cmodel/nic_switch.c sw/nic_pcap.c
-COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp sw/comet_hw_eng_rtl.cpp
+COMET_HW_RTL_SRC ?= sw/comet_hw_rtl.cpp sw/comet_hw_eng_rtl.cpp sw/nic_switch_rtl.cpp
 COMET_APPS_LIBS ?= -Wl,--no-as-needed -lz -lpcap
 COMET_APPS_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL))) \
   $(patsubst %.c,$(BUILD)/swobj/%.o,$(COMET_APPS_SRC) $(filter-out $(COMET_SYS_MODEL),$(COMET_HW_MODEL_SRC)))

@@ -12,7 +12,7 @@ $(BUILD)/sw/fm_failover_model: $(FMSIM_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o
 
 # linked with the Verilated node and switch libraries that build/sw/aotf_apps is built from
 $(BUILD)/sw/fm_failover: $(FMSIM_OBJS) $(BUILD)/sw/aotf_apps
-	$(CXX) -o $@ $(FMSIM_OBJS) $(BUILD)/sw/vl/fabric_rtl.o $(BUILD)/sw/vl/Vnode__ALL.a \
+	$(CXX) -o $@ $(FMSIM_OBJS) $(BUILD)/sw/vl/fabric_rtl.o $(BUILD)/sw/vl/nic_switch_rtl.o $(BUILD)/sw/vl/Vnode__ALL.a \
 	  $(BUILD)/sw/vl_sw/Vsw16__ALL.a $(BUILD)/sw/vl/verilated*.o -lz -pthread
 
 .PHONY: fdb-sim

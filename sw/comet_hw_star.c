@@ -2,7 +2,7 @@
 /* sw/comet_hw_star.h: N Comet engines on one nic_switch (the "star:N" topology of sw/comet_hw.h).
  * Backends of the engines and the switch: the C models (cmodel/comet_engine.c,
  * cmodel/nic_switch.c), the Verilated RTL (sw/comet_hw_eng_rtl.cpp: comet_hw_eng_rtl_ports,
- * comet_hw_sw_rtl_*), or both in lockstep. No globals. */
+ * sw/nic_switch_rtl.cpp), or both in lockstep. No globals. */
 #include "comet_hw_star.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,8 +11,9 @@
 #include "comet_hw.h"
 #include "nic_link.h"
 #include "nic_switch.h"
+#include "nic_switch_rtl.h"
 
-#define STAR_RADIX 16u
+#define STAR_RADIX NIC_SWITCH_RTL_RADIX
 #define STAR_LINK_LATENCY 4u
 
 struct comet_star {
@@ -109,52 +110,38 @@ static int lockstep_eng(comet_hw_ports_t *p, int node, uint64_t seed, const char
   return 0;
 }
 
-/* builds without sw/comet_hw_eng_rtl.cpp: no RTL engine or switch */
+/* builds without sw/comet_hw_eng_rtl.cpp and sw/nic_switch_rtl.cpp: no RTL engine or switch */
 __attribute__((weak)) int comet_hw_eng_rtl_ports(comet_hw_ports_t *p, uint64_t seed, const char *fst_path) {
   (void)p; (void)seed; (void)fst_path;
   return -1;
 }
-__attribute__((weak)) void *comet_hw_sw_rtl_open(uint64_t seed, const char *fst_path) {
+__attribute__((weak)) void *nic_switch_rtl_open(uint64_t seed, const char *fst_path) {
   (void)seed; (void)fst_path;
   return NULL;
 }
-__attribute__((weak)) void comet_hw_sw_rtl_step(void *ctx, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
+__attribute__((weak)) void nic_switch_rtl_step(void *ctx, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
   (void)ctx; (void)in;
   memset(out, 0, sizeof(*out));
 }
-__attribute__((weak)) void comet_hw_sw_rtl_close(void *ctx) { (void)ctx; }
+__attribute__((weak)) void nic_switch_rtl_close(void *ctx) { (void)ctx; }
 
 /* one cycle of the switch; lockstep: the RTL's outputs are used and the model's must equal them
  * (stream data while valid, read data while acked) */
 static void sw_step(comet_star_t *s, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out) {
   if (s->kind == 0) {
-    nic_switch_sig_eval(&s->sw, in, out);
-    nic_switch_sig_tick(&s->sw, in);
+    nic_switch_sig_step(&s->sw, in, out);
     return;
   }
-  comet_hw_sw_rtl_step(s->sw_rtl, in, out);
+  nic_switch_rtl_step(s->sw_rtl, in, out);
   if (s->kind == 1) return;
   nic_switch_sig_out_t m;
-  nic_switch_sig_eval(&s->sw, in, &m);
-  nic_switch_sig_tick(&s->sw, in);
+  nic_switch_sig_step(&s->sw, in, &m);
   if (!in->rst_ni) return;
   if (s->inject && s->cycle == s->inject) m.s_tready[0] ^= 1;
-  const char *sig = NULL;
-  unsigned port = 0;
-  uint64_t rv = 0, mv = 0;
-  for (unsigned p = 0; p < STAR_RADIX && !sig; p++) {
-    port = p;
-    if (out->s_tready[p] != m.s_tready[p]) sig = "s_axis_tready", rv = (uint64_t)out->s_tready[p], mv = (uint64_t)m.s_tready[p];
-    else if (out->m_tvalid[p] != m.m_tvalid[p]) sig = "m_axis_tvalid", rv = (uint64_t)out->m_tvalid[p], mv = (uint64_t)m.m_tvalid[p];
-    else if (m.m_tvalid[p] && out->m_tdata[p] != m.m_tdata[p]) sig = "m_axis_tdata", rv = out->m_tdata[p], mv = m.m_tdata[p];
-    else if (m.m_tvalid[p] && out->m_tkeep[p] != m.m_tkeep[p]) sig = "m_axis_tkeep", rv = out->m_tkeep[p], mv = m.m_tkeep[p];
-    else if (m.m_tvalid[p] && out->m_tlast[p] != m.m_tlast[p]) sig = "m_axis_tlast", rv = (uint64_t)out->m_tlast[p], mv = (uint64_t)m.m_tlast[p];
-  }
-  if (!sig && out->csr_ack != m.csr_ack) sig = "csr_ack_o", rv = (uint64_t)out->csr_ack, mv = (uint64_t)m.csr_ack;
-  if (!sig && m.csr_ack && out->csr_rdata != m.csr_rdata) sig = "csr_rdata_o", rv = out->csr_rdata, mv = m.csr_rdata;
-  if (sig) {
+  nic_switch_sig_diff_t d;
+  if (nic_switch_sig_diff(out, &m, STAR_RADIX, &d)) {
     fprintf(stderr, "comet_hw lockstep MISMATCH cycle=%llu switch port=%u signal=%s rtl=0x%llx model=0x%llx\n",
-            (unsigned long long)s->cycle, port, sig, (unsigned long long)rv, (unsigned long long)mv);
+            (unsigned long long)s->cycle, d.port, d.signal, (unsigned long long)d.a, (unsigned long long)d.b);
     exit(3);
   }
   s->sw_compared++;
@@ -174,7 +161,7 @@ comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed
   if (!bad && kind) {
     char fst[512];
     if (fst_prefix) snprintf(fst, sizeof fst, "%s_sw.fst", fst_prefix);
-    s->sw_rtl = comet_hw_sw_rtl_open(seed + 303u, fst_prefix ? fst : NULL);
+    s->sw_rtl = nic_switch_rtl_open(seed + 303u, fst_prefix ? fst : NULL);
     bad = s->sw_rtl == NULL;
   }
   const char *inj = getenv("COMET_HW_LS_INJECT_SW");
@@ -215,7 +202,7 @@ void comet_star_close(comet_star_t *s) {
   if (s->kind == 2)
     fprintf(stderr, "comet_hw lockstep: switch cycles=%llu compared=%llu mismatches=0\n", (unsigned long long)s->cycle,
             (unsigned long long)s->sw_compared);
-  if (s->sw_rtl) comet_hw_sw_rtl_close(s->sw_rtl);
+  if (s->sw_rtl) nic_switch_rtl_close(s->sw_rtl);
   nic_switch_free(&s->sw);
   free(s);
 }

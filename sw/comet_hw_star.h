@@ -49,12 +49,6 @@ void comet_star_cycle(comet_star_t *s, int rst_ni, const comet_star_in_t *in, co
 /* irq_o of an engine in the current state */
 int comet_star_irq(comet_star_t *s, int node);
 
-/* the Verilated nic_switch RADIX 16 (class Vsw16, sw/comet_hw_eng_rtl.cpp): open (NULL in builds
- * without it), one cycle (outputs of this cycle, then the clock edge), close */
-void *comet_hw_sw_rtl_open(uint64_t seed, const char *fst_path);
-void comet_hw_sw_rtl_step(void *ctx, const nic_switch_sig_in_t *in, nic_switch_sig_out_t *out);
-void comet_hw_sw_rtl_close(void *ctx);
-
 #ifdef __cplusplus
 }
 #endif

@@ -123,24 +123,11 @@ static int cmp_node(nic_fabric_t *f, int n, const aotf_node_out_t *r, const aotf
 }
 
 static int cmp_sw(nic_fabric_t *f, int s, const nic_switch_sig_out_t *r, const nic_switch_sig_out_t *m) {
-  unsigned R = f->t->radix;
-  const char *sig = NULL;
-  unsigned port = 0;
-  uint64_t rv = 0, mv = 0;
-  for (unsigned p = 0; p < R && !sig; p++) {
-    port = p;
-    if (r->s_tready[p] != m->s_tready[p]) sig = "s_axis_tready", rv = (uint64_t)r->s_tready[p], mv = (uint64_t)m->s_tready[p];
-    else if (r->m_tvalid[p] != m->m_tvalid[p]) sig = "m_axis_tvalid", rv = (uint64_t)r->m_tvalid[p], mv = (uint64_t)m->m_tvalid[p];
-    else if (m->m_tvalid[p] && r->m_tdata[p] != m->m_tdata[p]) sig = "m_axis_tdata", rv = r->m_tdata[p], mv = m->m_tdata[p];
-    else if (m->m_tvalid[p] && r->m_tkeep[p] != m->m_tkeep[p]) sig = "m_axis_tkeep", rv = r->m_tkeep[p], mv = m->m_tkeep[p];
-    else if (m->m_tvalid[p] && r->m_tlast[p] != m->m_tlast[p]) sig = "m_axis_tlast", rv = (uint64_t)r->m_tlast[p], mv = (uint64_t)m->m_tlast[p];
-  }
-  if (!sig && r->csr_ack != m->csr_ack) sig = "csr_ack_o", rv = (uint64_t)r->csr_ack, mv = (uint64_t)m->csr_ack;
-  if (!sig && m->csr_ack && r->csr_rdata != m->csr_rdata) sig = "csr_rdata_o", rv = r->csr_rdata, mv = m->csr_rdata;
-  if (!sig) return 0;
+  nic_switch_sig_diff_t d;
+  if (!nic_switch_sig_diff(r, m, f->t->radix, &d)) return 0;
   if (!f->mismatches)
     fprintf(stderr, "nic_fabric lockstep MISMATCH cycle=%llu switch=%d port=%u signal=%s rtl=0x%llx model=0x%llx\n",
-            (unsigned long long)f->cycle, s, port, sig, (unsigned long long)rv, (unsigned long long)mv);
+            (unsigned long long)f->cycle, s, d.port, d.signal, (unsigned long long)d.a, (unsigned long long)d.b);
   return 1;
 }
 
