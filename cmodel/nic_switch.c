@@ -62,9 +62,8 @@ static uint32_t route_key(uint64_t d, int eth) {
   return 0x10000;
 }
 
-/* round robin: the first set bit of v (bits 0..r-1) at or after p, wrapping; -1 if none */
-static int rr_pick(uint32_t v, uint32_t p, uint32_t r) {
-  (void)r;
+/* round robin: the first set bit of v at or after bit p, wrapping; -1 if none */
+static int rr_pick(uint32_t v, uint32_t p) {
   if (!v) return -1;
   uint32_t hi = p >= 32 ? 0 : v & ~((1u << p) - 1u);
   return __builtin_ctz(hi ? hi : v);
@@ -227,13 +226,13 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
     }
     for (uint32_t v = out_ok; v; v &= v - 1) { /* grants */
       uint32_t o = (uint32_t)__builtin_ctz(v);
-      int g = rr_pick(req[o], m->gptr[o], R);
+      int g = rr_pick(req[o], m->gptr[o]);
       if (g >= 0) gset[g] |= 1u << o;
     }
     uint32_t in_m = 0, out_m = 0;
     for (uint32_t v = in_ok; v; v &= v - 1) {
       uint32_t i = (uint32_t)__builtin_ctz(v);
-      int a = rr_pick(gset[i], m->aptr[i], R);
+      int a = rr_pick(gset[i], m->aptr[i]);
       if (a >= 0) {
         c->mv_d |= 1u << i;
         c->mo_d[i] = (uint32_t)a;
@@ -257,7 +256,7 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   if (!m->mc_res) {
     uint32_t pend = 0;
     for (uint32_t i = 0; i < R; i++) pend |= (uint32_t)(m->in[i].mf_n != 0) << i;
-    int k = rr_pick(pend, m->mc_rr, R);
+    int k = rr_pick(pend, m->mc_rr);
     if (k >= 0) {
       const nsw_in_t *p = &m->in[k];
       c->mc_res_d = 1;
