@@ -9,7 +9,7 @@ Usage: check_spdx.py [--root DIR]   (exit 1 and a list of files when one lacks t
 import os, subprocess, sys
 
 EXTS = {".v", ".sv", ".c", ".h", ".cpp", ".py", ".sh", ".mk", ".csv", ".lua", ".lpf", ".pcf",
-        ".sdc", ".xdc", ".in", ".txt"}
+        ".sdc", ".xdc", ".in", ".txt", ".core"}
 NAMES = {"Makefile", "run"}
 TAG = "SPDX-License-Identifier: Apache-2.0"
 
