@@ -177,6 +177,11 @@ run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --a
 run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 
+# FuseSoC: the generated cores match the RTL, and each lints clean through fusesoc (+ negative)
+run fusesoc-lint make -s fusesoc-lint
+# the paper plots of make plots (AOTF stages, Comet-FM bandwidth, Comet line rate) from fresh runs
+run plots-paper bash -c "bash scripts/paper_figs.sh && rm -f build/plots/aotf_latency_stages.png build/plots/comet_fm_bandwidth.png build/plots/comet_line_rate.png && python3 scripts/plot_paper.py build/bench/paper.txt build/plots && test -s build/plots/aotf_latency_stages.png && test -s build/plots/comet_fm_bandwidth.png && test -s build/plots/comet_line_rate.png"
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

