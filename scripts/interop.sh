@@ -13,7 +13,9 @@
 #   --arp auto     kernel when formats/csr_comet.csv has the engine's ARP registers, else static
 #   --corrupt K    the peer flips one byte of data message K: the run must FAIL (negative test)
 # Addresses: 192.0.2.0/24; the TAP (Linux side) 192.0.2.1, UDP 19780; the node 192.0.2.2,
-# MAC 02:00:00:c0:00:02, UDP 19779 (sw/fm_interop.h). Prints one PASS or FAIL line; exit 0 on PASS.
+# MAC 02:00:00:c0:00:02, UDP 19779 (sw/fm_interop.h). Logs, the kernel's /proc/net/snmp and the
+# engine's frames (node.pcap, checked by scripts/check_pcap.sh) go to build/interop/<backend>.
+# Prints one PASS or FAIL line; exit 0 on PASS.
 set -u
 cd "$(dirname "$0")/.."
 backend=model count=500 arp=auto corrupt="" timeout_s=60 min_len=1
@@ -85,7 +87,7 @@ nsx cat /proc/net/snmp > "$OUT/snmp0"
 
 # ---- the simulated node, then the Linux peer
 timeout -k 5 "$timeout_s" ip netns exec "$NS" "$TAP_BIN" --backend "$backend" --tap "$TAP" --peer-mac auto \
-  --count "$count" --min-len "$min_len" --timeout "$((timeout_s - 10))" > "$OUT/node.log" 2>&1 &
+  --count "$count" --min-len "$min_len" --timeout "$((timeout_s - 10))" --pcap "$OUT/node.pcap" > "$OUT/node.log" 2>&1 &
 node_pid=$!
 for _ in $(seq 600); do
   grep -q '^comet_tap: ready' "$OUT/node.log" && break
@@ -132,6 +134,18 @@ fm_sent=$(sed -n 's/.* fm_sent=\([0-9]*\).*/\1/p' "$OUT/node.log")
 [ -n "$fm_sent" ] && [ "${in_dgrams:-x}" != "$fm_sent" ] && bad+=("kernel Udp InDatagrams +$in_dgrams != $fm_sent FM messages the node sent")
 if [ "$arp" = kernel ]; then
   grep -qi "lladdr $NODE_MAC" <<<"$neigh" || bad+=("the kernel did not resolve $NODE_IP to $NODE_MAC by ARP")
+fi
+# the engine's IPv4 frames once more, by tshark (FCS, IPv4 / UDP checksums, FM header: sim/comet.lua)
+if command -v tshark >/dev/null; then
+  if tshark -r "$OUT/node.pcap" -Y ip -w "$OUT/node_ip.pcap" -F pcap 2>/dev/null &&
+     pc=$(bash scripts/check_pcap.sh "$OUT/node_ip.pcap" 2>&1); then
+    echo "  pcap | $(grep 'frames=' <<<"$pc")"
+  else
+    echo "$pc" | sed 's/^/  pcap | /'
+    bad+=("tshark found bad frames from the engine ($OUT/node.pcap)")
+  fi
+else
+  echo "  pcap | tshark is not installed: the engine's frames are checked by comet_tap only"
 fi
 summary=$(sed -n 's/^comet_tap: backend=[a-z]* \(messages.*cycles=[0-9]*\) wall=\([0-9.]*s\).*/\1 node wall \2/p' "$OUT/node.log")
 if [ ${#bad[@]} -gt 0 ]; then

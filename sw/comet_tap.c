@@ -62,7 +62,7 @@ typedef struct {
   uint64_t peer_mac;
   /* bridge */
   uint8_t pend[TAP_FRAME_BUF + 64];
-  uint32_t pend_len; /* a frame read from the TAP, waiting for room in the engine's queue */
+  uint32_t pend_len, pend_bytes; /* a frame read from the TAP (with FCS / as read), waiting for room in the engine's queue */
   uint64_t from_tap, from_tap_bytes, to_tap, to_tap_bytes, tap_write_err, blocks;
   uint64_t tx_fm, tx_other, tx_bad, tx_csum_zero, tx_csum_set;
   /* the exchange */
@@ -143,12 +143,13 @@ static void bridge_pull(void *ctx) {
       uint32_t c = (uint32_t)crc32(0, t->pend, len);
       for (int i = 0; i < 4; i++) t->pend[len + (uint32_t)i] = (uint8_t)(c >> (8 * i));
       t->pend_len = len + 4;
-      t->from_tap++;
-      t->from_tap_bytes += (uint64_t)n;
+      t->pend_bytes = (uint32_t)n;
     }
     uint32_t len = t->pend_len > COMET_HW_EXT_FRAME_MAX ? COMET_HW_EXT_FRAME_MAX : t->pend_len;
     if (comet_hw_ext_inject(t->hw, t->pend, len) != 0) return; /* queue full: try again later */
     t->pend_len = 0;
+    t->from_tap++;
+    t->from_tap_bytes += t->pend_bytes;
   }
 }
 
@@ -409,7 +410,9 @@ int main(int argc, char **argv) {
     if (!progress) idle(&t);
   }
   if (FM_wait(t.fm) != FM_SUCCESS) fail = 1;
-  comet_hw_tick(t.hw, 4000); /* the last frames leave, the last statuses settle */
+  /* no more frames from the TAP; the queued ones enter, the last frames leave, the statuses settle */
+  comet_hw_ext_set_poll(t.hw, 1, NULL, NULL);
+  for (int k = 0; k < 100 && (comet_hw_ext_queued(t.hw) || comet_hw_ext_quiet(t.hw) < 2000); k++) comet_hw_tick(t.hw, 1000);
   uint64_t cycles = comet_hw_cycle(t.hw) - c0;
   double wall = wall_now() - w0;
 
