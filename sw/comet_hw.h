@@ -109,7 +109,7 @@ void     comet_hw_switch_write(comet_hw_t *h, uint32_t off, uint32_t val);
  * with back-pressure, COMET_HW_EXT_GAP idle cycles after each frame (the 20 bytes of preamble
  * and inter-frame gap of a 64-bit Ethernet port, rounded up). Backends "model", "rtl" (the
  * Verilated engine of the star) and "lockstep". The poll callback runs every `every` cycles
- * from inside the clock (the place to move frames in from outside); it and the tx callback may
+ * from inside the clock (the place to move frames in from outside; fn NULL = none); it and the tx callback may
  * call comet_hw_ext_inject and the read-only functions, nothing that advances the clock. */
 #define COMET_HW_EXT_QCAP 64u
 #define COMET_HW_EXT_GAP 3u
