@@ -176,6 +176,14 @@ run comet-star-model-vs-rtl bash -c "build/sw/comet_apps_model --topo star:4 --a
 run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --app all --sizes 7,200,1464 --iters 3 --seed 5 --pcap build/pcap/comet_apps_star2_lockstep.pcap
 run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
+# Linux TAP interop (mk/interop.mk, needs root): a simulated Comet node on a TAP in a network
+# namespace, Comet-FM against the kernel's UDP stack on the model, the RTL and in lockstep; a
+# corrupted message must fail the run
+run interop-build make -s build/sw/comet_tap build/sw/fm_udp_peer
+run interop-model timeout -k 10 150 bash scripts/interop.sh --backend model
+run interop-rtl timeout -k 10 150 bash scripts/interop.sh --backend rtl
+run interop-lockstep timeout -k 10 150 bash scripts/interop.sh --backend lockstep
+run interop-negative bash -c "out=\$(timeout -k 10 120 bash scripts/interop.sh --backend model --count 100 --corrupt 42 2>&1); rc=\$?; echo \"\$out\"; [ \$rc -ne 0 ] && grep -q 'data message 42 from node 1 wrong' <<<\"\$out\""
 
 # FuseSoC: the generated cores match the RTL, and each lints clean through fusesoc (+ negative)
 run fusesoc-lint make -s fusesoc-lint

@@ -90,7 +90,7 @@ int      comet_hw_pcap(comet_hw_t *h, const char *path);              /* write a
  * (frames: beats a node's uplink accepted). */
 #define COMET_HW_MAX_NODES 16
 comet_hw_t *comet_hw_open_topo(const char *backend, const char *topo, uint64_t seed, const char *fst_path);
-int      comet_hw_nodes(const comet_hw_t *h);                       /* 2, or N of star:N */
+int      comet_hw_nodes(const comet_hw_t *h);                       /* 2, N of star:N, 1 of ext */
 int      comet_hw_has_switch(const comet_hw_t *h);
 uint64_t comet_hw_node_mac(const comet_hw_t *h, int node);          /* default MAC of a node (48 bit) */
 uint32_t comet_hw_node_ip(const comet_hw_t *h, int node);           /* default IPv4 of a node */
@@ -99,6 +99,29 @@ uint64_t comet_hw_frames_to(const comet_hw_t *h, int to_node);      /* frames de
  * without a switch the read returns CSR_UNMAPPED and the write does nothing */
 uint32_t comet_hw_switch_read(comet_hw_t *h, uint32_t off);
 void     comet_hw_switch_write(comet_hw_t *h, uint32_t off, uint32_t val);
+
+/* ---- one engine with an external Ethernet port (topology "ext", sw/comet_hw_star.c) ----
+ * topo "ext": node 0 alone (comet_hw_nodes = 1, no switch), MAC 02:00:00:00:00:01, IPv4 10.0.0.1
+ * until reprogrammed, an empty node table. Its Ethernet port leaves the simulation: m_axis is
+ * always ready and every frame it sends (FCS included) is handed to the tx callback in the
+ * cycle of its last beat; frames queued by comet_hw_ext_inject (bytes as on the wire, FCS
+ * included, up to COMET_HW_EXT_QCAP queued) enter its s_axis at one beat (8 bytes) per cycle
+ * with back-pressure, COMET_HW_EXT_GAP idle cycles after each frame (the 20 bytes of preamble
+ * and inter-frame gap of a 64-bit Ethernet port, rounded up). Backends "model", "rtl" (the
+ * Verilated engine of the star) and "lockstep". The poll callback runs every `every` cycles
+ * from inside the clock (the place to move frames in from outside; fn NULL = none); it and the tx callback may
+ * call comet_hw_ext_inject and the read-only functions, nothing that advances the clock. */
+#define COMET_HW_EXT_QCAP 64u
+#define COMET_HW_EXT_GAP 3u
+#define COMET_HW_EXT_FRAME_MAX 16384u
+typedef void (*comet_hw_ext_tx_fn)(void *ctx, const uint8_t *frame, uint32_t len);
+typedef void (*comet_hw_ext_poll_fn)(void *ctx);
+int      comet_hw_is_ext(const comet_hw_t *h);
+void     comet_hw_ext_set_tx(comet_hw_t *h, comet_hw_ext_tx_fn fn, void *ctx);
+void     comet_hw_ext_set_poll(comet_hw_t *h, uint32_t every, comet_hw_ext_poll_fn fn, void *ctx);
+int      comet_hw_ext_inject(comet_hw_t *h, const uint8_t *frame, uint32_t len); /* 0 queued; -1 full, bad length, not ext */
+unsigned comet_hw_ext_queued(const comet_hw_t *h);      /* frames queued, the one entering included */
+uint64_t comet_hw_ext_quiet(const comet_hw_t *h);       /* cycles since the last beat in or out of the port; 0 while frames are queued */
 
 /* program the defaults described above (called by comet_hw_open) */
 void comet_hw_setup_default(comet_hw_t *h);

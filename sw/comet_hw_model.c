@@ -35,6 +35,13 @@ struct comet_hw {
   uint8_t fr[MAXN][FR_MAX];
   uint32_t frn[MAXN];
   nic_pcap_t *pcap;
+  int ext; /* topology "ext": star with one engine, its port outside (comet_hw_ext_*) */
+  comet_hw_ext_tx_fn ext_tx;
+  void *ext_tx_ctx;
+  comet_hw_ext_poll_fn ext_poll;
+  void *ext_poll_ctx;
+  uint32_t ext_every;
+  uint64_t ext_last_beat;
 };
 static int nd(const comet_hw_t *h, int node) { return node >= 0 && node < h->nodes ? node : 0; }
 
@@ -140,6 +147,7 @@ static void frame_beat(comet_hw_t *h, int n, uint64_t td, uint32_t tk, int last)
   if (last) {
     uint32_t len = h->frn[n] < FR_MAX ? h->frn[n] : FR_MAX;
     nic_pcap_write(h->pcap, h->fr[n], len, (uint64_t)((double)h->cycle * COMET_HW_CLOCK_NS));
+    if (h->ext_tx) h->ext_tx(h->ext_tx_ctx, h->fr[n], len);
     h->frames[n]++;
     h->frn[n] = 0;
   }
@@ -168,6 +176,10 @@ static void cycle_star(comet_hw_t *h) {
     if (o->rx_last) h->frames_to[n]++;
   }
   h->cycle++;
+  if (h->ext) {
+    if (h->sout[0].tx_beat || comet_star_ext_queued(h->star)) h->ext_last_beat = h->cycle;
+    if (h->ext_poll && h->ext_every && h->cycle % h->ext_every == 0) h->ext_poll(h->ext_poll_ctx);
+  }
 }
 
 static void cycle_once(comet_hw_t *h, comet_system2_out_t *o) {
@@ -247,7 +259,7 @@ uint32_t comet_hw_csr_read(comet_hw_t *h, int node, uint32_t addr) { return csr_
 /* the switch's CSR bus: request in one cycle, ack one cycle later */
 static uint32_t sw_access(comet_hw_t *h, int we, uint32_t off, uint32_t val) {
   comet_system2_out_t o;
-  if (!h->star) return CSR_UNMAPPED;
+  if (!comet_hw_has_switch(h)) return CSR_UNMAPPED;
   idle_csr(h);
   h->scsr.req = 1;
   h->scsr.we = we;
@@ -274,10 +286,30 @@ uint64_t comet_hw_frames(const comet_hw_t *h, int from_node) { return h->frames[
 uint64_t comet_hw_frames_to(const comet_hw_t *h, int to_node) { return h->frames_to[nd(h, to_node)]; }
 const char *comet_hw_backend(const comet_hw_t *h) { return h->name; }
 int comet_hw_nodes(const comet_hw_t *h) { return h->nodes; }
-int comet_hw_has_switch(const comet_hw_t *h) { return h->star != NULL; }
+int comet_hw_has_switch(const comet_hw_t *h) { return h->star != NULL && !h->ext; }
 /* on a switch the node number is the route key (bytes 4-5 of a locally administered MAC) */
 uint64_t comet_hw_node_mac(const comet_hw_t *h, int node) {
-  return h->star ? 0x020000000000ull + (uint64_t)node : 0x020000000001ull + (uint64_t)node;
+  return comet_hw_has_switch(h) ? 0x020000000000ull + (uint64_t)node : 0x020000000001ull + (uint64_t)node;
+}
+
+/* ---------------------------------------------------------------- the external port */
+int comet_hw_is_ext(const comet_hw_t *h) { return h->ext; }
+void comet_hw_ext_set_tx(comet_hw_t *h, comet_hw_ext_tx_fn fn, void *ctx) {
+  h->ext_tx = h->ext ? fn : NULL;
+  h->ext_tx_ctx = ctx;
+}
+void comet_hw_ext_set_poll(comet_hw_t *h, uint32_t every, comet_hw_ext_poll_fn fn, void *ctx) {
+  h->ext_poll = h->ext ? fn : NULL;
+  h->ext_poll_ctx = ctx;
+  h->ext_every = every ? every : 1;
+}
+int comet_hw_ext_inject(comet_hw_t *h, const uint8_t *frame, uint32_t len) {
+  return h->ext ? comet_star_ext_inject(h->star, frame, len) : -1;
+}
+unsigned comet_hw_ext_queued(const comet_hw_t *h) { return h->ext ? comet_star_ext_queued(h->star) : 0; }
+uint64_t comet_hw_ext_quiet(const comet_hw_t *h) {
+  if (!h->ext || comet_star_ext_queued(h->star)) return 0;
+  return h->cycle - h->ext_last_beat;
 }
 uint32_t comet_hw_node_ip(const comet_hw_t *h, int node) { (void)h; return 0x0A000001u + (uint32_t)node; }
 
@@ -361,7 +393,8 @@ comet_hw_t *comet_hw_open(const char *backend, uint64_t seed, const char *fst_pa
 
 comet_hw_t *comet_hw_open_topo(const char *backend, const char *topo, uint64_t seed, const char *fst_path) {
   unsigned star_n = 0;
-  if (topo && strcmp(topo, "pair")) {
+  int ext = topo && !strcmp(topo, "ext");
+  if (topo && strcmp(topo, "pair") && !ext) {
     char *e;
     if (strncmp(topo, "star:", 5)) return NULL;
     unsigned long v = strtoul(topo + 5, &e, 10);
@@ -372,9 +405,10 @@ comet_hw_t *comet_hw_open_topo(const char *backend, const char *topo, uint64_t s
   if (!h) return NULL;
   h->nodes = 2;
   int rc = -1;
-  if (star_n) {
-    h->star = comet_star_open(backend, star_n, seed, fst_path);
-    h->nodes = (int)star_n;
+  if (star_n || ext) {
+    h->star = ext ? comet_star_open_ext(backend, seed, fst_path) : comet_star_open(backend, star_n, seed, fst_path);
+    h->nodes = ext ? 1 : (int)star_n;
+    h->ext = ext;
     h->name = backend && !strcmp(backend, "model") ? "model" : backend && !strcmp(backend, "rtl") ? "rtl" : "lockstep";
     rc = h->star ? 0 : -1;
   } else if (backend && !strcmp(backend, "model")) {
@@ -403,7 +437,7 @@ comet_hw_t *comet_hw_open_topo(const char *backend, const char *topo, uint64_t s
   comet_hw_tick(h, 8);
   h->in.rst_ni = 1;
   comet_hw_tick(h, 270); /* node table init sweep (NT_DEPTH = 256 cycles) */
-  if (h->star && setup_switch(h)) {
+  if (comet_hw_has_switch(h) && setup_switch(h)) {
     fprintf(stderr, "comet_hw: switch set-up failed\n");
     comet_hw_close(h);
     return NULL;
@@ -496,6 +530,51 @@ static int selftest(const char *backend, const char *topo, uint64_t *cycles, con
   comet_hw_close(h);
   return bad;
 }
+/* the ext topology: node 0 sends a message to itself through its external port; the tx callback
+ * hands the frame back to comet_hw_ext_inject (a cable from the port back into it) */
+typedef struct {
+  comet_hw_t *h;
+  int frames, polls;
+} loop_t;
+static void loop_tx(void *ctx, const uint8_t *f, uint32_t len) {
+  loop_t *l = ctx;
+  l->frames++;
+  if (comet_hw_ext_inject(l->h, f, len) != 0) l->frames += 100;
+}
+static void loop_poll(void *ctx) { ((loop_t *)ctx)->polls++; }
+static int selftest_ext(const char *backend) {
+  comet_hw_t *h = comet_hw_open_topo(backend, "ext", 1, NULL);
+  if (!h) { printf("selftest %s ext: backend not available\n", backend); return -1; }
+  loop_t l = {h, 0, 0};
+  comet_hw_ext_set_tx(h, loop_tx, &l);
+  int bad = 0;
+  if (comet_hw_nodes(h) != 1 || comet_hw_has_switch(h) || !comet_hw_is_ext(h)) bad |= 1;
+  comet_hw_nt_set(h, 0, 0, comet_hw_node_ip(h, 0), comet_hw_node_mac(h, 0), 0x4D43, 1); /* node 0 -> itself */
+  uint64_t p0 = comet_hw_cycle(h);
+  comet_hw_ext_set_poll(h, 100, loop_poll, &l);
+  uint8_t *m = comet_hw_mem(h, 0, NULL);
+  uint32_t ra = 0x20000, rl = 1472, L = 100, sa = 0x30000, sl = 8 + L;
+  desc(m, 0x10000, 0, 1, &ra, &rl);
+  comet_hw_csr_write(h, 0, COMET_HW_DB_RECV(1), 0x10000);
+  uint64_t hdr = 0 | 0ull << 16 | (uint64_t)COMET_HW_HANDLER(1, 0x55) << 32 | (uint64_t)L << 48;
+  for (int i = 0; i < 8; i++) m[sa + (uint32_t)i] = (uint8_t)(hdr >> (8 * i));
+  for (uint32_t i = 0; i < L; i++) m[sa + 8 + i] = (uint8_t)(i * 13 + 1);
+  desc(m, 0x11000, sl, 1, &sa, &sl);
+  comet_hw_csr_write(h, 0, COMET_HW_DB_SEND(1), 0x11000);
+  if (comet_hw_wait_mem(h, 0, 0x10018, 1ull << 32, 20000) < 0) bad |= 2;
+  uint64_t st = rd64(m, 0x10018);
+  if ((st >> 32) != COMET_HW_ST_DONE || (uint32_t)st != sl || memcmp(m + ra, m + sa, sl)) bad |= 4;
+  comet_hw_tick(h, 200);
+  if (l.frames != 1 || comet_hw_frames(h, 0) != 1 || comet_hw_frames_to(h, 0) != 1 || comet_hw_ext_queued(h)) bad |= 8;
+  if (comet_hw_ext_quiet(h) < 100 || l.polls != (int)((comet_hw_cycle(h) / 100) - (p0 / 100))) bad |= 16;
+  if (comet_hw_csr_read(h, 0, COMET_HW_RX(CSR_COMET_RX_CNT_OK)) != 1) bad |= 32;
+  uint8_t junk[8] = {0};
+  if (comet_hw_ext_inject(h, junk, 0) != -1) bad |= 64;
+  printf("selftest %s ext: cycles=%llu frames=%d polls=%d %s (0x%x)\n", backend, (unsigned long long)comet_hw_cycle(h),
+         l.frames, l.polls, bad ? "FAIL" : "pass", bad);
+  comet_hw_close(h);
+  return bad;
+}
 int main(void) {
   uint64_t cm = 0, cr = 0;
   int rc = selftest("model", NULL, &cm, "build/pcap/comet_hw_selftest_model.pcap") != 0;
@@ -504,6 +583,8 @@ int main(void) {
   if (rr == 0 && cr != cm) { printf("selftest: model and rtl cycle counts differ\n"); rc = 1; }
   /* the same on two engines across a switch (the RTL star needs the comet_apps build) */
   if (selftest("model", "star:2", &cm, NULL) != 0) rc = 1;
+  /* one engine with its port outside (the RTL engine of ext needs the comet_apps build) */
+  if (selftest_ext("model") != 0) rc = 1;
   printf("comet_hw_selftest: %s\n", rc ? "FAIL" : "PASS");
   return rc;
 }

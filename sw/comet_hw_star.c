@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* sw/comet_hw_star.h: N Comet engines on one nic_switch (the "star:N" topology of sw/comet_hw.h).
+/* sw/comet_hw_star.h: N Comet engines on one nic_switch (the "star:N" topology of sw/comet_hw.h),
+ * or one engine with an external Ethernet port (the "ext" topology).
  * Backends of the engines and the switch: the C models (cmodel/comet_engine.c,
  * cmodel/nic_switch.c), the Verilated RTL (sw/comet_hw_eng_rtl.cpp: comet_hw_eng_rtl_ports,
  * sw/nic_switch_rtl.cpp), or both in lockstep. No globals. */
@@ -26,6 +27,15 @@ struct comet_star {
   void *sw_rtl;    /* the Verilated switch (rtl, lockstep) */
   nic_switch_sig_in_t si;
   uint64_t cycle, sw_compared, inject;
+  /* ext: engine 0's port is external; xq = frames to feed into its s_axis (ring) */
+  int ext;
+  struct {
+    uint8_t *buf;
+    uint32_t len;
+  } xq[COMET_HW_EXT_QCAP];
+  unsigned xh, xn;  /* ring head, frames queued */
+  uint32_t xpos;    /* bytes of the head frame already accepted by the engine */
+  unsigned xgap;    /* idle cycles left after the last frame */
 };
 
 /* ---------------------------------------------------------------- engine backends */
@@ -148,17 +158,18 @@ static void sw_step(comet_star_t *s, const nic_switch_sig_in_t *in, nic_switch_s
 }
 
 /* ---------------------------------------------------------------- open / close */
-comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed, const char *fst_prefix) {
-  if (!backend || nodes < 2 || nodes > COMET_HW_MAX_NODES || nodes > STAR_RADIX) return NULL;
+static comet_star_t *star_open(const char *backend, unsigned nodes, uint64_t seed, const char *fst_prefix, int ext) {
+  if (!backend || nodes < 1 || nodes > COMET_HW_MAX_NODES || nodes > STAR_RADIX) return NULL;
   int kind = !strcmp(backend, "model") ? 0 : !strcmp(backend, "rtl") ? 1 : !strcmp(backend, "lockstep") ? 2 : -1;
   if (kind < 0) return NULL;
   comet_star_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
   s->kind = kind;
+  s->ext = ext;
   nic_link_cfg_t lc = {STAR_LINK_LATENCY};
   nic_switch_cfg_t sc = {STAR_RADIX, 4096, 64, 512, 2}; /* the parameters of Vsw16 (mk/sw.mk) */
-  int bad = nic_switch_init(&s->sw, &sc, seed + 303u) != 0;
-  if (!bad && kind) {
+  int bad = ext ? 0 : nic_switch_init(&s->sw, &sc, seed + 303u) != 0;
+  if (!bad && kind && !ext) {
     char fst[512];
     if (fst_prefix) snprintf(fst, sizeof fst, "%s_sw.fst", fst_prefix);
     s->sw_rtl = nic_switch_rtl_open(seed + 303u, fst_prefix ? fst : NULL);
@@ -182,6 +193,7 @@ comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed
       break;
     }
     s->n = n + 1;
+    if (ext) continue;
     bad |= nic_link_init(&s->up[n], &lc, seed + 202u + 2u * (uint64_t)n) != 0;
     bad |= nic_link_init(&s->dn[n], &lc, seed + 203u + 2u * (uint64_t)n) != 0;
   }
@@ -192,23 +204,117 @@ comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed
   return s;
 }
 
+comet_star_t *comet_star_open(const char *backend, unsigned nodes, uint64_t seed, const char *fst_prefix) {
+  return nodes < 2 ? NULL : star_open(backend, nodes, seed, fst_prefix, 0);
+}
+comet_star_t *comet_star_open_ext(const char *backend, uint64_t seed, const char *fst_prefix) {
+  return star_open(backend, 1, seed, fst_prefix, 1);
+}
+int comet_star_is_ext(const comet_star_t *s) { return s && s->ext; }
+
 void comet_star_close(comet_star_t *s) {
   if (!s) return;
   for (unsigned n = 0; n < s->n; n++) {
     s->eng[n].close(s->eng[n].ctx);
+    if (s->ext) continue;
     nic_link_free(&s->up[n]);
     nic_link_free(&s->dn[n]);
   }
-  if (s->kind == 2)
+  if (s->kind == 2 && !s->ext)
     fprintf(stderr, "comet_hw lockstep: switch cycles=%llu compared=%llu mismatches=0\n", (unsigned long long)s->cycle,
             (unsigned long long)s->sw_compared);
   if (s->sw_rtl) nic_switch_rtl_close(s->sw_rtl);
-  nic_switch_free(&s->sw);
+  if (!s->ext) nic_switch_free(&s->sw);
+  for (unsigned i = 0; i < s->xn; i++) free(s->xq[(s->xh + i) % COMET_HW_EXT_QCAP].buf);
   free(s);
+}
+
+/* ---------------------------------------------------------------- the external port */
+int comet_star_ext_inject(comet_star_t *s, const uint8_t *frame, uint32_t len) {
+  if (!s || !s->ext || !frame || len == 0 || len > COMET_HW_EXT_FRAME_MAX || s->xn == COMET_HW_EXT_QCAP) return -1;
+  unsigned t = (s->xh + s->xn) % COMET_HW_EXT_QCAP;
+  s->xq[t].buf = malloc(len);
+  if (!s->xq[t].buf) return -1;
+  memcpy(s->xq[t].buf, frame, len);
+  s->xq[t].len = len;
+  s->xn++;
+  return 0;
+}
+unsigned comet_star_ext_queued(const comet_star_t *s) { return s && s->ext ? s->xn : 0; }
+
+/* one cycle of the ext topology: engine 0 alone, its port driven from the queue */
+static void ext_cycle(comet_star_t *s, int rst_ni, const comet_star_in_t *in, comet_star_out_t *out, comet_star_csr_t *sw) {
+  comet_engine_in_t *e = &s->ei[0];
+  comet_engine_out_t eo;
+  e->rst_ni = (uint64_t)(rst_ni & 1);
+  e->csr_req_i = (uint64_t)in[0].csr_req;
+  e->csr_we_i = (uint64_t)in[0].csr_we;
+  e->csr_addr_i = in[0].csr_addr & 0xFFFFu;
+  e->csr_wdata_i = in[0].csr_wdata;
+  e->dma_req_ready_i = (uint64_t)in[0].dma_req_ready;
+  e->dma_rsp_valid_i = (uint64_t)in[0].dma_rsp_valid;
+  e->dma_rsp_rdata_i = in[0].dma_rsp_rdata;
+  e->m_axis_tready = 1; /* the outside takes every frame */
+  /* the beat of the head frame at xpos (bytes as on the wire, byte i in tdata[8i+7:8i]) */
+  int offer = rst_ni && s->xn && s->xgap == 0;
+  uint64_t td = 0;
+  uint32_t tk = 0, nb = 0;
+  int last = 0;
+  if (offer) {
+    const uint8_t *f = s->xq[s->xh].buf;
+    uint32_t left = s->xq[s->xh].len - s->xpos;
+    nb = left < 8 ? left : 8;
+    for (uint32_t i = 0; i < nb; i++) td |= (uint64_t)f[s->xpos + i] << (8 * i);
+    tk = (1u << nb) - 1u;
+    last = left <= 8;
+  }
+  e->s_axis_tdata = td;
+  e->s_axis_tkeep = tk;
+  e->s_axis_tvalid = (uint64_t)offer;
+  e->s_axis_tlast = (uint64_t)last;
+  s->eng[0].eval(s->eng[0].ctx, e, &eo);
+  comet_star_out_t *o = &out[0];
+  o->csr_ack = (int)(eo.csr_ack_o & 1);
+  o->csr_rdata = (uint32_t)eo.csr_rdata_o;
+  o->dma_req_valid = (int)(eo.dma_req_valid_o & 1);
+  o->dma_req_we = (int)(eo.dma_req_we_o & 1);
+  o->dma_req_addr = (uint32_t)eo.dma_req_addr_o;
+  o->dma_req_wdata = eo.dma_req_wdata_o;
+  o->dma_req_wstrb = (uint32_t)eo.dma_req_wstrb_o;
+  o->tx_beat = (int)(eo.m_axis_tvalid & 1);
+  o->tx_last = (int)(eo.m_axis_tlast & 1);
+  o->tx_data = eo.m_axis_tdata;
+  o->tx_keep = (uint32_t)eo.m_axis_tkeep;
+  int acc = offer && (eo.s_axis_tready & 1);
+  o->rx_last = acc && last;
+  sw->ack = 0;
+  sw->rdata = 0;
+  s->eng[0].tick(s->eng[0].ctx, e);
+  if (!rst_ni) { /* a reset empties nothing: the queue waits for the engine */
+    s->xpos = 0;
+    s->xgap = 0;
+  } else if (acc) {
+    s->xpos += nb;
+    if (last) {
+      free(s->xq[s->xh].buf);
+      s->xq[s->xh].buf = NULL;
+      s->xh = (s->xh + 1) % COMET_HW_EXT_QCAP;
+      s->xn--;
+      s->xpos = 0;
+      s->xgap = COMET_HW_EXT_GAP;
+    }
+  } else if (s->xgap) {
+    s->xgap--;
+  }
+  s->cycle++;
 }
 
 /* ---------------------------------------------------------------- one cycle */
 void comet_star_cycle(comet_star_t *s, int rst_ni, const comet_star_in_t *in, comet_star_out_t *out, comet_star_csr_t *sw) {
+  if (s->ext) {
+    ext_cycle(s, rst_ni, in, out, sw);
+    return;
+  }
   nic_link_out_t uo[COMET_HW_MAX_NODES], dno[COMET_HW_MAX_NODES];
   comet_engine_out_t eo[COMET_HW_MAX_NODES];
   nic_switch_sig_out_t so;

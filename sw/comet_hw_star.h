@@ -49,6 +49,18 @@ void comet_star_cycle(comet_star_t *s, int rst_ni, const comet_star_in_t *in, co
 /* irq_o of an engine in the current state */
 int comet_star_irq(comet_star_t *s, int node);
 
+/* One engine whose Ethernet port leaves the simulation (topology "ext" of sw/comet_hw.h): no
+ * link and no switch. Its m_axis is always ready (out[0].tx_* report the frame's beats); its
+ * s_axis is fed from a queue of frames at one beat per cycle with back-pressure and
+ * COMET_HW_EXT_GAP idle cycles after each frame. comet_star_cycle serves it like a star
+ * (in[0] / out[0]; the switch bus never acks). */
+comet_star_t *comet_star_open_ext(const char *backend, uint64_t seed, const char *fst_prefix);
+int comet_star_is_ext(const comet_star_t *s);
+/* queue a frame (bytes as on the wire, FCS included); 0 = queued, -1 = queue full, bad length
+ * or not an ext star */
+int comet_star_ext_inject(comet_star_t *s, const uint8_t *frame, uint32_t len);
+unsigned comet_star_ext_queued(const comet_star_t *s); /* frames queued, the one being fed included */
+
 #ifdef __cplusplus
 }
 #endif
