@@ -178,9 +178,11 @@ run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep -
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 
 # AXI wrappers: lint of comet_engine_axi / aotf_node_axi and their cocotb benches (Icarus; fails
-# when any test case in build/cocotb/*/results.xml failed; negative: a failed case must fail it)
+# when any test case in build/cocotb/*/results.xml failed); negatives: a failed case must fail
+# the check, and a DMA adapter that loses writes under back-pressure must fail the bench
 run lint-axi make -s lint-axi
 run cocotb make -s cocotb
+run cocotb-negative make -s cocotb-negative
 run cocotb-results-negative bash -c "mkdir -p build/cocotb && printf '<testsuites><testsuite><testcase classname=\"t\" name=\"c\"><failure/></testcase></testsuite></testsuites>' > build/cocotb/negative.xml && ! python3 tb/cocotb/check_results.py build/cocotb/negative.xml"
 
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
