@@ -13,7 +13,7 @@ import struct
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, with_timeout
+from cocotb.triggers import ClockCycles, ReadOnly, RisingEdge, with_timeout
 from cocotbext.axi import (AxiBus, AxiLiteBus, AxiLiteMaster, AxiMaster, AxiStreamBus,
                            AxiStreamFrame, AxiStreamSink, AxiStreamSource)
 
@@ -44,6 +44,17 @@ class Tb:
             logging.getLogger(f"cocotb.{dut._name}.{name}").setLevel(logging.WARNING)
         self.llcm = bytearray(LLCM_BYTES)
         self.seed = [0] * 4
+        cocotb.start_soon(self._check_read_pipe())
+
+    async def _check_read_pipe(self):
+        """nic_axi_sthr's rule (its FORMAL assertion): the LLCM read port answers exactly
+        3 cycles after each read, when the adapter's pipe says so."""
+        h = self.dut.u_host
+        while True:
+            await RisingEdge(self.dut.clk_i)
+            await ReadOnly()
+            if self.dut.rst_ni.value == 1:
+                assert h.hr_rvalid_i.value == (int(h.pv_q.value) >> 2) & 1, "LLCM read pipe"
 
     async def wr(self, addr, val):
         await self.csr.write_dword(addr, val)

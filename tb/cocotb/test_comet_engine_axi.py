@@ -145,6 +145,11 @@ class Tb:
             await RisingEdge(d.clk_i)
             await ReadOnly()
             self.cycle += 1
+            # nic_axi_dma's rule (its FORMAL assertion): every response has its burst / write
+            # in the tracking FIFOs
+            if d.rst_ni.value == 1:
+                assert d.m_axi_rvalid.value == 0 or d.u_dma.rt_m_valid.value == 1, "R untracked"
+                assert d.m_axi_bvalid.value == 0 or d.u_dma.wt_m_valid.value == 1, "B untracked"
             if d.m_axis_tvalid.value == 1 and d.m_axis_tready.value == 1:
                 if first:
                     self.first_beats.append(self.cycle)
