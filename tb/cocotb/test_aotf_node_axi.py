@@ -120,6 +120,18 @@ async def test_kick_loop(dut):
     tb = Tb(dut)
     await tb.init()
     assert await tb.rd(0x3000) == 0xDEADBEEF
+    # AXI4-Lite reads and writes issued together (the adapter alternates them)
+    async def writes():
+        for v in range(8):
+            await tb.wr(NODE + 0x010, 0x1000 + v)
+
+    async def reads():
+        for _ in range(8):
+            assert await tb.rd(NODE + 0x000) == 0x414F4E44
+    w, r = cocotb.start_soon(writes()), cocotb.start_soon(reads())
+    await w
+    await r
+    assert await tb.rd(NODE + 0x010) == 0x1007
     # single kicks: a full word, 3 bytes at lane 2, 1 byte at lane 7
     for off, nb, lane in ((0x000, 8, 0), (0x010, 3, 2), (0x020, 1, 7), (0x7F8, 8, 0)):
         data = random.getrandbits(8 * nb)
