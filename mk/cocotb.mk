@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # cocotb benches of the AXI wrappers (tb/cocotb/, docs/reference/axi.md): Icarus, results under
 # build/cocotb/<bench>/results.xml; `make cocotb` fails when any test case failed or none ran.
-# `make cocotb-bench` runs the comet_engine_axi bench and writes the AXI throughput figure to build/bench/axi.txt (scripts/bench.sh).
+# `make cocotb-bench` runs the comet_engine_axi bench and writes its AXI throughput figure to
+# build/bench/axi.txt (merged by scripts/bench.sh).
 COCOTB_DIR := tb/cocotb
 COMET_ENG_AXI_RTL = $(COMET_ENG_RTL) rtl/nic_axil_csr.v rtl/nic_axi_dma.v rtl/comet_engine_axi.v
 AOTF_NODE_AXI_RTL = $(filter-out rtl/nic_link.v rtl/aotf_system2.v,$(SYS_RTL)) rtl/nic_axil_csr.v \
@@ -12,7 +13,8 @@ COCOTB_BENCHES := comet_engine_axi aotf_node_axi
 define COCOTB_RUN
 	@rm -f $(BUILD)/cocotb/$(1)/results.xml
 	@mkdir -p $(BUILD)/cocotb/$(1)
-	$(MAKE) -s -C $(COCOTB_DIR) TOPLEVEL=$(1) MODULE=test_$(1) \
+	@echo "cocotb: $(1) (log $(BUILD)/cocotb/$(1)/run.log)"
+	@$(MAKE) -s -C $(COCOTB_DIR) TOPLEVEL=$(1) MODULE=test_$(1) \
 	  VERILOG_SOURCES="$(addprefix $(CURDIR)/,$(2))" SIM_BUILD=$(CURDIR)/$(BUILD)/cocotb/$(1)/sim_build \
 	  COCOTB_RESULTS_FILE=$(CURDIR)/$(BUILD)/cocotb/$(1)/results.xml $(3) > $(BUILD)/cocotb/$(1)/run.log 2>&1 \
 	  || { tail -n 40 $(BUILD)/cocotb/$(1)/run.log; true; }
