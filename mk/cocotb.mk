@@ -2,7 +2,7 @@
 # cocotb benches of the AXI wrappers (tb/cocotb/, docs/reference/axi.md): Icarus, results under
 # build/cocotb/<bench>/results.xml; `make cocotb` fails when any test case failed or none ran.
 # `make cocotb-bench` runs the comet_engine_axi bench and writes its AXI throughput figure to
-# build/bench/axi.txt (merged by scripts/bench.sh).
+# build/bench/axi.txt (merged by scripts/bench.sh into build/bench.json) and build/bench/axi.json.
 COCOTB_DIR := tb/cocotb
 COMET_ENG_AXI_RTL = $(COMET_ENG_RTL) rtl/nic_axil_csr.v rtl/nic_axi_dma.v rtl/comet_engine_axi.v
 AOTF_NODE_AXI_RTL = $(filter-out rtl/nic_link.v rtl/aotf_system2.v,$(SYS_RTL)) rtl/nic_axil_csr.v \
@@ -34,6 +34,7 @@ cocotb-bench: cocotb-comet_engine_axi
 	python3 $(COCOTB_DIR)/check_results.py $(BUILD)/cocotb/comet_engine_axi/results.xml
 	@mkdir -p $(BUILD)/bench
 	cp $(BUILD)/cocotb/axi.txt $(BUILD)/bench/axi.txt
+	python3 -c 'import json,sys; json.dump({k: float(v) for k, v in (l.split() for l in open(sys.argv[1]) if l.strip())}, open(sys.argv[2], "w"), indent=2)' $(BUILD)/bench/axi.txt $(BUILD)/bench/axi.json
 
 # negative: a DMA adapter that takes a write while its W register is still full loses writes
 # under W back-pressure; test_backpressure must fail on it
