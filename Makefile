@@ -65,6 +65,7 @@ help:
 	@echo "  make lint       verilator --lint-only -Wall of every top"
 	@echo "  make gen        regenerate rtl/nic_pkg.sv, cmodel/nic_pkg.h, docs/reference/formats.md from formats/"
 	@echo "  make bench      figures -> build/bench.json"
+	@echo "  make cocotb     cocotb benches of the AXI wrappers (docs/reference/axi.md)"
 	@echo "  make plots      build/plots/*.png (barrier / global sum against N, fat-tree table blocks)"
 	@echo "  make fabric     [FABRIC_TOPO=tree8:64] [FABRIC_BACKEND=model|rtl|lockstep] [FABRIC_APP=all] the AOTF apps on N nodes"
 	@echo "  make fdb        fat-tree forwarding-table blocks and MADs beside seed 004's Tables 2 and 4"

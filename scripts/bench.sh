@@ -47,6 +47,9 @@ for c in default zero; do
   build/sw/comet_apps_model --topo star:2 --app latency --iters 20 --cost $c --figures build/bench/comet_lat_star_$c.txt > /dev/null
   cat build/bench/comet_lat_star_$c.txt >> "$out"
 done
+# comet_engine_axi: transmit rate through the AXI4 master with a 20-cycle read latency (cocotb)
+make -s cocotb-bench > /dev/null
+cat build/bench/axi.txt >> "$out"
 python3 - "$out" <<'PY'
 import json, re, subprocess, sys
 fig = {}

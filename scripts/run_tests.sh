@@ -190,6 +190,14 @@ run fusesoc-lint make -s fusesoc-lint
 # the paper plots of make plots (AOTF stages, Comet-FM bandwidth, Comet line rate) from fresh runs
 run plots-paper bash -c "bash scripts/paper_figs.sh && rm -f build/plots/aotf_latency_stages.png build/plots/comet_fm_bandwidth.png build/plots/comet_line_rate.png && python3 scripts/plot_paper.py build/bench/paper.txt build/plots && test -s build/plots/aotf_latency_stages.png && test -s build/plots/comet_fm_bandwidth.png && test -s build/plots/comet_line_rate.png"
 
+# AXI wrappers: lint of comet_engine_axi / aotf_node_axi and their cocotb benches (Icarus; fails
+# when any test case in build/cocotb/*/results.xml failed); negatives: a failed case must fail
+# the check, and a DMA adapter that loses writes under back-pressure must fail the bench
+run lint-axi make -s lint-axi
+run cocotb make -s cocotb
+run cocotb-negative make -s cocotb-negative
+run cocotb-results-negative bash -c "mkdir -p build/cocotb && printf '<testsuites><testsuite><testcase classname=\"t\" name=\"c\"><failure/></testcase></testsuite></testsuites>' > build/cocotb/negative.xml && ! python3 tb/cocotb/check_results.py build/cocotb/negative.xml"
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.
