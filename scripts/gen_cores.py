@@ -25,8 +25,8 @@ VERSION = "1.0.0"
 # The shared primitives: one core, a dependency of every IP core.
 COMMON = ("common", ["nic_pkg.sv", "comet_via_pkg.sv", "nic_ram_1r1w.v", "nic_fifo.v",
                      "nic_axis_slice.v"],
-          "project packages (CSR maps, formats) and the shared primitives: RAM, FIFO, "
-          "AXI4-Stream slice")
+          "project packages (CSR maps, formats) and the modules several IP cores use: RAM, FIFO, "
+          "AXI4-Stream slice, AXI4-Lite CSR adapter")
 
 # IP tops: (top module, description, parameters exposed to FuseSoC with their defaults).
 CORES = [
@@ -129,13 +129,28 @@ def generate():
     out = {}
     cname, cfiles, cdesc = COMMON
     common = [f for f in cfiles if os.path.exists(os.path.join(RTL, f))]
+    tops = {t: hierarchy(t, defs, uses) for t, _d, _p in CORES}
+    # a file in the hierarchies of two unrelated tops (neither contains the other) joins the
+    # common core, so a design using both IPs compiles each module once
+    seen = {}
+    for t, f in tops.items():
+        for x in f or []:
+            seen.setdefault(x, set()).add(t)
+    for x, ts in sorted(seen.items()):
+        if x in common or len(ts) < 2:
+            continue
+        if not any(defs[a] in (tops[b] or []) for a in ts for b in ts if a != b):
+            common.append(x)
     out[f"{cname}.core"] = core_text(cname, cdesc, common, [], None)
     for top, desc, _params in CORES:
-        files = hierarchy(top, defs, uses)
+        files = tops[top]
         if files is None:
             continue  # the top is not in rtl/ (yet): no core
-        own = [f for f in files if f not in common]
-        out[f"{top}.core"] = core_text(top, desc, own, [cname], top)
+        # another IP top inside this one's hierarchy is a dependency, not a copy of its files
+        subs = [t for t, f in tops.items() if t != top and f and defs[t] in files]
+        covered = set(common).union(*[set(tops[t]) for t in subs])
+        own = [f for f in files if f not in covered]
+        out[f"{top}.core"] = core_text(top, desc, own, [cname] + subs, top)
     return out
 
 
