@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // comet_engine_axi: comet_engine behind AXI interfaces (docs/reference/axi.md).
-//  - AXI4-Lite slave (16-bit address) -> nic_axil_csr -> the engine's CSR bus; window 0x8000
-//    (address bits 15:12 = 8) goes to the DMA adapter's status registers instead (nic_axi_dma,
-//    ack one cycle after the request). One CSR transaction at a time, so the two acks never
-//    meet and the read data are ORed (both are 0 outside their ack cycle).
+//  - AXI4-Lite slave (16-bit address) -> nic_axil_csr -> the engine's CSR bus; the window of
+//    block NIC_AXI_DMA (nic_pkg::CSR_BASE_NIC_AXI_DMA, address bits 15:12) goes to the DMA
+//    adapter's status registers instead (nic_axi_dma, ack one cycle after the request). One
+//    CSR transaction at a time, so the two acks never meet and the read data are ORed (both
+//    are 0 outside their ack cycle).
 //  - DMA port -> nic_axi_dma -> AXI4 master (32-bit address, 64-bit data, one ID).
 //  - AXI4-Stream frames out (m_axis_*) and in (s_axis_*): the engine's link ports.
 //  - irq_o = engine irq | adapter error irq.
@@ -89,7 +90,7 @@ module comet_engine_axi #(
   input  wire            s_axis_tlast,
   output wire            irq_o
 );
-  localparam logic [3:0] WIN_AXI = 4'h8;
+  localparam logic [3:0] WIN_AXI = nic_pkg::CSR_BASE_NIC_AXI_DMA[15:12];
 
   wire        csr_req, csr_we;
   wire [15:0] csr_addr;

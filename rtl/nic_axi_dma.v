@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // nic_axi_dma: comet_via's DMA port -> AXI4 master, 64-bit data, plus the adapter's status
-// registers (a 12-bit CSR window, ack one cycle after the request). docs/reference/axi.md.
+// registers (a 12-bit CSR window, ack one cycle after the request; map: block NIC_AXI_DMA of
+// formats/, decoded with the nic_pkg constants). docs/reference/axi.md.
 //  - Reads are coalesced into INCR bursts (ARSIZE 3). An accepted read opens a burst (ob_*) or
 //    extends the open one when its address is the next word, the burst holds fewer than
 //    MAX_BURST beats and the word does not start a 4 KiB page. The open burst is closed (moved
@@ -84,7 +85,7 @@ module nic_axi_dma #(
   input  wire            csr_req_i,
   input  wire            csr_we_i,
   input  wire [11:0]     csr_addr_i,
-  /* verilator lint_off UNUSEDSIGNAL */  // the registers written take bit 0
+  /* verilator lint_off UNUSEDSIGNAL */  // the registers written take one bit
   input  wire [31:0]     csr_wdata_i,
   /* verilator lint_on UNUSEDSIGNAL */
   output wire            csr_ack_o,
@@ -100,18 +101,18 @@ module nic_axi_dma #(
     end
   endgenerate
 `endif
-  localparam logic [31:0] REG_ID         = 32'h000;
-  localparam logic [31:0] REG_ERR_STATUS = 32'h004;
-  localparam logic [31:0] REG_ERR_ADDR   = 32'h008;
-  localparam logic [31:0] REG_ERR_CNT    = 32'h00C;
-  localparam logic [31:0] REG_CTRL       = 32'h010;
-  localparam logic [31:0] REG_RD_BURSTS  = 32'h014;
-  localparam logic [31:0] REG_RD_BEATS   = 32'h018;
-  localparam logic [31:0] REG_WR_CNT     = 32'h01C;
-  localparam logic [31:0] REG_PARAMS     = 32'h020;
-  localparam logic [31:0] ID_VALUE       = 32'h43415849;  // "CAXI"
-  localparam logic [3:0]  LAST_BEAT      = 4'(MAX_BURST - 1);
-  localparam logic [3:0]  LAST_AGE       = 4'(MAX_WAIT - 1);
+  // status registers: offsets, field positions and reset values from formats/csr_nic_axi_dma.csv
+  localparam int ES_VALID = nic_pkg::NIC_AXI_DMA_ERR_STATUS_VALID_LSB;
+  localparam int ES_WRITE = nic_pkg::NIC_AXI_DMA_ERR_STATUS_WRITE_LSB;
+  localparam int ES_RESP  = nic_pkg::NIC_AXI_DMA_ERR_STATUS_RESP_LSB;
+  localparam int ES_OVF   = nic_pkg::NIC_AXI_DMA_ERR_STATUS_OVF_LSB;
+  localparam int CT_IRQ   = nic_pkg::NIC_AXI_DMA_CTRL_IRQ_EN_LSB;
+  localparam int PA_BURST = nic_pkg::NIC_AXI_DMA_PARAMS_MAX_BURST_LSB;
+  localparam int PA_WAIT  = nic_pkg::NIC_AXI_DMA_PARAMS_MAX_WAIT_LSB;
+  localparam int PA_RD    = nic_pkg::NIC_AXI_DMA_PARAMS_RD_TRACK_M1_LSB;
+  localparam int PA_WR    = nic_pkg::NIC_AXI_DMA_PARAMS_WR_TRACK_M1_LSB;
+  localparam logic [3:0] LAST_BEAT = 4'(MAX_BURST - 1);
+  localparam logic [3:0] LAST_AGE  = 4'(MAX_WAIT - 1);
 
   // ------------------------------------------------------------------ read coalescing
   reg         ob_valid_q, ob_valid_d;
@@ -220,6 +221,23 @@ module nic_axi_dma #(
   reg         ack_q, ack_d;
   reg  [31:0] rdata_q, rdata_d;
 
+  // read values of the registers with fields, packed at the fields' positions
+  reg  [31:0] es_rd, ctrl_rd, params_rd;
+  always @* begin
+    es_rd     = 32'd0;
+    ctrl_rd   = 32'd0;
+    params_rd = 32'd0;
+    es_rd[ES_VALID +: nic_pkg::NIC_AXI_DMA_ERR_STATUS_VALID_W]       = err_valid_q;
+    es_rd[ES_WRITE +: nic_pkg::NIC_AXI_DMA_ERR_STATUS_WRITE_W]       = err_we_q;
+    es_rd[ES_RESP  +: nic_pkg::NIC_AXI_DMA_ERR_STATUS_RESP_W]        = err_resp_q;
+    es_rd[ES_OVF   +: nic_pkg::NIC_AXI_DMA_ERR_STATUS_OVF_W]         = err_ovf_q;
+    ctrl_rd[CT_IRQ +: nic_pkg::NIC_AXI_DMA_CTRL_IRQ_EN_W]            = irq_en_q;
+    params_rd[PA_BURST +: nic_pkg::NIC_AXI_DMA_PARAMS_MAX_BURST_W]   = 8'(MAX_BURST);
+    params_rd[PA_WAIT  +: nic_pkg::NIC_AXI_DMA_PARAMS_MAX_WAIT_W]    = 8'(MAX_WAIT);
+    params_rd[PA_RD    +: nic_pkg::NIC_AXI_DMA_PARAMS_RD_TRACK_M1_W] = 8'(RD_TRACK - 1);
+    params_rd[PA_WR    +: nic_pkg::NIC_AXI_DMA_PARAMS_WR_TRACK_M1_W] = 8'(WR_TRACK - 1);
+  end
+
   always @* begin
     rbeat_d     = m_axi_rvalid ? (m_axi_rlast ? 4'd0 : rbeat_q + 4'd1) : rbeat_q;
     err_valid_d = err_valid_q;
@@ -234,33 +252,34 @@ module nic_axi_dma #(
     wr_cnt_d    = wr_cnt_q + {31'd0, m_axi_bvalid};
     ack_d       = csr_req_i;
     rdata_d     = 32'd0;
-    // software access first, so an error in the clearing cycle is kept
+    // software access first, so an error in the cycle that clears ERR_STATUS is recorded (an
+    // ERR_CNT write wins over the same cycle's errors)
     if (csr_req_i && csr_we_i) begin
-      case ({20'd0, csr_addr_i})
-        REG_ERR_STATUS: if (csr_wdata_i[0]) begin
+      case (csr_addr_i)
+        nic_pkg::CSR_NIC_AXI_DMA_ERR_STATUS: if (csr_wdata_i[ES_VALID]) begin
           err_valid_d = 1'b0;
           err_ovf_d   = 1'b0;
           err_we_d    = 1'b0;
           err_resp_d  = 2'd0;
           err_addr_d  = 29'd0;
         end
-        REG_ERR_CNT:    err_cnt_d = 32'd0;
-        REG_CTRL:       irq_en_d  = csr_wdata_i[0];
+        nic_pkg::CSR_NIC_AXI_DMA_ERR_CNT: err_cnt_d = 32'd0;
+        nic_pkg::CSR_NIC_AXI_DMA_CTRL:    irq_en_d  = csr_wdata_i[CT_IRQ];
         default: ;
       endcase
     end
     if (csr_req_i && !csr_we_i) begin
-      case ({20'd0, csr_addr_i})
-        REG_ID:         rdata_d = ID_VALUE;
-        REG_ERR_STATUS: rdata_d = {27'd0, err_ovf_q, err_resp_q, err_we_q, err_valid_q};
-        REG_ERR_ADDR:   rdata_d = {err_addr_q, 3'd0};
-        REG_ERR_CNT:    rdata_d = err_cnt_q;
-        REG_CTRL:       rdata_d = {31'd0, irq_en_q};
-        REG_RD_BURSTS:  rdata_d = rd_bursts_q;
-        REG_RD_BEATS:   rdata_d = rd_beats_q;
-        REG_WR_CNT:     rdata_d = wr_cnt_q;
-        REG_PARAMS:     rdata_d = {8'(WR_TRACK - 1), 8'(RD_TRACK - 1), 8'(MAX_WAIT), 8'(MAX_BURST)};
-        default:        rdata_d = nic_pkg::CSR_UNMAPPED;
+      case (csr_addr_i)
+        nic_pkg::CSR_NIC_AXI_DMA_ID:         rdata_d = nic_pkg::NIC_AXI_DMA_ID_ID_RESET;
+        nic_pkg::CSR_NIC_AXI_DMA_ERR_STATUS: rdata_d = es_rd;
+        nic_pkg::CSR_NIC_AXI_DMA_ERR_ADDR:   rdata_d = {err_addr_q, 3'd0};
+        nic_pkg::CSR_NIC_AXI_DMA_ERR_CNT:    rdata_d = err_cnt_q;
+        nic_pkg::CSR_NIC_AXI_DMA_CTRL:       rdata_d = ctrl_rd;
+        nic_pkg::CSR_NIC_AXI_DMA_RD_BURSTS:  rdata_d = rd_bursts_q;
+        nic_pkg::CSR_NIC_AXI_DMA_RD_BEATS:   rdata_d = rd_beats_q;
+        nic_pkg::CSR_NIC_AXI_DMA_WR_CNT:     rdata_d = wr_cnt_q;
+        nic_pkg::CSR_NIC_AXI_DMA_PARAMS:     rdata_d = params_rd;
+        default:                             rdata_d = nic_pkg::CSR_UNMAPPED;
       endcase
     end
     if (r_err || b_err) begin
@@ -287,7 +306,7 @@ module nic_axi_dma #(
       err_resp_q  <= 2'd0;
       err_addr_q  <= 29'd0;
       err_cnt_q   <= 32'd0;
-      irq_en_q    <= 1'b1;
+      irq_en_q    <= nic_pkg::NIC_AXI_DMA_CTRL_IRQ_EN_RESET[0];
       rd_bursts_q <= 32'd0;
       rd_beats_q  <= 32'd0;
       wr_cnt_q    <= 32'd0;

@@ -192,11 +192,13 @@ run plots-paper bash -c "bash scripts/paper_figs.sh && rm -f build/plots/aotf_la
 
 # AXI wrappers: lint of comet_engine_axi / aotf_node_axi and their cocotb benches (Icarus; fails
 # when any test case in build/cocotb/*/results.xml failed); negatives: a failed case must fail
-# the check, and a DMA adapter that loses writes under back-pressure must fail the bench
+# the check, and a DMA adapter that loses writes under back-pressure must fail the bench; the
+# adapter's CSR map (NIC_AXI_DMA, RTL only): a register with no RTL decoder must fail csr-decode
 run lint-axi make -s lint-axi
 run cocotb make -s cocotb
 run cocotb-negative make -s cocotb-negative
 run cocotb-results-negative bash -c "mkdir -p build/cocotb && printf '<testsuites><testsuite><testcase classname=\"t\" name=\"c\"><failure/></testcase></testsuite></testsuites>' > build/cocotb/negative.xml && ! python3 tb/cocotb/check_results.py build/cocotb/negative.xml"
+run csr-decode-negative-axi bash -c "rm -rf build/csr_neg_axi && mkdir -p build/csr_neg_axi && cp -r formats rtl cmodel build/csr_neg_axi/ && echo 'SPARE,0xFF0,rw,,0,32,0,spare register' >> build/csr_neg_axi/formats/csr_nic_axi_dma.csv && ! python3 scripts/check_csr_decode.py --root build/csr_neg_axi"
 
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a

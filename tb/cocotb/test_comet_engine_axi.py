@@ -5,8 +5,10 @@ Host memory is a cocotbext-axi AxiRam on the AXI4 master, the CSRs are written t
 AxiLiteMaster, frames go through AxiStreamSource / AxiStreamSink. Every frame is built and
 checked with scapy and zlib here, from the formats in docs/reference (no project C model): VIA
 descriptors (formats/via_desc_header.csv, formats/via_seg_header.csv), FM header
-(formats/fm_header.csv), frame layout (docs/reference/comet_tx_rx.md).
+(formats/fm_header.csv), frame layout (docs/reference/comet_tx_rx.md). CSR addresses, fields and
+reset values are read from formats/csr_*.csv at import.
 """
+import csv
 import logging
 import os
 import random
@@ -23,15 +25,81 @@ from scapy.layers.inet import IP, UDP
 from scapy.layers.l2 import Ether
 from scapy.packet import Raw
 
-# CSR map (16-bit AXI4-Lite address = window base + local offset)
-TX, RX, VIA, ENG, AXI = 0x4000, 0x4100, 0x5000, 0x6000, 0x8000
-TX_CTRL, TX_STATUS, TX_SRC_MAC_LO, TX_SRC_MAC_HI = 0x004, 0x008, 0x010, 0x014
-TX_SRC_IP, TX_SRC_PORT, TX_NT_IDX, TX_NT_IP = 0x018, 0x01C, 0x030, 0x034
-TX_NT_MAC_LO, TX_NT_MAC_HI, TX_NT_VALID, TX_CNT_FRAMES = 0x038, 0x03C, 0x040, 0x080
-RX_MAC_LO, RX_MAC_HI, RX_IP, RX_PORT, RX_NODE, RX_CNT_OK = 0x010, 0x014, 0x018, 0x01C, 0x020, 0x080
-VIA_STATUS, VIA_IRQ_EN, VIA_DB = 0x014, 0x018, 0x040
-AXI_ID, AXI_ERR_STATUS, AXI_ERR_ADDR, AXI_ERR_CNT = 0x000, 0x004, 0x008, 0x00C
-AXI_RD_BURSTS, AXI_RD_BEATS, AXI_WR_CNT = 0x014, 0x018, 0x01C
+# CSR map: read from formats/ (csr_blocks.csv and csr_<block>.csv, the tables the RTL package
+# and docs/reference/formats.md are generated from), so the bench has no offsets of its own.
+FORMATS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "formats")
+
+
+def csv_rows(name):
+    with open(os.path.join(FORMATS, name)) as f:
+        return list(csv.DictReader([l for l in f if l.strip() and not l.lstrip().startswith("#")]))
+
+
+def csr_map():
+    """{(block, reg): 16-bit address}, {(block, reg, field): (lsb, width, reset or None)}."""
+    regs, fields = {}, {}
+    for b in csv_rows("csr_blocks.csv"):
+        name = f"csr_{b['block'].lower()}.csv"
+        if not os.path.exists(os.path.join(FORMATS, name)):
+            continue
+        for r in csv_rows(name):
+            reg = r["reg"].upper()
+            regs[(b["block"], reg)] = int(b["base"], 0) + int(r["offset"], 0)
+            if r["field"]:
+                try:
+                    rst = int(r["reset"], 0)
+                except ValueError:
+                    rst = None
+                fields[(b["block"], reg, r["field"].upper())] = (int(r["lsb"], 0),
+                                                                int(r["width"], 0), rst)
+    return regs, fields
+
+
+CSR, CSR_FIELDS = csr_map()
+CSR_BASE = {b["block"]: int(b["base"], 0) for b in csv_rows("csr_blocks.csv")}
+AXI = "NIC_AXI_DMA"
+
+
+def field(block, reg, name, value):
+    """Field NAME of register (BLOCK, REG) out of a read VALUE."""
+    lsb, width, _ = CSR_FIELDS[(block, reg, name)]
+    return (value >> lsb) & ((1 << width) - 1)
+
+
+def reg_value(block, reg, **vals):
+    """The register value with the given fields (the others 0)."""
+    v = 0
+    for name, x in vals.items():
+        lsb, width, _ = CSR_FIELDS[(block, reg, name)]
+        assert 0 <= x < (1 << width)
+        v |= x << lsb
+    return v
+
+
+def reg_reset(block, reg):
+    """The register's reset value (all its fields' resets)."""
+    return reg_value(block, reg, **{f: r for (b, g, f), (_, _, r) in CSR_FIELDS.items()
+                                    if (b, g) == (block, reg)})
+
+
+TX_STATUS, TX_SRC_MAC_LO, TX_SRC_MAC_HI = (CSR[("COMET", r)] for r in (
+    "TX_STATUS", "TX_SRC_MAC_LO", "TX_SRC_MAC_HI"))
+TX_SRC_IP, TX_SRC_PORT, TX_NT_IDX, TX_NT_IP = (CSR[("COMET", r)] for r in (
+    "TX_SRC_IP", "TX_SRC_PORT", "TX_NT_IDX", "TX_NT_IP"))
+TX_NT_MAC_LO, TX_NT_MAC_HI, TX_NT_VALID, TX_CNT_FRAMES = (CSR[("COMET", r)] for r in (
+    "TX_NT_MAC_LO", "TX_NT_MAC_HI", "TX_NT_VALID", "TX_CNT_FRAMES"))
+RX_MAC_LO, RX_MAC_HI, RX_IP, RX_PORT, RX_NODE, RX_CNT_OK = (CSR[("COMET", r)] for r in (
+    "RX_MAC_LO", "RX_MAC_HI", "RX_IP", "RX_PORT", "RX_NODE", "RX_CNT_OK"))
+VIA_IRQ_EN, VIA_DB = CSR[("COMET_VIA", "IRQ_EN")], CSR[("COMET_VIA", "DB0")]
+ENG_ID, ENG_SCRATCH = CSR[("COMET_ENG", "ID")], CSR[("COMET_ENG", "SCRATCH")]
+AXI_ID, AXI_ERR_STATUS, AXI_ERR_ADDR, AXI_ERR_CNT = (CSR[(AXI, r)] for r in (
+    "ID", "ERR_STATUS", "ERR_ADDR", "ERR_CNT"))
+AXI_RD_BURSTS, AXI_RD_BEATS, AXI_PARAMS = (CSR[(AXI, r)] for r in (
+    "RD_BURSTS", "RD_BEATS", "PARAMS"))
+AXI_UNMAPPED = CSR_BASE[AXI] + 0x100   # an offset of the adapter's window with no register
+assert AXI_UNMAPPED not in CSR.values()
+CSR_UNMAPPED = next(int(c["value"], 0) for c in csv_rows("consts.csv")
+                    if c["name"] == "CSR_UNMAPPED")
 
 OWN_MAC, OWN_IP, OWN_PORT, OWN_NODE = 0x02000000000A, "10.0.0.10", 0x4D43, 0
 PEER_MAC, PEER_IP, PEER_PORT, PEER_NODE = 0x02000000000B, "10.0.0.11", 0x4D44, 1
@@ -167,24 +235,26 @@ class Tb:
         await ClockCycles(d.clk_i, 10)
         d.rst_ni.value = 1
         await ClockCycles(d.clk_i, 2)
-        assert await self.rd(AXI + AXI_ID) == 0x43415849
-        assert await self.rd(ENG + 0x000) == 0x43454E47
-        while (await self.rd(TX + TX_STATUS)) & 1:   # node table init sweep
+        assert await self.rd(AXI_ID) == reg_reset(AXI, "ID")
+        assert await self.rd(AXI_PARAMS) == reg_reset(AXI, "PARAMS")   # the default parameters
+        assert await self.rd(ENG_ID) == reg_reset("COMET_ENG", "ID")
+        while field("COMET", "TX_STATUS", "INIT_BUSY", await self.rd(TX_STATUS)):
             await ClockCycles(d.clk_i, 16)
-        for base, lo, hi in ((TX, TX_SRC_MAC_LO, TX_SRC_MAC_HI), (RX, RX_MAC_LO, RX_MAC_HI)):
-            await self.wr(base + lo, OWN_MAC & 0xFFFFFFFF)
-            await self.wr(base + hi, OWN_MAC >> 32)
-        await self.wr(TX + TX_SRC_IP, ip_int(OWN_IP))
-        await self.wr(TX + TX_SRC_PORT, OWN_PORT)
-        await self.wr(RX + RX_IP, ip_int(OWN_IP))
-        await self.wr(RX + RX_PORT, OWN_PORT)
-        await self.wr(RX + RX_NODE, OWN_NODE)
-        await self.wr(TX + TX_NT_IDX, PEER_NODE)
-        await self.wr(TX + TX_NT_IP, ip_int(PEER_IP))
-        await self.wr(TX + TX_NT_MAC_LO, PEER_MAC & 0xFFFFFFFF)
-        await self.wr(TX + TX_NT_MAC_HI, (PEER_MAC >> 32) | (PEER_PORT << 16))
-        await self.wr(TX + TX_NT_VALID, 1)
-        await self.wr(VIA + VIA_IRQ_EN, 0)
+        for lo, hi in ((TX_SRC_MAC_LO, TX_SRC_MAC_HI), (RX_MAC_LO, RX_MAC_HI)):
+            await self.wr(lo, OWN_MAC & 0xFFFFFFFF)
+            await self.wr(hi, OWN_MAC >> 32)
+        await self.wr(TX_SRC_IP, ip_int(OWN_IP))
+        await self.wr(TX_SRC_PORT, OWN_PORT)
+        await self.wr(RX_IP, ip_int(OWN_IP))
+        await self.wr(RX_PORT, OWN_PORT)
+        await self.wr(RX_NODE, OWN_NODE)
+        await self.wr(TX_NT_IDX, PEER_NODE)
+        await self.wr(TX_NT_IP, ip_int(PEER_IP))
+        await self.wr(TX_NT_MAC_LO, PEER_MAC & 0xFFFFFFFF)
+        await self.wr(TX_NT_MAC_HI, reg_value("COMET", "TX_NT_MAC_HI", MAC=PEER_MAC >> 32,
+                                              PORT=PEER_PORT))
+        await self.wr(TX_NT_VALID, 1)
+        await self.wr(VIA_IRQ_EN, 0)
 
     def desc(self, segs, length):
         """Write a descriptor with data segments [(addr, len)], return its address."""
@@ -269,7 +339,7 @@ async def send_and_check(tb, sizes, nseg=1):
         descs.append(tb.post_send(msg, SEND_BASE + 0x1000 * (i % 64), nseg))
         msgs.append(msg)
     for dsc in descs:
-        await tb.wr(VIA + VIA_DB + 4 * 2, dsc)   # DB2 = VI 0 send
+        await tb.wr(VIA_DB + 4 * 2, dsc)   # DB2 = VI 0 send
     for msg in msgs:
         frame = await with_timeout(tb.sink.recv(), 200, "us")
         tb.check_frame(frame.tdata, msg)
@@ -287,9 +357,9 @@ async def test_send_sizes(dut):
     for L, nseg in ((1, 1), (2, 2), (9, 1), (10, 3), (64, 2), (255, 5), (1000, 4), (1464, 1),
                     (1464, 3)):
         await send_and_check(tb, [L], nseg)
-    assert await tb.rd(TX + TX_CNT_FRAMES) == 9
-    assert await tb.rd(AXI + AXI_ERR_STATUS) == 0
-    bursts, beats = await tb.rd(AXI + AXI_RD_BURSTS), await tb.rd(AXI + AXI_RD_BEATS)
+    assert await tb.rd(TX_CNT_FRAMES) == 9
+    assert await tb.rd(AXI_ERR_STATUS) == 0
+    bursts, beats = await tb.rd(AXI_RD_BURSTS), await tb.rd(AXI_RD_BEATS)
     dut._log.info("AXI reads: %d bursts, %d beats (%.2f beats per burst)", bursts, beats,
                   beats / bursts)
     assert beats > 2 * bursts, "consecutive reads were not coalesced into bursts"
@@ -316,7 +386,7 @@ async def test_receive(dut):
         tb.ram.write(buf, b"\xA5" * 0x800)
         # two receive segments: 40 bytes and the rest
         dsc = tb.desc([(buf, 40), (buf + 40, 0x800 - 40)], 0)
-        await tb.wr(VIA + VIA_DB + 4 * 3, dsc)   # DB3 = VI 0 receive
+        await tb.wr(VIA_DB + 4 * 3, dsc)   # DB3 = VI 0 receive
         payload = bytes(random.getrandbits(8) for _ in range(L))
         msg = fm_header(OWN_NODE, PEER_NODE, (0 << 14) | i, L) + payload
         await tb.src.send(AxiStreamFrame(rx_frame(msg, ipid=i)))
@@ -332,8 +402,8 @@ async def test_receive(dut):
     bad[-1] ^= 1
     await tb.src.send(AxiStreamFrame(bytes(bad)))
     await ClockCycles(dut.clk_i, 400)
-    assert await tb.rd(RX + RX_CNT_OK) == len(sizes)
-    assert await tb.rd(AXI + AXI_ERR_STATUS) == 0
+    assert await tb.rd(RX_CNT_OK) == len(sizes)
+    assert await tb.rd(AXI_ERR_STATUS) == 0
 
 
 def pauses(seed, pct):
@@ -359,13 +429,13 @@ async def test_backpressure(dut):
     for i, L in enumerate((1, 300, 1464)):
         buf = RECV_BASE + 0x1000 * i
         dsc = tb.desc([(buf, 13), (buf + 13, 0x800 - 13)], 0)
-        await tb.wr(VIA + VIA_DB + 4 * 3, dsc)
+        await tb.wr(VIA_DB + 4 * 3, dsc)
         msg = fm_header(OWN_NODE, PEER_NODE, i, L) + bytes(random.getrandbits(8) for _ in range(L))
         await tb.src.send(AxiStreamFrame(rx_frame(msg, ipid=i)))
         length, st = await tb.wait_done(dsc, cycles=60000)
         assert st == ST_DONE and length == len(msg)
         assert tb.ram.read(buf, len(msg)) == msg
-    assert await tb.rd(AXI + AXI_ERR_STATUS) == 0
+    assert await tb.rd(AXI_ERR_STATUS) == 0
 
 
 @cocotb.test()
@@ -378,41 +448,43 @@ async def test_axi_errors(dut):
     # a send whose data segment lies in the error region: the data read as zeros, so the FM
     # length is 0 and comet_tx refuses the message (TX_ERR, code 3 ZERO)
     dsc = tb.desc([(ERR_BASE + 0x100, 24)], 24)
-    await tb.wr(VIA + VIA_DB + 4 * 2, dsc)
+    await tb.wr(VIA_DB + 4 * 2, dsc)
     length, st = await tb.wait_done(dsc)
     assert st & ST_TX_ERR, f"status 0x{st:x}"
     await ClockCycles(dut.clk_i, 20)
-    es = await tb.rd(AXI + AXI_ERR_STATUS)
+    es = await tb.rd(AXI_ERR_STATUS)
     # VALID, READ, SLVERR and OVF (the 3 data beats all failed)
-    assert es == 0x19, f"ERR_STATUS 0x{es:x}"
-    assert await tb.rd(AXI + AXI_ERR_ADDR) == ERR_BASE + 0x100
-    assert await tb.rd(AXI + AXI_ERR_CNT) >= 3
+    assert es == reg_value(AXI, "ERR_STATUS", VALID=1, WRITE=0, RESP=2, OVF=1), \
+        f"ERR_STATUS 0x{es:x}"
+    assert await tb.rd(AXI_ERR_ADDR) == ERR_BASE + 0x100
+    assert await tb.rd(AXI_ERR_CNT) >= 3
     assert dut.irq_o.value == 1
-    await tb.wr(AXI + AXI_ERR_STATUS, 1)
-    await tb.wr(AXI + AXI_ERR_CNT, 0)
-    assert await tb.rd(AXI + AXI_ERR_STATUS) == 0
+    await tb.wr(AXI_ERR_STATUS, reg_value(AXI, "ERR_STATUS", VALID=1))
+    await tb.wr(AXI_ERR_CNT, 0)
+    assert await tb.rd(AXI_ERR_STATUS) == 0
     assert dut.irq_o.value == 0
     # a receive whose buffer is in the error region: write errors (B SLVERR), status written
     dsc = tb.desc([(ERR_BASE + 0x208, 0x100)], 0)
-    await tb.wr(VIA + VIA_DB + 4 * 3, dsc)
+    await tb.wr(VIA_DB + 4 * 3, dsc)
     msg = fm_header(OWN_NODE, PEER_NODE, 0, 20) + bytes(range(20))
     await tb.src.send(AxiStreamFrame(rx_frame(msg)))
     length, st = await tb.wait_done(dsc)
     assert st == ST_DONE and length == 28
     await ClockCycles(dut.clk_i, 20)
-    es = await tb.rd(AXI + AXI_ERR_STATUS)
-    assert es & 1 and es & 2 and (es >> 2) & 3 == 2, f"ERR_STATUS 0x{es:x}"
-    assert await tb.rd(AXI + AXI_ERR_ADDR) == ERR_BASE + 0x208
+    es = await tb.rd(AXI_ERR_STATUS)
+    assert (field(AXI, "ERR_STATUS", "VALID", es), field(AXI, "ERR_STATUS", "WRITE", es),
+            field(AXI, "ERR_STATUS", "RESP", es)) == (1, 1, 2), f"ERR_STATUS 0x{es:x}"
+    assert await tb.rd(AXI_ERR_ADDR) == ERR_BASE + 0x208
     assert dut.irq_o.value == 1
-    await tb.wr(AXI + AXI_ERR_STATUS, 1)
+    await tb.wr(AXI_ERR_STATUS, reg_value(AXI, "ERR_STATUS", VALID=1))
     # the engine still sends
     await send_and_check(tb, [64, 1464])
     # partial-strobe AXI4-Lite write: refused with SLVERR, nothing written
-    await tb.wr(ENG + 0x008, 0x12345678)
-    resp = await tb.csr.write(ENG + 0x008, b"\xFF", )
+    await tb.wr(ENG_SCRATCH, 0x12345678)
+    resp = await tb.csr.write(ENG_SCRATCH, b"\xFF", )
     assert int(resp.resp) == 2
-    assert await tb.rd(ENG + 0x008) == 0x12345678
-    assert await tb.rd(AXI + 0x100) == 0xDEADBEEF
+    assert await tb.rd(ENG_SCRATCH) == 0x12345678
+    assert await tb.rd(AXI_UNMAPPED) == CSR_UNMAPPED
 
 
 @cocotb.test()
@@ -428,7 +500,7 @@ async def test_throughput(dut):
     F = L + 54
     bpc = F / period
     pct = 100.0 * bpc / (8.0 * F / (F + 20))
-    bursts, beats = await tb.rd(AXI + AXI_RD_BURSTS), await tb.rd(AXI + AXI_RD_BEATS)
+    bursts, beats = await tb.rd(AXI_RD_BURSTS), await tb.rd(AXI_RD_BEATS)
     dut._log.info("throughput: frame period %.1f cycles, %.2f bytes/cycle, %.1f %% of line "
                   "rate; %.2f beats per read burst", period, bpc, pct, beats / bursts)
     with open(os.environ.get("AXI_FIGURES", "axi_figures.txt"), "w") as f:
