@@ -17,7 +17,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def rows(path):
     with open(path) as f:
         lines = [l for l in f if l.strip() and not l.lstrip().startswith("#")]
-    return list(csv.DictReader(io.StringIO("".join(lines))))
+    reader = csv.DictReader(io.StringIO("".join(lines)))
+    out = []
+    for r in reader:
+        # the last column is free text: commas in it belong to it, not to extra columns
+        extra = r.pop(None, None)
+        if extra:
+            last = reader.fieldnames[-1]
+            r[last] = ",".join([r[last]] + extra)
+        out.append(r)
+    return out
 
 
 def head_comment(path):
