@@ -27,7 +27,7 @@ $(BUILD)/sw/aotf_apps_mpi_model: $$(SW_OBJS_NOMAIN) $(MPI_OBJS) $(BUILD)/swobj/s
 $(BUILD)/sw/aotf_apps_mpi: $(BUILD)/sw/aotf_apps $$(SW_OBJS_NOMAIN) $(MPI_OBJS)
 	$(MPICC) -o $@ $(MPI_OBJS) $(SW_OBJS_NOMAIN) $(BUILD)/sw/vl/fabric_rtl.o $(BUILD)/sw/vl/nic_switch_rtl.o \
 	  $(BUILD)/sw/vl/Vnode__ALL.a $(BUILD)/sw/vl_sw/Vsw16__ALL.a $(filter-out $(BUILD)/sw/vl/fabric_rtl.o \
-	  $(BUILD)/sw/vl/nic_switch_rtl.o,$(wildcard $(BUILD)/sw/vl/verilated*.o)) -lstdc++ -lpthread -lz
+	  $(BUILD)/sw/vl/nic_switch_rtl.o,$(wildcard $(BUILD)/sw/vl/verilated*.o)) -lstdc++ -lm -lpthread -lz
 
 .PHONY: scaleout scaleout-bench
 scaleout: $(BUILD)/sw/aotf_apps_mpi_model

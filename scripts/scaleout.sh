@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The fabric split over MPI ranks (sw/nic_fabric_mpi.h, docs/guide/scaleout.md).
-#   scaleout.sh check TOPO APP R [ITERS] [BIN]  R ranks against 1 rank: the outputs (every line but
-#                                               the speed line) must be equal and pass
+#   scaleout.sh check TOPO APP R [ITERS] [BACKEND]  R ranks against 1 rank (backend model, rtl or
+#                                               lockstep): the outputs (every line but the speed
+#                                               line) must be equal and pass
 #   scaleout.sh neg                             a lost and a corrupted cut-link message and a
 #                                               stalled rank must each end the run with an error
 #                                               naming the rank (exit 4), within seconds
@@ -20,10 +21,11 @@ run() { # ranks bin args... -> stdout; fails when the run fails
 }
 case "${1:-}" in
   check)
-    topo=$2 app=$3 r=$4 iters=${5:-2} bin=${6:-build/sw/aotf_apps_mpi_model}
-    tag=$(echo "$topo.$app" | tr ':/' '__')
-    run 1 "$bin" --topo "$topo" --app "$app" --iters "$iters" > build/scaleout/$tag.r1.log
-    run "$r" "$bin" --topo "$topo" --app "$app" --iters "$iters" > build/scaleout/$tag.r$r.log
+    topo=$2 app=$3 r=$4 iters=${5:-2} be=${6:-model}
+    bin=build/sw/aotf_apps_mpi; [ "$be" = model ] && bin=build/sw/aotf_apps_mpi_model
+    tag=$(echo "$topo.$app.$be" | tr ':/' '__')
+    run 1 "$bin" --backend "$be" --topo "$topo" --app "$app" --iters "$iters" > build/scaleout/$tag.r1.log
+    run "$r" "$bin" --backend "$be" --topo "$topo" --app "$app" --iters "$iters" > build/scaleout/$tag.r$r.log
     grep -q 'result=pass' build/scaleout/$tag.r1.log || { cat build/scaleout/$tag.r1.log; exit 1; }
     diff <(grep -v '^speed:' build/scaleout/$tag.r1.log) <(grep -v '^speed:' build/scaleout/$tag.r$r.log)
     grep -v '^speed:' build/scaleout/$tag.r$r.log | tail -1
@@ -65,5 +67,5 @@ case "${1:-}" in
     echo "scaleout.cores $(nproc)" >> "$out"
     cat "$out"
     ;;
-  *) echo "usage: $0 check TOPO APP R [ITERS] [BIN] | neg | bench" >&2; exit 2 ;;
+  *) echo "usage: $0 check TOPO APP R [ITERS] [BACKEND] | neg | bench" >&2; exit 2 ;;
 esac

@@ -523,6 +523,18 @@ void nic_fabric_partition(nic_fabric_t *f, const uint8_t *own, void (*xchg)(nic_
     }
     memcpy(f->own, own, (size_t)C);
   }
+  for (int b = 0; own && b < f->nbe; b++) { /* the components stepped elsewhere are not kept here */
+    for (int n = 0; n < f->t->nodes; n++)
+      if (!own[n] && f->node[b][n]) {
+        f->be[b]->node_close(f->node[b][n]);
+        f->node[b][n] = NULL;
+      }
+    for (int s = 0; s < f->t->switches; s++)
+      if (!own[f->t->nodes + s] && f->sw[b][s]) {
+        f->be[b]->sw_close(f->sw[b][s]);
+        f->sw[b][s] = NULL;
+      }
+  }
   for (int s = 0; s < f->t->switches; s++) /* no management queue for a switch stepped elsewhere */
     if (own && !own[f->t->nodes + s]) {
       free(f->mq[s].op);

@@ -115,7 +115,8 @@ uint64_t nic_fabric_lost_packets(const nic_fabric_t *f);
  * stepped and before the links clock, xchg(f, ctx) is called; it finds the half of each cut
  * direction made here in nic_fabric_link_in(f, k) (the producer's s_axis_* beat, or the
  * consumer's m_axis_tready) and writes the other half there. k = 2 * link + side (0: a -> b).
- * Links with neither end here are not clocked. own is copied; NULL: the whole fabric here. */
+ * Links with neither end here are not clocked; the nodes and switches stepped elsewhere are closed
+ * here (a part cannot be widened again). own is copied; NULL: the whole fabric here. */
 void nic_fabric_partition(nic_fabric_t *f, const uint8_t *own, void (*xchg)(nic_fabric_t *f, void *ctx), void *ctx);
 nic_link_in_t *nic_fabric_link_in(nic_fabric_t *f, int k);
 /* 1 when component c (nodes first, then switches) is stepped here */
