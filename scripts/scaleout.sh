@@ -7,6 +7,7 @@
 #   scaleout.sh neg                             a lost and a corrupted cut-link message and a
 #                                               stalled rank must each end the run with an error
 #                                               naming the rank (exit 4), within seconds
+#   scaleout.sh lsneg                           the lockstep self-test at 2 ranks (exit 3)
 #   scaleout.sh bench                           build/bench/scaleout.txt: node-cycles per second of
 #                                               the 64-node fabric at 1 and 2 ranks, model and RTL
 set -euo pipefail
@@ -46,7 +47,18 @@ case "${1:-}" in
       grep -m1 "nic_fabric_mpi: rank" build/scaleout/neg.log
     done
     ;;
+  lsneg) # the lockstep self-test across ranks: a mismatch on rank 0 stops every rank with exit 3
+    set +e
+    NIC_FABRIC_LS_INJECT=6000 timeout 120 "${MPIRUN[@]}" -np 2 build/sw/aotf_apps_mpi --backend lockstep --topo line:8:2 \
+      --app gsum --iters 1 > build/scaleout/lsneg.log 2>&1
+    rc=$?
+    set -e
+    grep -q "lockstep MISMATCH cycle=6003 node=0" build/scaleout/lsneg.log && [ $rc -eq 3 ] || {
+      cat build/scaleout/lsneg.log; echo "scaleout lsneg: rc=$rc"; exit 1; }
+    grep -m1 MISMATCH build/scaleout/lsneg.log
+    ;;
   bench)
+    make -s build/sw/aotf_apps_mpi_model build/sw/aotf_apps_mpi
     out=build/bench/scaleout.txt
     mkdir -p build/bench
     : > "$out"
