@@ -5,7 +5,6 @@
 #   make scaleout                  R = 1 against R = SCALE_RANKS on SCALE_TOPO (outputs diffed)
 #   make scaleout-bench            build/bench/scaleout.txt (also part of make bench)
 MPICC    ?= mpicc
-MPIRUN   ?= mpirun $(if $(filter 0,$(shell id -u)),--allow-run-as-root) --oversubscribe
 SCALE_TOPO  ?= tree8:64
 SCALE_RANKS ?= 2
 SCALE_APP   ?= barrier

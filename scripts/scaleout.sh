@@ -12,7 +12,7 @@
 #                                               the 64-node fabric at 1 and 2 ranks, model and RTL
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MPIRUN=(mpirun --oversubscribe)
+MPIRUN=(mpirun --oversubscribe --bind-to none)  # a shared machine: let the ranks move between cores
 [ "$(id -u)" = 0 ] && MPIRUN+=(--allow-run-as-root)
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 mkdir -p build/scaleout
