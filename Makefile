@@ -67,6 +67,7 @@ help:
 	@echo "  make bench      figures -> build/bench.json"
 	@echo "  make plots      build/plots/*.png (barrier / global sum against N, fat-tree table blocks)"
 	@echo "  make fabric     [FABRIC_TOPO=tree8:64] [FABRIC_BACKEND=model|rtl|lockstep] [FABRIC_APP=all] the AOTF apps on N nodes"
+	@echo "  make scaleout   [SCALE_TOPO=tree8:64] [SCALE_APP=barrier] [SCALE_RANKS=2] the fabric over MPI ranks, diffed with 1 rank"
 	@echo "  make fdb        fat-tree forwarding-table blocks and MADs beside seed 004's Tables 2 and 4"
 	@echo "  make synth      Yosys + nextpnr per block and target -> build/synth.json"
 	@echo "  make synth-depth [SYNTH_BLOCKS=a,b]  logic-depth estimate of every register endpoint (no P&R)"
