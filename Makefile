@@ -68,6 +68,7 @@ help:
 	@echo "  make cocotb     cocotb benches of the AXI wrappers (docs/reference/axi.md)"
 	@echo "  make plots      build/plots/*.png (barrier / global sum against N, fat-tree table blocks)"
 	@echo "  make fabric     [FABRIC_TOPO=tree8:64] [FABRIC_BACKEND=model|rtl|lockstep] [FABRIC_APP=all] the AOTF apps on N nodes"
+	@echo "  make scaleout   [SCALE_TOPO=tree8:64] [SCALE_APP=barrier] [SCALE_RANKS=2] the fabric over MPI ranks, diffed with 1 rank"
 	@echo "  make fdb        fat-tree forwarding-table blocks and MADs beside seed 004's Tables 2 and 4"
 	@echo "  make interop    a simulated Comet node on a Linux TAP: Comet-FM against the kernel's UDP stack (root)"
 	@echo "  make synth      Yosys + nextpnr per block and target -> build/synth.json"

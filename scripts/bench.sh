@@ -33,6 +33,8 @@ cat build/bench/apps.txt build/bench/apps_zero.txt >> "$out"
 # the fabric: barrier, global sum, RTT through switches, all-to-all, simulation speed
 bash scripts/fabric_bench.sh > /dev/null
 cat build/bench/fabric.txt >> "$out"
+bash scripts/scaleout.sh bench > /dev/null  # the fabric split over MPI ranks (docs/guide/scaleout.md)
+cat build/bench/scaleout.txt >> "$out"
 # the fabric manager in the simulated fabric: spine failover on a fat tree (scripts/fdb_sim.sh)
 bash scripts/fdb_sim.sh > /dev/null
 cat build/bench/fdb.txt >> "$out"

@@ -57,6 +57,10 @@ struct aotf_apps {
   /* random traffic: [writer][destination * words + word]: expected value of each word a
    * writer wrote into each destination's LLCM */
   uint64_t *rnd_expect;
+  /* random traffic: the writers' draws replayed where they are checked (a writer may run in
+   * another process, sw/nic_fabric_mpi.h): [writer] generator state and rounds replayed */
+  uint64_t *rnd_rep_rng;
+  unsigned *rnd_rep_round;
 };
 
 /* nnodes >= 2; 0 on success */

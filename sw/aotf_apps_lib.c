@@ -363,11 +363,66 @@ static void loopback_app(node_t *n) {
 }
 
 /* ---------------------------------------------------------------- random traffic */
-static uint64_t rnd(node_t *n) {
-  uint64_t z = (n->rng += 0x9E3779B97F4A7C15ull);
+static uint64_t rnd_next(uint64_t *rng) {
+  uint64_t z = (*rng += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
+}
+static uint64_t rnd(node_t *n) { return rnd_next(&n->rng); }
+
+/* one kick of a random-traffic round, drawn from the writer's generator */
+typedef struct {
+  int dst, bad, has_wait;
+  unsigned w, len, lane, kind, wait;
+  uint64_t v;
+} rkick_t;
+
+static unsigned rnd_round_kicks(uint64_t *rng) { return 1 + (unsigned)(rnd_next(rng) % 40); }
+
+static void rnd_draw(const ctx_t *c, int me, uint64_t *rng, rkick_t *k) {
+  int N = c->nnodes;
+  unsigned W = rnd_words(c);
+  int dst = N == 2 ? 1 - me : (int)(rnd_next(rng) % (uint64_t)(N - 1));
+  if (N > 2 && dst >= me) dst++;
+  k->dst = dst;
+  k->w = (unsigned)(rnd_next(rng) % W);
+  k->len = 1 + (unsigned)(rnd_next(rng) % 8);
+  k->lane = (unsigned)(rnd_next(rng) % (9 - k->len));
+  k->v = rnd_next(rng);
+  k->bad = c->fuzz && rnd_next(rng) % 8 == 0;
+  k->has_wait = 0;
+  if (k->bad) {
+    k->kind = (unsigned)(rnd_next(rng) % 3);
+    return;
+  }
+  k->has_wait = rnd_next(rng) % 4 == 0;
+  if (k->has_wait) k->wait = (unsigned)(rnd_next(rng) % 20);
+}
+
+/* the words writer src put into every destination's LLCM (and the bad kicks it sent to each)
+ * up to round `round`, from its draws: the receiver checks against these wherever the writer
+ * runs */
+static void rnd_replay(ctx_t *c, int src, unsigned round) {
+  int N = c->nnodes;
+  unsigned W = rnd_words(c);
+  uint64_t *shadow = &c->rnd_expect[(size_t)src * (size_t)N * W];
+  while (c->rnd_rep_round[src] < round) {
+    uint64_t *rng = &c->rnd_rep_rng[src];
+    unsigned kicks = rnd_round_kicks(rng);
+    for (unsigned i = 0; i < kicks; i++) {
+      rkick_t k;
+      rnd_draw(c, src, rng, &k);
+      if (k.bad) {
+        if (k.kind != 2) c->fz_bad_rx[k.dst]++;
+        continue;
+      }
+      uint64_t m = (k.len == 8 ? ~0ull : ((1ull << (8 * k.len)) - 1)) << (8 * k.lane);
+      uint64_t *sw = &shadow[(size_t)k.dst * W + k.w];
+      *sw = (*sw & ~m) | ((k.v << (8 * k.lane)) & m);
+    }
+    c->rnd_rep_round[src]++;
+  }
 }
 
 /* rounds of random kicks (random destinations, lengths, lanes, words, bursts and idle gaps)
@@ -379,39 +434,31 @@ static void random_app(node_t *n) {
   ctx_t *c = n->c;
   int N = c->nnodes, me = n->node;
   unsigned W = rnd_words(c);
-  uint64_t *shadow = &c->rnd_expect[(size_t)me * (size_t)N * W];
   for (unsigned round = 1; !c->iters || round <= c->iters; round++) {
-    unsigned kicks = 1 + (unsigned)(rnd(n) % 40);
-    for (unsigned k = 0; k < kicks; k++) {
-      int dst = N == 2 ? 1 - me : (int)(rnd(n) % (uint64_t)(N - 1));
-      if (N > 2 && dst >= me) dst++;
-      unsigned w = (unsigned)(rnd(n) % W), len = 1 + (unsigned)(rnd(n) % 8);
-      unsigned lane = (unsigned)(rnd(n) % (9 - len));
-      uint64_t v = rnd(n);
-      if (c->fuzz && rnd(n) % 8 == 0) { /* a bad kick: dropped by the switch or the receiver */
-        unsigned kind = (unsigned)(rnd(n) % 3);
-        uint32_t off = 8u * (w % 8) + lane;
-        if (kind == 2) {
-          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX - 1u) | off, v, len);
+    unsigned kicks = rnd_round_kicks(&n->rng);
+    for (unsigned i = 0; i < kicks; i++) {
+      rkick_t k;
+      rnd_draw(c, me, &n->rng, &k);
+      if (k.bad) { /* a bad kick: dropped by the switch or the receiver */
+        uint32_t off = 8u * (k.w % 8) + k.lane;
+        if (k.kind == 2) {
+          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX - 1u) | off, k.v, k.len);
           c->fz_unknown++;
         } else {
-          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)dst + kind) | off, v, len);
-          c->fz_bad_rx[dst]++;
+          aotf_kick(&n->a, aotf_kick_page(0, FUZZ_INDEX + 4u * (unsigned)k.dst + k.kind) | off, k.v, k.len);
         }
         continue;
       }
-      aotf_kick(&n->a, kick_addr((uint16_t)dst, rnd_base(c, me) + 8u * w + lane), v, len);
-      uint64_t m = (len == 8 ? ~0ull : ((1ull << (8 * len)) - 1)) << (8 * lane);
-      uint64_t *sw = &shadow[(size_t)dst * W + w];
-      *sw = (*sw & ~m) | ((v << (8 * lane)) & m);
+      aotf_kick(&n->a, kick_addr((uint16_t)k.dst, rnd_base(c, me) + 8u * k.w + k.lane), k.v, k.len);
       c->rnd_kicks++;
-      if (rnd(n) % 4 == 0) nic_host_wait(n->a.h, rnd(n) % 20);
+      if (k.has_wait) nic_host_wait(n->a.h, k.wait);
     }
     for (int d = 0; d < N; d++)
       if (d != me) aotf_kick(&n->a, kick_addr((uint16_t)d, rnd_base(c, me) + 8u * W), round, 8);
     for (int src = 0; src < N; src++) {
       if (src == me) continue;
       aotf_llcm_poll(&n->a, rnd_base(c, src) + 8u * W, ~0ull, round, NULL);
+      rnd_replay(c, src, round);
       const uint64_t *want = &c->rnd_expect[((size_t)src * (size_t)N + (size_t)me) * W];
       for (unsigned w = 0; w < W; w++) {
         uint64_t got = aotf_llcm_read(&n->a, rnd_base(c, src) + 8u * w);
@@ -572,7 +619,10 @@ int aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t see
   c->done = calloc((size_t)nnodes, sizeof(*c->done));
   c->rnd_expect = calloc((size_t)nnodes * (size_t)nnodes * rnd_words(c), sizeof(uint64_t));
   c->fz_bad_rx = calloc((size_t)nnodes, sizeof(uint64_t));
-  if (!c->nodes || !c->refills || !c->done || !c->rnd_expect || !c->fz_bad_rx) {
+  c->rnd_rep_rng = calloc((size_t)nnodes, sizeof(uint64_t));
+  c->rnd_rep_round = calloc((size_t)nnodes, sizeof(unsigned));
+  if (!c->nodes || !c->refills || !c->done || !c->rnd_expect || !c->fz_bad_rx || !c->rnd_rep_rng ||
+      !c->rnd_rep_round) {
     aotf_apps_free(c);
     return -1;
   }
@@ -580,6 +630,7 @@ int aotf_apps_init(aotf_apps_t *c, const char *app, unsigned iters, uint64_t see
     c->nodes[i].c = c;
     c->nodes[i].node = i;
     c->nodes[i].rng = seed * 7919u + (uint64_t)i;
+    c->rnd_rep_rng[i] = c->nodes[i].rng; /* random traffic draws from the start of the run */
   }
   return 0;
 }
@@ -590,7 +641,11 @@ void aotf_apps_free(aotf_apps_t *c) {
   free(c->done);
   free(c->rnd_expect);
   free(c->fz_bad_rx);
+  free(c->rnd_rep_rng);
+  free(c->rnd_rep_round);
   c->fz_bad_rx = NULL;
+  c->rnd_rep_rng = NULL;
+  c->rnd_rep_round = NULL;
   c->nodes = NULL;
   c->refills = NULL;
   c->done = NULL;

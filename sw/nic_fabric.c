@@ -45,6 +45,9 @@ struct nic_fabric {
   uint64_t at_cycle; /* nic_fabric_at: callback at the start of this cycle */
   void (*at_fn)(nic_fabric_t *f, void *ctx);
   void *at_ctx;
+  uint8_t *own; /* nic_fabric_partition: [node, then switch] stepped here; NULL = all */
+  void (*xchg)(nic_fabric_t *f, void *ctx);
+  void *xctx;
 };
 enum { LS_UP = 0, LS_DYING = 1, LS_DEAD = 2 }; /* dying: carries the packet it is in, then dead */
 
@@ -243,6 +246,7 @@ void nic_fabric_close(nic_fabric_t *f) {
   free(f->mq);
   free(f->lstate);
   free(f->lopen);
+  free(f->own);
   free(f);
 }
 
@@ -287,6 +291,10 @@ static void mgmt_observe(nic_fabric_t *f, int s, const nic_switch_sig_in_t *si, 
   if (++q->head == q->n) q->head = q->n = 0;
 }
 
+static int here(const nic_fabric_t *f, const nic_topo_end_t *e) {
+  return !f->own || f->own[e->kind == NIC_TOPO_NODE ? e->id : f->t->nodes + e->id];
+}
+
 int nic_fabric_step(nic_fabric_t *f) {
   const nic_topo_t *t = f->t;
   int bad = 0;
@@ -300,6 +308,7 @@ int nic_fabric_step(nic_fabric_t *f) {
     if (f->lstate[l] == LS_DEAD) f->lout[l].s_axis_tready = 1; /* a failed link sinks what it is offered */
   }
   for (int n = 0; n < t->nodes; n++) {
+    if (f->own && !f->own[n]) continue;
     aotf_node_in_t *in = &f->nin[n];
     int l = t->node_link[n], sd = t->node_side[n];
     const nic_link_out_t *o = &f->lout[out_link(l, sd)], *i = &f->lout[in_link(l, sd)];
@@ -323,6 +332,7 @@ int nic_fabric_step(nic_fabric_t *f) {
     }
   }
   for (int s = 0; s < t->switches; s++) {
+    if (f->own && !f->own[t->nodes + s]) continue;
     nic_switch_sig_in_t *si = &f->sin[s];
     si->rst_ni = f->rst_n;
     for (unsigned p = 0; p < t->radix; p++) {
@@ -350,12 +360,15 @@ int nic_fabric_step(nic_fabric_t *f) {
     }
     mgmt_observe(f, s, si, &f->sout[s]);
   }
-  /* links: the beat each producer offers, the ready of each consumer */
+  /* links: the beat each producer offers, the ready of each consumer (the halves made here;
+   * a partitioned fabric gets the other halves of its cut links from xchg) */
   for (int l = 0; l < t->nlinks; l++)
     for (int sd = 0; sd < 2; sd++) {
       const nic_topo_end_t *src = sd ? &t->link[l].b : &t->link[l].a, *dst = sd ? &t->link[l].a : &t->link[l].b;
       nic_link_in_t *li = &f->lin[out_link(l, sd)];
-      if (src->kind == NIC_TOPO_NODE) {
+      if (!here(f, src)) {
+        /* produced in another part: xchg writes the beat */
+      } else if (src->kind == NIC_TOPO_NODE) {
         const aotf_node_out_t *o = &f->nout[src->id];
         li->s_axis_tdata = o->m_axis_tdata;
         li->s_axis_tkeep = o->m_axis_tkeep;
@@ -368,14 +381,25 @@ int nic_fabric_step(nic_fabric_t *f) {
         li->s_axis_tvalid = (uint64_t)o->m_tvalid[src->port];
         li->s_axis_tlast = (uint64_t)o->m_tlast[src->port];
       }
-      li->m_axis_tready = dst->kind == NIC_TOPO_NODE ? f->nout[dst->id].s_axis_tready
-                                                     : (uint64_t)f->sout[dst->id].s_tready[dst->port];
+      if (here(f, dst))
+        li->m_axis_tready = dst->kind == NIC_TOPO_NODE ? f->nout[dst->id].s_axis_tready
+                                                       : (uint64_t)f->sout[dst->id].s_tready[dst->port];
       li->rst_ni = (uint64_t)f->rst_n;
+    }
+  if (bad) f->mismatches++;
+  if (f->xchg) f->xchg(f, f->xctx);
+  for (int l = 0; l < t->nlinks; l++)
+    for (int sd = 0; sd < 2; sd++) {
+      const nic_topo_end_t *src = sd ? &t->link[l].b : &t->link[l].a, *dst = sd ? &t->link[l].a : &t->link[l].b;
+      if (!here(f, src) && !here(f, dst)) continue;
       int k = out_link(l, sd);
+      nic_link_in_t *li = &f->lin[k];
       if (li->s_axis_tvalid && f->lout[k].s_axis_tready) {
         if (f->lstate[k] == LS_DEAD) {
-          f->lost_beats++;
-          f->lost_pkts += li->s_axis_tlast ? 1u : 0u;
+          if (here(f, src)) { /* counted once, by the producer's part */
+            f->lost_beats++;
+            f->lost_pkts += li->s_axis_tlast ? 1u : 0u;
+          }
           li->s_axis_tvalid = 0;
         } else {
           f->lopen[k] = li->s_axis_tlast ? 0 : 1;
@@ -384,7 +408,6 @@ int nic_fabric_step(nic_fabric_t *f) {
       }
       nic_link_tick(&f->lk[k], li);
     }
-  if (bad) f->mismatches++;
   f->cycle++;
   return bad;
 }
@@ -397,6 +420,7 @@ void nic_fabric_reset(nic_fabric_t *f, unsigned cycles) {
 
 /* ------------------------------------------------------------------ fabric manager */
 static void mq_push(mq_t *q, int we, uint16_t addr, uint32_t data, uint32_t *dst, int poll) {
+  if (q->cap == (size_t)-1) return; /* a switch stepped by another part */
   if (q->n == q->cap) {
     size_t nc = q->cap ? 2 * q->cap : 256;
     mop_t *no = realloc(q->op, nc * sizeof(*no));
@@ -450,7 +474,7 @@ void nic_fabric_switch_read(nic_fabric_t *f, int sw, uint16_t addr, uint32_t *ds
 
 int nic_fabric_mgmt_busy(const nic_fabric_t *f) {
   for (int s = 0; s < f->t->switches; s++)
-    if (f->mq[s].n || f->mq[s].wait) return 1;
+    if (f->mq[s].cap != (size_t)-1 && (f->mq[s].n || f->mq[s].wait)) return 1;
   return 0;
 }
 
@@ -485,3 +509,42 @@ void nic_fabric_at(nic_fabric_t *f, uint64_t cycle, void (*fn)(nic_fabric_t *f, 
   f->at_fn = fn;
   f->at_ctx = ctx;
 }
+
+/* ------------------------------------------------------------------ partition */
+void nic_fabric_partition(nic_fabric_t *f, const uint8_t *own, void (*xchg)(nic_fabric_t *f, void *ctx), void *ctx) {
+  int C = f->t->nodes + f->t->switches;
+  free(f->own);
+  f->own = NULL;
+  if (own) {
+    f->own = malloc((size_t)C);
+    if (!f->own) {
+      fprintf(stderr, "nic_fabric: out of memory\n");
+      abort();
+    }
+    memcpy(f->own, own, (size_t)C);
+  }
+  for (int b = 0; own && b < f->nbe; b++) { /* the components stepped elsewhere are not kept here */
+    for (int n = 0; n < f->t->nodes; n++)
+      if (!own[n] && f->node[b][n]) {
+        f->be[b]->node_close(f->node[b][n]);
+        f->node[b][n] = NULL;
+      }
+    for (int s = 0; s < f->t->switches; s++)
+      if (!own[f->t->nodes + s] && f->sw[b][s]) {
+        f->be[b]->sw_close(f->sw[b][s]);
+        f->sw[b][s] = NULL;
+      }
+  }
+  for (int s = 0; s < f->t->switches; s++) /* no management queue for a switch stepped elsewhere */
+    if (own && !own[f->t->nodes + s]) {
+      free(f->mq[s].op);
+      f->mq[s] = (mq_t){NULL, 0, (size_t)-1, 0, 0};
+    } else if (f->mq[s].cap == (size_t)-1) {
+      f->mq[s].cap = 0;
+    }
+  f->xchg = xchg;
+  f->xctx = ctx;
+}
+
+nic_link_in_t *nic_fabric_link_in(nic_fabric_t *f, int k) { return &f->lin[k]; }
+int nic_fabric_owns(const nic_fabric_t *f, int c) { return !f->own || f->own[c]; }

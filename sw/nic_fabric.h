@@ -24,6 +24,7 @@
 #define NIC_FABRIC_H
 #include <stdint.h>
 #include "aotf_node.h"
+#include "nic_link.h"
 #include "nic_switch.h"
 #include "nic_topo.h"
 
@@ -105,6 +106,21 @@ int nic_fabric_link_fail(nic_fabric_t *f, int l);
 int nic_fabric_link_failed(const nic_fabric_t *f, int l);
 uint64_t nic_fabric_lost_beats(const nic_fabric_t *f);
 uint64_t nic_fabric_lost_packets(const nic_fabric_t *f);
+
+/* ---- partition (a part of the fabric in this process, the rest elsewhere: sw/nic_fabric_mpi.h)
+ * own[0..nodes-1] (nodes) and own[nodes..nodes+switches-1] (switches): 1 = stepped here, 0 =
+ * stepped by another process. Management traffic for a switch not stepped here is not queued;
+ * nic_fabric_mgmt_busy counts the switches stepped here. A link direction with its producer
+ * here and its consumer elsewhere, or the reverse, is cut: every cycle, after the components
+ * stepped and before the links clock, xchg(f, ctx) is called; it finds the half of each cut
+ * direction made here in nic_fabric_link_in(f, k) (the producer's s_axis_* beat, or the
+ * consumer's m_axis_tready) and writes the other half there. k = 2 * link + side (0: a -> b).
+ * Links with neither end here are not clocked; the nodes and switches stepped elsewhere are closed
+ * here (a part cannot be widened again). own is copied; NULL: the whole fabric here. */
+void nic_fabric_partition(nic_fabric_t *f, const uint8_t *own, void (*xchg)(nic_fabric_t *f, void *ctx), void *ctx);
+nic_link_in_t *nic_fabric_link_in(nic_fabric_t *f, int k);
+/* 1 when component c (nodes first, then switches) is stepped here */
+int nic_fabric_owns(const nic_fabric_t *f, int c);
 #ifdef __cplusplus
 }
 #endif

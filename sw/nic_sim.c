@@ -70,6 +70,12 @@ struct nic_sim {
   nic_topo_t topo;
   nic_fabric_t *f;
   nic_hosts_t hs;
+  /* a part of the fabric (nic_sim_open_part): own[node] = the host runs here */
+  nic_sim_part_t part;
+  uint8_t *own;
+  int hosts_on, resume_on; /* the xchg hook observes the hosts / also resumes them */
+  unsigned all;            /* the flags of every part after the last exchange */
+  int bad;                 /* this part's lockstep mismatches in the cycle */
 };
 
 static int hosts_alloc(nic_hosts_t *hs, int nodes, nic_sim_t *sim) {
@@ -91,8 +97,15 @@ static void hosts_release(nic_hosts_t *hs) {
 }
 
 /* ------------------------------------------------------------------ open / close */
+static void part_xchg(nic_fabric_t *f, void *ctx);
+
 nic_sim_t *nic_sim_open_topo(const char *topo, const char *backend, uint64_t seed, const nic_host_cost_t *cost,
                              const char *fst) {
+  return nic_sim_open_part(topo, backend, seed, cost, fst, NULL);
+}
+
+nic_sim_t *nic_sim_open_part(const char *topo, const char *backend, uint64_t seed, const nic_host_cost_t *cost,
+                             const char *fst, const nic_sim_part_t *part) {
   nic_sim_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
   char err[256];
@@ -107,6 +120,15 @@ nic_sim_t *nic_sim_open_topo(const char *topo, const char *backend, uint64_t see
   if (!s->f || hosts_alloc(&s->hs, s->topo.nodes, s)) {
     nic_sim_close(s);
     return NULL;
+  }
+  if (part) {
+    s->part = *part;
+    s->own = calloc((size_t)(s->topo.nodes + s->topo.switches), 1);
+    if (!s->own || part->own(part->ctx, &s->topo, s->own)) {
+      nic_sim_close(s);
+      return NULL;
+    }
+    nic_fabric_partition(s->f, s->own, part_xchg, s);
   }
   for (int n = 0; n < s->topo.nodes; n++) memset(nic_fabric_node_in(s->f, n), 0, sizeof(aotf_node_in_t));
   nic_fabric_reset(s->f, RESET_CYCLES);
@@ -128,6 +150,7 @@ void nic_sim_close(nic_sim_t *s) {
   nic_fabric_close(s->f);
   hosts_release(&s->hs);
   nic_topo_free(&s->topo);
+  free(s->own);
   free(s);
 }
 
@@ -226,8 +249,42 @@ static void observe_one(nic_hosts_t *hs, nic_host_t *h, const aotf_node_in_t *in
   h->irq = (int)out->irq_o;
 }
 
+static int hosts_resume(nic_hosts_t *hs);
+
+/* a part of the fabric: the hosts here observe the cycle and (in a run) resume for the next one
+ * before the exchange, so that the flags of every part decide the next cycle as one process
+ * would */
+static void part_xchg(nic_fabric_t *f, void *ctx) {
+  nic_sim_t *s = ctx;
+  nic_hosts_t *hs = &s->hs;
+  unsigned fl = 0;
+  if (s->hosts_on) {
+    for (int n = 0; n < hs->nodes; n++)
+      if (s->own[n]) observe_one(hs, &hs->host[n], nic_fabric_node_in(f, n), nic_fabric_node_out(f, n));
+    hs->cycle++;
+    if (s->resume_on && hosts_resume(hs)) fl |= NIC_SIM_F_BUSY;
+  }
+  if (nic_fabric_mgmt_busy(f)) fl |= NIC_SIM_F_MGMT;
+  if (nic_fabric_mismatches(f) != (uint64_t)s->bad) fl |= NIC_SIM_F_BAD; /* this cycle's, counted after */
+  s->part.xchg(s->part.ctx, f, fl, &s->all);
+}
+
+static unsigned part_flags(nic_sim_t *s, unsigned fl) {
+  s->part.xchg(s->part.ctx, NULL, fl, &s->all);
+  return s->all;
+}
+
 static int step(nic_sim_t *s) {
   nic_hosts_t *hs = &s->hs;
+  if (s->own) { /* a part: drive the hosts here; part_xchg observes them */
+    for (int n = 0; n < hs->nodes; n++)
+      if (s->own[n]) drive_one(hs, &hs->host[n], nic_fabric_node_in(s->f, n));
+    s->hosts_on = 1;
+    nic_fabric_step(s->f);
+    s->hosts_on = 0;
+    s->bad = (int)nic_fabric_mismatches(s->f);
+    return (s->all & NIC_SIM_F_BAD) != 0;
+  }
   for (int n = 0; n < hs->nodes; n++) drive_one(hs, &hs->host[n], nic_fabric_node_in(s->f, n));
   int bad = nic_fabric_step(s->f);
   for (int n = 0; n < hs->nodes; n++)
@@ -237,6 +294,13 @@ static int step(nic_sim_t *s) {
 }
 
 int nic_sim_settle(nic_sim_t *s) {
+  if (s->own) {
+    if (!(part_flags(s, nic_fabric_mgmt_busy(s->f) ? NIC_SIM_F_MGMT : 0) & NIC_SIM_F_MGMT)) return 0;
+    do
+      if (step(s)) return -2;
+    while (s->all & NIC_SIM_F_MGMT);
+    return 0;
+  }
   while (nic_fabric_mgmt_busy(s->f))
     if (step(s)) return -2;
   return 0;
@@ -281,11 +345,14 @@ static void trampoline(unsigned lo, unsigned hi) {
 static void hosts_start(nic_hosts_t *hs, nic_host_prog_t *prog, void **arg) {
   for (int n = 0; n < hs->nodes; n++) {
     nic_host_t *h = &hs->host[n];
-    h->prog = prog[n];
+    h->prog = h->sim && h->sim->own && !h->sim->own[n] ? NULL : prog[n]; /* a node of another part */
+    if (!h->prog) {
+      h->done = 1;
+      continue;
+    }
     h->arg = arg[n];
-    h->done = !prog[n];
+    h->done = 0;
     h->wk = W_RUN;
-    if (!prog[n]) continue;
     if (!h->stack) h->stack = malloc(STACK_BYTES);
     getcontext(&h->ctx);
     h->ctx.uc_stack.ss_sp = h->stack;
@@ -314,6 +381,21 @@ static int hosts_resume(nic_hosts_t *hs) {
 int nic_sim_run(nic_sim_t *s, nic_host_prog_t *prog, void **arg, uint64_t max_cycles) {
   hosts_start(&s->hs, prog, arg);
   uint64_t end = s->hs.cycle + max_cycles;
+  if (s->own) { /* a part: the hosts here resume inside the step (part_xchg) */
+    unsigned all = part_flags(s, hosts_resume(&s->hs) ? NIC_SIM_F_BUSY : 0);
+    for (;;) {
+      if (!(all & NIC_SIM_F_BUSY)) return nic_sim_settle(s);
+      if (s->hs.cycle >= end) {
+        fprintf(stderr, "nic_sim: timeout after %llu cycles\n", (unsigned long long)max_cycles);
+        return -1;
+      }
+      s->resume_on = 1;
+      int bad = step(s);
+      s->resume_on = 0;
+      if (bad) return -2;
+      all = s->all;
+    }
+  }
   for (;;) {
     if (!hosts_resume(&s->hs)) return nic_sim_settle(s);
     if (s->hs.cycle >= end) {

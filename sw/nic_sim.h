@@ -30,6 +30,7 @@
 #ifndef NIC_SIM_H
 #define NIC_SIM_H
 #include <stdint.h>
+#include "nic_topo.h"
 
 typedef struct {
   unsigned store_cpu, store_chipset, load_pre, load_post;
@@ -61,6 +62,24 @@ int nic_sim_run(nic_sim_t *s, nic_host_prog_t *prog, void **arg, uint64_t max_cy
 int nic_sim_settle(nic_sim_t *s);
 uint64_t nic_sim_cycle(const nic_sim_t *s);
 uint64_t nic_sim_mismatches(const nic_sim_t *s);
+
+/* ---- a part of the fabric in this process (sw/nic_fabric_mpi.h) ----
+ * own(ctx, topo, own) fills own[0..nodes+switches-1] (nodes, then switches): 1 = stepped here;
+ * the host program of a node runs where the node is stepped (prog[] may name every node; only
+ * those here run). xchg(ctx, f, flags, &all) is called once per cycle, after the components
+ * stepped and before the links clock (f != NULL: it also moves the halves of the cut links,
+ * nic_fabric_partition), and alone (f == NULL) where the run needs the flags of every part:
+ * flags of this part in (NIC_SIM_F_*), their OR over every part out. Every part makes the
+ * same sequence of calls, so every part stops at the same cycle. */
+enum { NIC_SIM_F_BUSY = 1, NIC_SIM_F_MGMT = 2, NIC_SIM_F_BAD = 4 };
+typedef struct {
+  int (*own)(void *ctx, const nic_topo_t *t, uint8_t *own);
+  void (*xchg)(void *ctx, struct nic_fabric *f, unsigned flags, unsigned *all);
+  void *ctx;
+} nic_sim_part_t;
+/* nic_sim_open_topo for one part (part NULL: the whole fabric) */
+nic_sim_t *nic_sim_open_part(const char *topo, const char *backend, uint64_t seed, const nic_host_cost_t *cost,
+                             const char *fst, const nic_sim_part_t *part);
 
 /* ---- host calls (inside a program) ---- */
 int nic_host_node(const nic_host_t *h);
