@@ -177,11 +177,13 @@ run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --a
 run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 
-# fabric split over MPI ranks: R = 1 against R = 2 (outputs equal), lost/corrupt/stalled messages
+# fabric split over MPI ranks: R = 1 against R = 2 (outputs equal), lost/corrupt/stalled messages,
+# the parts of a topology file and NIC_FABRIC_MPI_SPLIT=subtree
 run scaleout-line8 bash -c "make -s build/sw/aotf_apps_mpi_model && for a in barrier gsum random; do bash scripts/scaleout.sh check line:8:2 \$a 2 2 || exit 1; done"
 run scaleout-tree64 bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh check tree8:64 barrier 2 2 && bash scripts/scaleout.sh check tree8:64 gsum 2 1 && bash scripts/scaleout.sh check tree8:64 random 2 1"
 run scaleout-rtl bash -c "make -s build/sw/aotf_apps_mpi && bash scripts/scaleout.sh check line:8:2 gsum 2 1 lockstep && bash scripts/scaleout.sh check line:8:2 barrier 2 2 rtl && bash scripts/scaleout.sh lsneg"
 run scaleout-faults bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh neg"
+run scaleout-parts bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh parts"
 
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
