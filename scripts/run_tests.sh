@@ -200,11 +200,13 @@ run cocotb-negative make -s cocotb-negative
 run cocotb-results-negative bash -c "mkdir -p build/cocotb && printf '<testsuites><testsuite><testcase classname=\"t\" name=\"c\"><failure/></testcase></testsuite></testsuites>' > build/cocotb/negative.xml && ! python3 tb/cocotb/check_results.py build/cocotb/negative.xml"
 run csr-decode-negative-axi bash -c "rm -rf build/csr_neg_axi && mkdir -p build/csr_neg_axi && cp -r formats rtl cmodel build/csr_neg_axi/ && echo 'SPARE,0xFF0,rw,,0,32,0,spare register' >> build/csr_neg_axi/formats/csr_nic_axi_dma.csv && ! python3 scripts/check_csr_decode.py --root build/csr_neg_axi"
 
-# fabric split over MPI ranks: R = 1 against R = 2 (outputs equal), lost/corrupt/stalled messages
+# fabric split over MPI ranks: R = 1 against R = 2 (outputs equal), lost/corrupt/stalled messages,
+# the parts of a topology file and NIC_FABRIC_MPI_SPLIT=subtree
 run scaleout-line8 bash -c "make -s build/sw/aotf_apps_mpi_model && for a in barrier gsum random; do bash scripts/scaleout.sh check line:8:2 \$a 2 2 || exit 1; done"
 run scaleout-tree64 bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh check tree8:64 barrier 2 2 && bash scripts/scaleout.sh check tree8:64 gsum 2 1 && bash scripts/scaleout.sh check tree8:64 random 2 1"
 run scaleout-rtl bash -c "make -s build/sw/aotf_apps_mpi && bash scripts/scaleout.sh check line:8:2 gsum 2 1 lockstep && bash scripts/scaleout.sh check line:8:2 barrier 2 2 rtl && bash scripts/scaleout.sh lsneg"
 run scaleout-faults bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh neg"
+run scaleout-parts bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh parts"
 
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a

@@ -8,6 +8,9 @@
 #                                               stalled rank must each end the run with an error
 #                                               naming the rank (exit 4), within seconds
 #   scaleout.sh lsneg                           the lockstep self-test at 2 ranks (exit 3)
+#   scaleout.sh parts                           the parts of a topology file (R = 1 against R = 2,
+#                                               more ranks than parts is an error), their
+#                                               precedence, NIC_FABRIC_MPI_SPLIT=subtree
 #   scaleout.sh bench                           build/bench/scaleout.txt: node-cycles per second of
 #                                               the 64-node fabric at 1 and 2 ranks, model and RTL
 set -euo pipefail
@@ -57,6 +60,30 @@ case "${1:-}" in
       cat build/scaleout/lsneg.log; echo "scaleout lsneg: rc=$rc"; exit 1; }
     grep -m1 MISMATCH build/scaleout/lsneg.log
     ;;
+  parts)
+    bin=build/sw/aotf_apps_mpi_model topo=file:sim/topologies/two_switches_parts.topo
+    log=build/scaleout/file_sim_topologies_two_switches_parts.topo.random.model
+    want() { grep -q -- "$2" "$1" || { cat "$1"; echo "scaleout parts: '$2' not in $1"; exit 1; }; }
+    bash "$0" check $topo random 2 1
+    want $log.r1.log "ranks 1, parts file, 0 cut"
+    want $log.r2.log "ranks 2, parts file, 2 cut"
+    # more ranks than the file's parts
+    set +e
+    run 3 $bin --topo $topo --app barrier --iters 1 > build/scaleout/parts3.log 2>&1
+    rc=$?
+    set -e
+    [ $rc -ne 0 ] || { echo "scaleout parts: 3 ranks on 2 parts did not fail"; exit 1; }
+    want build/scaleout/parts3.log "two_switches_parts.topo declares 2 parts: at most 2 ranks"
+    # the environment before the file: nodes 0-3 on rank 1, the rest on rank 0 (4 cut links)
+    NIC_FABRIC_MPI_PARTS=1,1,1,1,0,0,0,0,0,0 run 2 $bin --topo $topo --app random --iters 1 > build/scaleout/parts_env.log
+    diff <(grep -v '^speed:' $log.r1.log) <(grep -v '^speed:' build/scaleout/parts_env.log)
+    want build/scaleout/parts_env.log "ranks 2, parts env, 8 cut"
+    NIC_FABRIC_MPI_SPLIT=subtree run 2 $bin --topo $topo --app barrier --iters 1 > build/scaleout/parts_split.log
+    want build/scaleout/parts_split.log "ranks 2, parts subtree, 2 cut"
+    # whole switches: line:12:3 on 2 ranks cuts one switch-to-switch link (blocks: three links)
+    NIC_FABRIC_MPI_SPLIT=subtree bash "$0" check line:12:3 random 2 1
+    want build/scaleout/line_12_3.random.model.r2.log "ranks 2, parts subtree, 2 cut"
+    ;;
   bench)
     make -s build/sw/aotf_apps_mpi_model build/sw/aotf_apps_mpi
     out=build/bench/scaleout.txt
@@ -79,5 +106,5 @@ case "${1:-}" in
     echo "scaleout.cores $(nproc)" >> "$out"
     cat "$out"
     ;;
-  *) echo "usage: $0 check TOPO APP R [ITERS] [BACKEND] | neg | bench" >&2; exit 2 ;;
+  *) echo "usage: $0 check TOPO APP R [ITERS] [BACKEND] | neg | lsneg | parts | bench" >&2; exit 2 ;;
 esac

@@ -159,10 +159,10 @@ int main(int argc, char **argv) {
            t->name, N, t->switches, backend, app, c.iters, (unsigned long long)nic_sim_cycle(s),
            (unsigned long long)refills, (unsigned long long)nic_fabric_lft_blocks(f),
            (unsigned long long)mism, ok ? "pass" : "FAIL");
-    printf("speed: %s node_cycles_per_s %.0f (%llu cycles x %d nodes in %.2f s; open %.2f s; ranks %d, %d cut link "
-           "directions on rank 0, %llu exchanges)\n",
+    printf("speed: %s node_cycles_per_s %.0f (%llu cycles x %d nodes in %.2f s; open %.2f s; ranks %d, parts %s, "
+           "%d cut link directions on rank 0, %llu exchanges)\n",
            backend, dt > 0 ? (double)cyc * N / dt : 0.0, (unsigned long long)cyc, N, dt, t0 - t_open, R,
-           nic_fabric_mpi_cut(m), (unsigned long long)nic_fabric_mpi_exchanges(m));
+           nic_fabric_mpi_parts_source(m), nic_fabric_mpi_cut(m), (unsigned long long)nic_fabric_mpi_exchanges(m));
     fflush(stdout);
   }
   free(progs);

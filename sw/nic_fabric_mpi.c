@@ -29,6 +29,7 @@ struct nic_fabric_mpi {
   MPI_Comm comm;
   int rank, size, nodes;
   int *part;
+  const char *source; /* where the parts came from */
   peer_t *peer;
   uint64_t seq, drop, corrupt, stall, die;
   double timeout;
@@ -98,18 +99,33 @@ void nic_fabric_mpi_free(nic_fabric_mpi_t *m) {
 }
 
 void nic_fabric_mpi_parts(const nic_topo_t *t, int R, int *part) {
-  int N = t->nodes, S = t->switches, spare = 0;
+  int N = t->nodes;
   for (int n = 0; n < N; n++) part[n] = (int)((long long)n * R / N);
-  int *cnt = calloc((size_t)R, sizeof(int));
-  for (int s = 0; s < S; s++) {
-    if (cnt) memset(cnt, 0, sizeof(int) * (size_t)R);
-    int best = -1;
-    for (int n = 0; cnt && n < N; n++)
-      if (t->node_sw[n] == s) cnt[part[n]]++;
-    for (int r = 0; cnt && r < R; r++)
-      if (cnt[r] && (best < 0 || cnt[r] > cnt[best])) best = r;
-    part[N + s] = best >= 0 ? best : spare++ % R;
+  for (int s = 0; s < t->switches; s++) part[N + s] = -1;
+  if (nic_topo_switch_parts(t, R, part))
+    for (int s = 0; s < t->switches; s++) part[N + s] = s % R;
+}
+
+void nic_fabric_mpi_parts_subtree(const nic_topo_t *t, int R, int *part) {
+  int N = t->nodes, S = t->switches;
+  long long cum = 0;
+  int *cnt = calloc((size_t)S + 1, sizeof(int));
+  if (!cnt) {
+    nic_fabric_mpi_parts(t, R, part);
+    return;
   }
+  for (int n = 0; n < N; n++)
+    if (t->node_sw[n] >= 0) cnt[t->node_sw[n]]++;
+  /* a switch with nodes goes to the rank of the middle of its nodes in the order of the
+   * switches: whole subtrees, contiguous, balanced by node count */
+  for (int s = 0; s < S; s++) {
+    part[N + s] = cnt[s] ? (int)((2 * cum + cnt[s]) * R / (2LL * N)) : -1;
+    cum += cnt[s];
+  }
+  for (int n = 0; n < N; n++) part[n] = t->node_sw[n] >= 0 ? part[N + t->node_sw[n]] : (int)((long long)n * R / N);
+  if (nic_topo_switch_parts(t, R, part))
+    for (int s = 0; s < S; s++)
+      if (part[N + s] < 0) part[N + s] = s % R;
   free(cnt);
 }
 
@@ -128,10 +144,43 @@ static int parts_env(const nic_topo_t *t, int R, int *part, char *err, size_t er
     snprintf(err, errn, "NIC_FABRIC_MPI_PARTS needs %d ranks 0..%d (nodes, then switches), comma separated", C, R - 1);
     return -1;
   }
-  return 0;
+  return 1;
+}
+
+/* the parts for R ranks: NIC_FABRIC_MPI_PARTS, else NIC_FABRIC_MPI_SPLIT, else the file's parts,
+ * else contiguous node blocks; returns the source, NULL with err set on an error */
+static const char *choose_parts(const nic_topo_t *t, int R, int *part, char *err, size_t errn) {
+  const char *split = getenv("NIC_FABRIC_MPI_SPLIT");
+  int rc = parts_env(t, R, part, err, errn);
+  if (rc) return rc < 0 ? NULL : "env";
+  if (split && *split) {
+    if (!strcmp(split, "subtree")) {
+      nic_fabric_mpi_parts_subtree(t, R, part);
+      return "subtree";
+    }
+    if (!strcmp(split, "blocks")) {
+      nic_fabric_mpi_parts(t, R, part);
+      return "blocks";
+    }
+    snprintf(err, errn, "NIC_FABRIC_MPI_SPLIT=%s: blocks or subtree", split);
+    return NULL;
+  }
+  if (t->part) {
+    /* P parts on R <= P ranks: part p on rank p * R / P, neighbouring parts share a rank */
+    if (R > t->nparts) {
+      snprintf(err, errn, "%s declares %d parts: at most %d ranks (NIC_FABRIC_MPI_SPLIT or NIC_FABRIC_MPI_PARTS for more)",
+               t->name, t->nparts, t->nparts);
+      return NULL;
+    }
+    for (int c = 0; c < t->nodes + t->switches; c++) part[c] = (int)((long long)t->part[c] * R / t->nparts);
+    return "file";
+  }
+  nic_fabric_mpi_parts(t, R, part);
+  return "blocks";
 }
 
 int nic_fabric_mpi_node_rank(const nic_fabric_mpi_t *m, int n) { return m->part ? m->part[n] : 0; }
+const char *nic_fabric_mpi_parts_source(const nic_fabric_mpi_t *m) { return m->source ? m->source : "none"; }
 uint64_t nic_fabric_mpi_exchanges(const nic_fabric_mpi_t *m) { return m->seq; }
 int nic_fabric_mpi_cut(const nic_fabric_mpi_t *m) {
   int c = 0;
@@ -146,12 +195,12 @@ static int end_rank(const nic_fabric_mpi_t *m, const nic_topo_end_t *e) {
 static int own_cb(void *ctx, const nic_topo_t *t, uint8_t *own) {
   nic_fabric_mpi_t *m = ctx;
   int C = t->nodes + t->switches;
-  char err[160];
+  char err[320];
   m->nodes = t->nodes;
   m->part = calloc((size_t)C, sizeof(int));
   if (!m->part) return -1;
-  nic_fabric_mpi_parts(t, m->size, m->part);
-  if (parts_env(t, m->size, m->part, err, sizeof(err))) nic_fabric_mpi_fatal(m, err);
+  m->source = choose_parts(t, m->size, m->part, err, sizeof(err));
+  if (!m->source) nic_fabric_mpi_fatal(m, err);
   for (int c = 0; c < C; c++) own[c] = m->part[c] == m->rank;
   /* cut link directions, per peer in link order (both sides list them in the same order) */
   for (int l = 0; l < t->nlinks; l++)

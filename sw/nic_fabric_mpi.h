@@ -4,8 +4,12 @@
  *
  * Parts: nodes in contiguous blocks (node n on rank n * R / N), each switch on the rank that
  * holds most of its nodes (the lowest such rank on a tie), switches without nodes (a tree's
- * root, a fat tree's spines) round robin from rank 0; NIC_FABRIC_MPI_PARTS="p0,p1,..." (one rank
- * per component, nodes then switches) overrides. A rank steps the components of its part and runs
+ * root, a fat tree's spines) round robin from rank 0. A topology file's parts (`parts P`, `part p
+ * COMP...`, sw/nic_topo.h) replace the default: part p on rank p * R / P (R <= P ranks; more
+ * ranks than parts is an error). NIC_FABRIC_MPI_SPLIT=subtree (or =blocks, the default) replaces
+ * the file's parts: whole switches with their nodes, in switch order, balanced by node count.
+ * NIC_FABRIC_MPI_PARTS="p0,p1,..." (one rank per component, nodes then switches) replaces all
+ * of these. A rank steps the components of its part and runs
  * the host programs of its nodes (sw/nic_sim.h, nic_sim_open_part).
  *
  * Every cycle every rank sends every other rank one message: a header (magic, rank, exchange
@@ -35,6 +39,10 @@ void nic_fabric_mpi_free(nic_fabric_mpi_t *m);
 nic_sim_part_t nic_fabric_mpi_part(nic_fabric_mpi_t *m);
 /* the rank of each component (nodes, then switches) for R ranks */
 void nic_fabric_mpi_parts(const nic_topo_t *t, int R, int *part);
+/* the same, whole switches with their nodes (NIC_FABRIC_MPI_SPLIT=subtree) */
+void nic_fabric_mpi_parts_subtree(const nic_topo_t *t, int R, int *part);
+/* where the parts came from: "env", "subtree", "file" or "blocks" */
+const char *nic_fabric_mpi_parts_source(const nic_fabric_mpi_t *m);
 /* rank of node n (after nic_sim_open_part) */
 int nic_fabric_mpi_node_rank(const nic_fabric_mpi_t *m, int n);
 /* cut link directions of this rank, exchanges done */

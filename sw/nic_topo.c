@@ -40,6 +40,7 @@ void nic_topo_free(nic_topo_t *t) {
   free(t->sw_side);
   free(t->sw_dist);
   free(t->node_sw);
+  free(t->part);
   memset(t, 0, sizeof(*t));
 }
 
@@ -189,6 +190,24 @@ out:
   return mask;
 }
 
+int nic_topo_switch_parts(const nic_topo_t *t, int P, int *part) {
+  int N = t->nodes, spare = 0;
+  int *cnt = calloc((size_t)P, sizeof(int));
+  if (!cnt) return -1;
+  for (int s = 0; s < t->switches; s++) {
+    if (part[N + s] >= 0) continue;
+    memset(cnt, 0, sizeof(int) * (size_t)P);
+    int best = -1;
+    for (int n = 0; n < N; n++)
+      if (t->node_sw[n] == s) cnt[part[n]]++;
+    for (int r = 0; r < P; r++)
+      if (cnt[r] && (best < 0 || cnt[r] > cnt[best])) best = r;
+    part[N + s] = best >= 0 ? best : spare++ % P;
+  }
+  free(cnt);
+  return 0;
+}
+
 /* ------------------------------------------------------------------ generators */
 static int gen_pair(nic_topo_t *t) {
   if (init(t, "pair", 2, 0, 0)) return -1;
@@ -279,11 +298,25 @@ static int parse_end(const char *tok, nic_topo_end_t *e) {
   return -1;
 }
 
+/* a component or a range of them for 'part': "nN", "nA-B", "sS", "sA-B"; kind 'n' or 's' */
+static int parse_comp(const char *tok, char *kind, int *lo, int *hi) {
+  char tail;
+  if (tok[0] != 'n' && tok[0] != 's') return -1;
+  *kind = tok[0];
+  if (sscanf(tok + 1, "%d-%d%c", lo, hi, &tail) == 2 && *lo <= *hi) return 0;
+  if (sscanf(tok + 1, "%d%c", lo, &tail) == 1) {
+    *hi = *lo;
+    return 0;
+  }
+  return -1;
+}
+
 int nic_topo_parse(nic_topo_t *t, const char *text, const char *name, char *err, size_t errn) {
   memset(t, 0, sizeof(*t));
   int nodes = -1, switches = -1, radix = (int)NIC_TOPO_DEFAULT_RADIX, ln = 0;
   unsigned lat = NIC_TOPO_DEFAULT_LATENCY;
   int *lines = NULL, cap = 0;
+  int nparts = 0, *pt = NULL, *pline = NULL; /* part and 'part' line of each component */
   const char *p = text;
   int rc = -1;
   while (*p) {
@@ -300,12 +333,13 @@ int nic_topo_parse(nic_topo_t *t, const char *text, const char *name, char *err,
     p = e ? e + 1 : p + len;
     char *hash = strchr(buf, '#');
     if (hash) *hash = 0;
-    char *tok[6];
+    char *tok[sizeof(buf) / 2 + 1]; /* a line of 255 characters has at most 128 fields */
     int nt = 0;
-    for (char *s = strtok(buf, " \t\r"); s && nt < 6; s = strtok(NULL, " \t\r")) tok[nt++] = s;
+    for (char *s = strtok(buf, " \t\r"); s; s = strtok(NULL, " \t\r")) tok[nt++] = s;
     if (!nt) continue;
     char *end;
-    if (!strcmp(tok[0], "nodes") || !strcmp(tok[0], "switches") || !strcmp(tok[0], "radix") || !strcmp(tok[0], "latency")) {
+    if (!strcmp(tok[0], "nodes") || !strcmp(tok[0], "switches") || !strcmp(tok[0], "radix") || !strcmp(tok[0], "latency") ||
+        !strcmp(tok[0], "parts")) {
       if (nt != 2) {
         fail(err, errn, "%s:%d: '%s' takes one number", name, ln, tok[0]);
         goto out;
@@ -315,18 +349,82 @@ int nic_topo_parse(nic_topo_t *t, const char *text, const char *name, char *err,
         fail(err, errn, "%s:%d: bad number '%s'", name, ln, tok[1]);
         goto out;
       }
-      if (t->link && tok[0][0] != 'l') {
+      int shape = strcmp(tok[0], "latency") && strcmp(tok[0], "parts");
+      if (shape && t->link) {
         fail(err, errn, "%s:%d: '%s' after the first link", name, ln, tok[0]);
+        goto out;
+      }
+      if (pt && strcmp(tok[0], "latency")) {
+        fail(err, errn, "%s:%d: '%s' after the first part", name, ln, tok[0]);
         goto out;
       }
       if (!strcmp(tok[0], "nodes")) nodes = (int)v;
       else if (!strcmp(tok[0], "switches")) switches = (int)v;
       else if (!strcmp(tok[0], "radix")) radix = (int)v;
-      else lat = (unsigned)v;
+      else if (!strcmp(tok[0], "parts")) {
+        if (v < 1 || v > NIC_TOPO_MAX_NODES) {
+          fail(err, errn, "%s:%d: parts %ld (1..%d)", name, ln, v, NIC_TOPO_MAX_NODES);
+          goto out;
+        }
+        nparts = (int)v;
+      } else lat = (unsigned)v;
+      continue;
+    }
+    if (!strcmp(tok[0], "part")) {
+      if (!nparts || nodes < 1 || switches < 0) {
+        fail(err, errn, "%s:%d: 'nodes', 'switches' and 'parts' must come before the first part", name, ln);
+        goto out;
+      }
+      if (nodes > NIC_TOPO_MAX_NODES || switches > NIC_TOPO_MAX_SWITCHES) {
+        fail(err, errn, "%s:%d: at most %d nodes, %d switches", name, ln, NIC_TOPO_MAX_NODES, NIC_TOPO_MAX_SWITCHES);
+        goto out;
+      }
+      if (!pt) {
+        pt = malloc(sizeof(int) * (size_t)(nodes + switches));
+        pline = malloc(sizeof(int) * (size_t)(nodes + switches));
+        if (!pt || !pline) {
+          fail(err, errn, "%s: out of memory", name);
+          goto out;
+        }
+        for (int c = 0; c < nodes + switches; c++) pt[c] = -1;
+      }
+      long v = nt >= 3 ? strtol(tok[1], &end, 0) : -1;
+      if (nt < 3 || end == tok[1] || *end) {
+        fail(err, errn, "%s:%d: expected 'part P COMP...' with COMP = nN, sS, nA-B or sA-B", name, ln);
+        goto out;
+      }
+      if (v < 0 || v >= nparts) {
+        fail(err, errn, "%s:%d: part %ld out of range (parts %d: 0..%d)", name, ln, v, nparts, nparts - 1);
+        goto out;
+      }
+      for (int i = 2; i < nt; i++) {
+        char kind;
+        int lo, hi, lim = 0;
+        if (parse_comp(tok[i], &kind, &lo, &hi)) {
+          fail(err, errn, "%s:%d: bad component '%s' (nN, sS, nA-B or sA-B)", name, ln, tok[i]);
+          goto out;
+        }
+        lim = kind == 'n' ? nodes : switches;
+        if (lo < 0 || hi >= lim) {
+          fail(err, errn, "%s:%d: unknown %s %d in '%s' (0..%d)", name, ln, kind == 'n' ? "node" : "switch",
+               lo < 0 ? lo : hi, tok[i], lim - 1);
+          goto out;
+        }
+        for (int x = lo; x <= hi; x++) {
+          int c = kind == 'n' ? x : nodes + x;
+          if (pt[c] >= 0) {
+            fail(err, errn, "%s:%d: %s %d is in part %d already (line %d)", name, ln, kind == 'n' ? "node" : "switch", x,
+                 pt[c], pline[c]);
+            goto out;
+          }
+          pt[c] = (int)v;
+          pline[c] = ln;
+        }
+      }
       continue;
     }
     if (strcmp(tok[0], "link")) {
-      fail(err, errn, "%s:%d: unknown keyword '%s' (nodes, switches, radix, latency, link)", name, ln, tok[0]);
+      fail(err, errn, "%s:%d: unknown keyword '%s' (nodes, switches, radix, latency, link, parts, part)", name, ln, tok[0]);
       goto out;
     }
     if (!t->link) {
@@ -373,8 +471,22 @@ int nic_topo_parse(nic_topo_t *t, const char *text, const char *name, char *err,
     goto out;
   }
   rc = finish(t, lines, err, errn);
+  if (!rc && nparts && !pt) rc = fail(err, errn, "%s: 'parts %d' without a 'part' line", name, nparts);
+  for (int n = 0; !rc && pt && n < t->nodes; n++)
+    if (pt[n] < 0) rc = fail(err, errn, "%s: node %d is in no part (every node needs a 'part' line)", name, n);
+  if (!rc && pt) {
+    if (nic_topo_switch_parts(t, nparts, pt)) {
+      rc = fail(err, errn, "%s: out of memory", name);
+    } else {
+      t->nparts = nparts;
+      t->part = pt;
+      pt = NULL;
+    }
+  }
 out:
   free(lines);
+  free(pt);
+  free(pline);
   if (rc) nic_topo_free(t);
   return rc;
 }

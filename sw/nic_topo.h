@@ -16,6 +16,11 @@
  *                 each of K/2 spines (N = K*K/2)
  *   file:PATH     a topology file
  *
+ * Parts: a file may cut the fabric into parts for a run over MPI ranks (sw/nic_fabric_mpi.h):
+ * `parts P`, then `part p COMP...` lines (COMP = nN, sS or a range nA-B, sA-B). Every node is in
+ * exactly one part; a switch without a part line goes to the part holding most of its nodes
+ * (the lowest such part on a tie), a switch without nodes round robin from part 0.
+ *
  * Routes: every switch forwards destination node d on a shortest path (in switch hops); where
  * several ports lead one hop closer (fat-tree up-links), it takes candidate d mod count, so the
  * spine rotates with the destination. Multicast group g (a source and its member nodes) follows
@@ -55,6 +60,8 @@ typedef struct {
   int *sw_link, *sw_side;       /* [switch * radix + port] */
   int *sw_dist;                 /* [switch * switches + switch]: switch hops, -1 = unreachable */
   int *node_sw;                 /* [node]: the switch the node hangs on, -1 = none */
+  int nparts;                   /* parts declared by the file; 0 = none */
+  int *part;                    /* [node, then switch]: part 0..nparts-1; NULL when nparts == 0 */
 } nic_topo_t;
 
 /* build from a generator spec or "file:PATH"; on error returns -1 and writes a message */
@@ -64,6 +71,10 @@ int nic_topo_load(nic_topo_t *t, const char *path, char *err, size_t errn);
 /* parse a topology from text (what nic_topo_load reads); name is used in messages */
 int nic_topo_parse(nic_topo_t *t, const char *text, const char *name, char *err, size_t errn);
 void nic_topo_free(nic_topo_t *t);
+/* part[nodes + s] of every switch s with part[nodes + s] < 0, from the parts of the nodes: the
+ * part (0..P-1) holding most of its nodes (the lowest on a tie), switches without nodes round
+ * robin from part 0; -1 when out of memory */
+int nic_topo_switch_parts(const nic_topo_t *t, int P, int *part);
 
 /* output port of switch sw for destination node dst; -1 when unreachable */
 int nic_topo_route(const nic_topo_t *t, int sw, int dst);
