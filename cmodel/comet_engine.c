@@ -91,8 +91,8 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->vi.dma_rsp_valid_i = in->dma_rsp_valid_i;
   c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
   c->ti.rst_ni = in->rst_ni;
-  /* transmit merge (registers only: the ARP reply's valid is comet_rx_arp's pending flag) */
-  c->hold = !m->r.sel && m->r.tx_first && m->rx.arp.pend;
+  /* transmit merge (registers only: the ARP reply's valid is comet_rx_arp's rdy flag) */
+  c->hold = !m->r.sel && m->r.tx_first && m->rx.arp.rdy;
   c->ti.m_axis_tready = !m->r.sel && !c->hold && in->m_axis_tready;
   c->ri.arp_axis_tready = m->r.sel && in->m_axis_tready;
   c->ti.csr_req_i = (uint64_t)c->req_tx;

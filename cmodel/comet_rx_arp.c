@@ -20,7 +20,8 @@ static uint64_t beat8(const uint8_t *b) {
   return d;
 }
 
-static uint64_t reply_beat(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in) {
+/* beat sel of the reply (the FCS in beat 7 is crc's complement) */
+static uint64_t reply_beat(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in, uint32_t sel) {
   uint8_t f[64] = {0};
   uint64_t own = in->own_mac & 0xFFFFFFFFFFFFull;
   uint32_t ip = (uint32_t)in->own_ip;
@@ -36,21 +37,21 @@ static uint64_t reply_beat(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in)
     f[28 + i] = (uint8_t)(ip >> (24 - 8 * i));
     f[38 + i] = (uint8_t)(m->spa >> (24 - 8 * i));
   }
-  if (m->bi < 7) return beat8(f + 8 * m->bi);
-  return (uint64_t)(~comet_crc32_d64(m->crc, 0, 4) & 0xFFFFFFFFu) << 32;
+  if (sel < 7) return beat8(f + 8 * sel);
+  return (uint64_t)(~m->crc & 0xFFFFFFFFu) << 32;
 }
 
 typedef struct { int rep, drp; uint64_t beat; } arp_comb_t;
 
 static void comb(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in, comet_rx_arp_out_t *o,
                  arp_comb_t *c) {
-  c->beat = reply_beat(m, in);
+  c->beat = reply_beat(m, in, m->rdy ? m->bi : m->ci >> 3);
   int is_arp = in->st_valid && in->st_code == 6 && (in->st_class & 3) == 0 && in->arp_en;
   c->rep = is_arp && m->ok && !m->pend;
   c->drp = is_arp && !(m->ok && !m->pend);
   o->tdata = c->beat;
   o->tkeep = 0xFF;
-  o->tvalid = m->pend;
+  o->tvalid = m->rdy;
   o->tlast = m->bi == 7;
   o->reply = (uint64_t)c->rep;
   o->drop = (uint64_t)c->drp;
@@ -86,6 +87,8 @@ void comet_rx_arp_tick(comet_rx_arp_t *m, const comet_rx_arp_in_t *in) {
          tpa == (uint32_t)in->own_ip;
   if (c.rep) {
     n.pend = 1;
+    n.ci = 0;
+    n.crc = 0xFFFFFFFFu;
     n.sha = 0;
     for (int i = 0; i < 6; i++) {
       unsigned b = i < 2 ? (unsigned)(m->c2 >> (48 + 8 * i)) & 0xFF : (unsigned)(m->c3 >> (8 * (i - 2))) & 0xFF;
@@ -94,10 +97,14 @@ void comet_rx_arp_tick(comet_rx_arp_t *m, const comet_rx_arp_in_t *in) {
     n.spa = 0;
     for (int i = 0; i < 4; i++) n.spa = n.spa << 8 | ((uint32_t)(m->c3 >> (32 + 8 * i)) & 0xFF);
   }
-  if (m->pend && in->tready) {
+  if (m->pend && !m->rdy) {
+    n.crc = comet_crc32_d64(m->crc, c.beat >> (8 * (m->ci & 7)) & 0xFF, 1);
+    n.ci = (m->ci + 1) & 63;
+    if (m->ci == 59) n.rdy = 1;
+  }
+  if (m->rdy && in->tready) {
     n.bi = (m->bi + 1) & 7;
-    n.crc = m->bi == 7 ? 0xFFFFFFFFu : comet_crc32_d64(m->crc, c.beat, 8);
-    if (m->bi == 7) n.pend = 0;
+    if (m->bi == 7) n.pend = n.rdy = 0;
   }
   *m = n;
 }

@@ -40,7 +40,7 @@ void comet_rx_csr_eval(const comet_rx_csr_t *m, const comet_rx_csr_in_t *in, com
 
 static int cnt_index(uint64_t a) {
   unsigned ci = (unsigned)(a >> 2) & 31;
-  return ((a >> 7) & 0x1F) == 3 && ci != 15 && ci < COMET_RX_NCNT ? (int)ci : -1;
+  return ((a >> 7) & 0x1F) == 3 && ci < COMET_RX_NCNT ? (int)ci : -1;
 }
 
 void comet_rx_csr_tick(comet_rx_csr_t *m, const comet_rx_csr_in_t *in) {
@@ -71,9 +71,9 @@ void comet_rx_csr_tick(comet_rx_csr_t *m, const comet_rx_csr_in_t *in) {
   n.ack = (uint32_t)in->req;
   n.rsel = rd ? rs : RS_NONE;
   if (in->st_valid && in->st_code < 15) n.cnt[in->st_code]++;
-  if (in->st_valid && in->st_code == 6) n.cnt[16 + (in->st_class & 3)]++;
-  if (in->arp_reply) n.cnt[20]++;
-  if (in->arp_drop) n.cnt[21]++;
+  if (in->st_valid && in->st_code == 6) n.cnt[15 + (in->st_class & 3)]++;
+  if (in->arp_reply) n.cnt[19]++;
+  if (in->arp_drop) n.cnt[20]++;
   if (wr) {
     uint32_t w = (uint32_t)in->wdata;
     switch (in->addr) {

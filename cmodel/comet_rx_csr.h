@@ -3,7 +3,7 @@
 #ifndef COMET_RX_CSR_H
 #define COMET_RX_CSR_H
 #include <stdint.h>
-#define COMET_RX_NCNT 22 /* counter slots 0x180 + 4 i; 15 unmapped */
+#define COMET_RX_NCNT 21 /* counters at 0x180 + 4 i */
 typedef struct {
   uint32_t ack, rsel, bcast, arp_en, ip, port, node;
   uint64_t mac;

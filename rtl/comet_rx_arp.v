@@ -13,8 +13,10 @@
 // registered from them (ok_q), belong to the reported frame in its status cycle.
 // Reply: destination MAC and target MAC = the request's sender MAC, source MAC and sender MAC =
 // own_mac_i, sender IP = own_ip_i, target IP = the request's sender IP, oper 2, zero padding;
-// own_mac_i / own_ip_i are read while the reply is sent (change them while idle). The FCS is
-// computed over the beats as they are sent (crc_q) and completes beat 7.
+// own_mac_i / own_ip_i are read while the reply is prepared and sent (change them while idle).
+// The FCS is computed first, one byte per cycle over bytes 0..59 (ci_q; a one-byte CRC step is
+// a few hundred LUTs smaller than an 8-byte one), then the 8 beats are offered (rdy_q); the FCS
+// completes beat 7. Status of a request -> first reply beat: 61 cycles.
 module comet_rx_arp (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -42,11 +44,15 @@ module comet_rx_arp (
   reg        pend_q, pend_d;                 // a reply is pending / being sent
   reg [47:0] sha_q, sha_d;                   // requester's MAC and IP
   reg [31:0] spa_q, spa_d;
+  reg        rdy_q, rdy_d;                   // FCS ready: the reply is offered
+  reg [5:0]  ci_q, ci_d;                     // FCS byte
   reg [2:0]  bi_q, bi_d;                     // reply beat
   reg [31:0] crc_q, crc_d;
+  reg [2:0]  sel;
   reg [63:0] beat;
+  reg [7:0]  cbyte;
   reg        is_arp, rep, drp;
-  wire [31:0] crc8, crc4;
+  wire [31:0] crc1;
 
   // byte i of a beat is bits 8i+7:8i; a MAC / IP is sent most significant byte first
   function automatic [63:0] bytes8(input [7:0] b0, input [7:0] b1, input [7:0] b2, input [7:0] b3,
@@ -54,11 +60,12 @@ module comet_rx_arp (
     bytes8 = {b7, b6, b5, b4, b3, b2, b1, b0};
   endfunction
 
-  comet_crc32_d64 u_crc8 (.crc_i(crc_q), .data_i(beat), .nbytes_i(4'd8), .crc_o(crc8));
-  comet_crc32_d64 u_crc4 (.crc_i(crc_q), .data_i(64'd0), .nbytes_i(4'd4), .crc_o(crc4));
+  comet_crc32_d64 u_crc1 (.crc_i(crc_q), .data_i({56'd0, cbyte}), .nbytes_i(4'd1), .crc_o(crc1));
 
+  // the beat mux serves the FCS bytes (beat ci_q[5:3], lane ci_q[2:0]) and then the reply beats
   always @* begin
-    case (bi_q)
+    sel = rdy_q ? bi_q : ci_q[5:3];
+    case (sel)
       3'd0: beat = bytes8(sha_q[47:40], sha_q[39:32], sha_q[31:24], sha_q[23:16], sha_q[15:8], sha_q[7:0],
                           own_mac_i[47:40], own_mac_i[39:32]);
       3'd1: beat = bytes8(own_mac_i[31:24], own_mac_i[23:16], own_mac_i[15:8], own_mac_i[7:0],
@@ -70,13 +77,14 @@ module comet_rx_arp (
                           spa_q[31:24], spa_q[23:16]);
       3'd5: beat = bytes8(spa_q[15:8], spa_q[7:0], 8'd0, 8'd0, 8'd0, 8'd0, 8'd0, 8'd0);
       3'd6: beat = 64'd0;
-      default: beat = {~crc4, 32'd0};        // bytes 56..59 padding, 60..63 FCS
+      default: beat = {~crc_q, 32'd0};       // bytes 56..59 padding, 60..63 FCS
     endcase
+    cbyte = beat[8*ci_q[2:0] +: 8];
   end
 
   assign m_axis_tdata  = beat;
   assign m_axis_tkeep  = 8'hFF;
-  assign m_axis_tvalid = pend_q;
+  assign m_axis_tvalid = rdy_q;
   assign m_axis_tlast  = (bi_q == 3'd7);
   assign reply_o       = rep;
   assign drop_o        = drp;
@@ -99,26 +107,32 @@ module comet_rx_arp (
     is_arp = st_valid_i && st_code_i == 4'd6 && st_class_i == 2'd0 && arp_en_i;
     rep = is_arp && ok_q && !pend_q;
     drp = is_arp && !(ok_q && !pend_q);
-    pend_d = pend_q; sha_d = sha_q; spa_d = spa_q; bi_d = bi_q; crc_d = crc_q;
+    pend_d = pend_q; rdy_d = rdy_q; ci_d = ci_q; sha_d = sha_q; spa_d = spa_q; bi_d = bi_q; crc_d = crc_q;
     if (rep) begin
       pend_d = 1'b1;
+      ci_d   = 6'd0;
+      crc_d  = 32'hFFFFFFFF;
       sha_d  = {c2_q[55:48], c2_q[63:56], c3_q[7:0], c3_q[15:8], c3_q[23:16], c3_q[31:24]};
       spa_d  = {c3_q[39:32], c3_q[47:40], c3_q[55:48], c3_q[63:56]};
     end
-    if (pend_q && m_axis_tready) begin
-      bi_d  = bi_q + 3'd1;
-      crc_d = (bi_q == 3'd7) ? 32'hFFFFFFFF : crc8;
-      if (bi_q == 3'd7) pend_d = 1'b0;
+    if (pend_q && !rdy_q) begin
+      crc_d = crc1;
+      ci_d  = ci_q + 6'd1;
+      if (ci_q == 6'd59) rdy_d = 1'b1;
+    end
+    if (rdy_q && m_axis_tready) begin
+      bi_d = bi_q + 3'd1;
+      if (bi_q == 3'd7) begin pend_d = 1'b0; rdy_d = 1'b0; end
     end
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       c1_q <= '0; c2_q <= '0; c3_q <= '0; c4_q <= '0; c5_q <= '0; ok_q <= 1'b0; pend_q <= 1'b0;
-      sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
+      rdy_q <= 1'b0; ci_q <= 6'd0; sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
     end else begin
       c1_q <= c1_d; c2_q <= c2_d; c3_q <= c3_d; c4_q <= c4_d; c5_q <= c5_d; ok_q <= ok_d;
-      pend_q <= pend_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
+      pend_q <= pend_d; rdy_q <= rdy_d; ci_q <= ci_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
     end
   end
 endmodule

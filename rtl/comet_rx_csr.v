@@ -2,8 +2,8 @@
 `default_nettype none
 // comet_rx_csr: the RX CSR block (formats/csr_comet.csv, 0x100-0x1FF): own MAC/IP/port/node,
 // BCAST_EN, ARP_EN, status, and 32-bit counters at 0x180 + 4 * i: i = 0..14 one per status code
-// (CNT_OK = code 0, drop counters at their code), i = 16..19 the TYPE drops per EtherType class
-// (ARP, VLAN, IPv6, other), 20 / 21 the ARP responder's replies / drops; i = 15 is unmapped.
+// (CNT_OK = code 0, drop counters at their code), i = 15..18 the TYPE drops per EtherType class
+// (ARP, VLAN, IPv6, other), 19 / 20 the ARP responder's replies / drops.
 // A counter write clears it (the clear wins over an event).
 // Timing (156.25 MHz on ECP5): a request's address is decoded in its request cycle into one-hot
 // selects (rsel_q, registered whatever the request: the request valid, which the Comet engine
@@ -34,9 +34,8 @@ module comet_rx_csr (
   output wire        bcast_en_o,
   output wire        arp_en_o
 );
-  localparam int NCNT = 22;
-  // one-hot read selects: 0..7 the named registers, 8..29 the counters (8 + 15 never set),
-  // 30 unmapped
+  localparam int NCNT = 21;
+  // one-hot read selects: 0..7 the named registers, 8..28 the counters, 29 unmapped
   localparam int NSEL = 8 + NCNT + 1;
   localparam int R_UNM = 8 + NCNT;
   reg            ack_q, rd_q;
@@ -65,7 +64,7 @@ module comet_rx_csr (
     wr = csr_req_i && csr_we_i;
     rd = csr_req_i && !csr_we_i;
     ci = csr_addr_i[6:2];
-    is_cnt = (csr_addr_i[11:7] == 5'b00011) && (ci != 5'd15) && (ci <= 5'd21);  // 0x180..0x1D4
+    is_cnt = (csr_addr_i[11:7] == 5'b00011) && (ci <= 5'd20);  // 0x180..0x1D0
     rsel_d = '0;
     case (csr_addr_i)
       nic_pkg::CSR_COMET_RX_ID:     rsel_d[0] = 1'b1;
@@ -95,10 +94,9 @@ module comet_rx_csr (
     // per counter: a write to its address clears it (wins), else its status code increments it
     // (constant indices only: no shifter on the 480-bit vector)
     for (j = 0; j < 15; j = j + 1) ev[j] = st_valid_i && st_code_i == j[3:0];
-    ev[15] = 1'b0;
-    for (j = 0; j < 4; j = j + 1) ev[16 + j] = st_valid_i && st_code_i == 4'd6 && st_class_i == j[1:0];
-    ev[20] = arp_reply_i;
-    ev[21] = arp_drop_i;
+    for (j = 0; j < 4; j = j + 1) ev[15 + j] = st_valid_i && st_code_i == 4'd6 && st_class_i == j[1:0];
+    ev[19] = arp_reply_i;
+    ev[20] = arp_drop_i;
     for (j = 0; j < NCNT; j = j + 1)
       if (wr && is_cnt && ci == j[4:0]) cnt_d[32*j +: 32] = 32'd0;
       else if (ev[j])                   cnt_d[32*j +: 32] = cnt_q[32*j +: 32] + 32'd1;

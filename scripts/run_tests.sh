@@ -177,6 +177,10 @@ run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --a
 run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 
+# rxarp: EtherType-first classification and the ARP responder (comet_rx modes fuzz / arp and
+# the comet_engine DUT, mode arp = random, run in the DUT loop above); more ARP seeds on the model
+run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_main +mode=arp +seed=$s | grep -q "scoreboard=pass" || exit 1; done'
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

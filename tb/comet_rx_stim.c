@@ -31,10 +31,10 @@ LS_DECLARE_STIM(comet_rx)
 #define QN 64
 #define CSRQ 256
 
-#define NCNT 22 /* counters at 0x180 + 4 i (i = 15 unmapped) */
-#define CNT_TYPE_CLS 16
-#define CNT_ARP_REPLY 20
-#define CNT_ARP_DROP 21
+#define NCNT 21 /* counters at 0x180 + 4 i */
+#define CNT_TYPE_CLS 15
+#define CNT_ARP_REPLY 19
+#define CNT_ARP_DROP 20
 
 enum { M_RANDOM, M_GOOD, M_FUZZ, M_TRUNC, M_BP, M_CSR, M_PERF, M_ARP, M_N };
 static const char *const mode_names[M_N] = {"random", "good", "fuzz", "trunc", "backpressure", "csr", "perf", "arp"};
@@ -136,12 +136,13 @@ static const uint32_t all_regs[] = {
   CSR_COMET_RX_ID, CSR_COMET_RX_CTRL, CSR_COMET_RX_STATUS, CSR_COMET_RX_MAC_LO, CSR_COMET_RX_MAC_HI,
   CSR_COMET_RX_IP, CSR_COMET_RX_PORT, CSR_COMET_RX_NODE,
   0x180, 0x184, 0x188, 0x18C, 0x190, 0x194, 0x198, 0x19C, 0x1A0, 0x1A4, 0x1A8, 0x1AC, 0x1B0, 0x1B4, 0x1B8,
-  0x1BC, 0x1C0, 0x1C4, 0x1C8, 0x1CC, 0x1D0, 0x1D4, 0x1D8, 0x1E0, 0x10C, 0x124, 0x17C, 0x1FC, 0x000, 0x040, 0x0FC, 0x200, 0xFFC, 0x580};
+  0x1BC, 0x1C0, 0x1C4, 0x1C8, 0x1CC, 0x1D0, 0x1D4, 0x1D8, 0x1E0,
+  0x10C, 0x124, 0x17C, 0x1FC, 0x000, 0x040, 0x0FC, 0x200, 0xFFC, 0x580};
 #define N_ALL_REGS (sizeof(all_regs) / sizeof(all_regs[0]))
 
 static int cnt_index(uint32_t a) {
   unsigned ci = (a >> 2) & 31;
-  return ((a >> 7) & 0x1F) == 3 && ci != 15 && ci < NCNT ? (int)ci : -1;
+  return ((a >> 7) & 0x1F) == 3 && ci < NCNT ? (int)ci : -1;
 }
 
 static int all_idle(const st_t *s) { return !s->cur_active && !s->st_n && !s->d_n && !s->rxn && !s->arp_pend; }
