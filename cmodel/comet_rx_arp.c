@@ -97,11 +97,16 @@ void comet_rx_arp_tick(comet_rx_arp_t *m, const comet_rx_arp_in_t *in) {
     n.spa = 0;
     for (int i = 0; i < 4; i++) n.spa = n.spa << 8 | ((uint32_t)(m->c3 >> (32 + 8 * i)) & 0xFF);
   }
-  if (m->pend && !m->rdy) {
-    n.crc = comet_crc32_d64(m->crc, c.beat >> (8 * (m->ci & 7)) & 0xFF, 1);
+  /* FCS: bytes 0..59 into cb, one cycle later into the CRC; ready after byte 59 */
+  int fill = m->pend && !m->rdy;
+  n.cb = (uint32_t)(c.beat >> (8 * (m->ci & 7))) & 0xFF;
+  n.cv = 0;
+  if (m->cv) n.crc = comet_crc32_d64(m->crc, m->cb, 1);
+  if (fill && m->ci != 60) {
+    n.cv = 1;
     n.ci = (m->ci + 1) & 63;
-    if (m->ci == 59) n.rdy = 1;
   }
+  if (fill && m->ci == 60) n.rdy = 1;
   if (m->rdy && in->tready) {
     n.bi = (m->bi + 1) & 7;
     if (m->bi == 7) n.pend = n.rdy = 0;

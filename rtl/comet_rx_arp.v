@@ -16,7 +16,8 @@
 // own_mac_i / own_ip_i are read while the reply is prepared and sent (change them while idle).
 // The FCS is computed first, one byte per cycle over bytes 0..59 (ci_q; a one-byte CRC step is
 // 673 LUT4 smaller on ECP5 than an 8-byte step per beat), then the 8 beats are offered (rdy_q);
-// the FCS completes beat 7. Status of a request -> first reply beat: 61 cycles.
+// the FCS completes beat 7. timing: the byte is registered (cb_q, valid cv_q) between the beat
+// mux and the CRC step. Status of a request -> first reply beat: 62 cycles.
 module comet_rx_arp (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -50,7 +51,8 @@ module comet_rx_arp (
   reg [31:0] crc_q, crc_d;
   reg [2:0]  sel;
   reg [63:0] beat;
-  reg [7:0]  cbyte;
+  reg [7:0]  cbyte, cb_q, cb_d;
+  reg        cv_q, cv_d, fill;
   reg        is_arp, rep, drp;
   wire [31:0] crc1;
 
@@ -60,7 +62,7 @@ module comet_rx_arp (
     bytes8 = {b7, b6, b5, b4, b3, b2, b1, b0};
   endfunction
 
-  comet_crc32_d64 u_crc1 (.crc_i(crc_q), .data_i({56'd0, cbyte}), .nbytes_i(4'd1), .crc_o(crc1));
+  comet_crc32_d64 u_crc1 (.crc_i(crc_q), .data_i({56'd0, cb_q}), .nbytes_i(4'd1), .crc_o(crc1));
 
   // the beat mux serves the FCS bytes (beat ci_q[5:3], lane ci_q[2:0]) and then the reply beats
   always @* begin
@@ -107,7 +109,7 @@ module comet_rx_arp (
     is_arp = st_valid_i && st_code_i == 4'd6 && st_class_i == 2'd0 && arp_en_i;
     rep = is_arp && ok_q && !pend_q;
     drp = is_arp && !(ok_q && !pend_q);
-    pend_d = pend_q; rdy_d = rdy_q; ci_d = ci_q; sha_d = sha_q; spa_d = spa_q; bi_d = bi_q; crc_d = crc_q;
+    pend_d = pend_q; rdy_d = rdy_q; ci_d = ci_q; cb_d = cbyte; cv_d = 1'b0; sha_d = sha_q; spa_d = spa_q; bi_d = bi_q; crc_d = crc_q;
     if (rep) begin
       pend_d = 1'b1;
       ci_d   = 6'd0;
@@ -115,11 +117,14 @@ module comet_rx_arp (
       sha_d  = {c2_q[55:48], c2_q[63:56], c3_q[7:0], c3_q[15:8], c3_q[23:16], c3_q[31:24]};
       spa_d  = {c3_q[39:32], c3_q[47:40], c3_q[55:48], c3_q[63:56]};
     end
-    if (pend_q && !rdy_q) begin
-      crc_d = crc1;
-      ci_d  = ci_q + 6'd1;
-      if (ci_q == 6'd59) rdy_d = 1'b1;
+    // FCS: bytes 0..59 into cb_q, one cycle later into the CRC; ready after byte 59
+    fill = pend_q && !rdy_q;
+    if (cv_q) crc_d = crc1;
+    if (fill && ci_q != 6'd60) begin
+      cv_d = 1'b1;
+      ci_d = ci_q + 6'd1;
     end
+    if (fill && ci_q == 6'd60) rdy_d = 1'b1;
     if (rdy_q && m_axis_tready) begin
       bi_d = bi_q + 3'd1;
       if (bi_q == 3'd7) begin pend_d = 1'b0; rdy_d = 1'b0; end
@@ -129,10 +134,10 @@ module comet_rx_arp (
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       c1_q <= '0; c2_q <= '0; c3_q <= '0; c4_q <= '0; c5_q <= '0; ok_q <= 1'b0; pend_q <= 1'b0;
-      rdy_q <= 1'b0; ci_q <= 6'd0; sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
+      rdy_q <= 1'b0; ci_q <= 6'd0; cb_q <= 8'd0; cv_q <= 1'b0; sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
     end else begin
       c1_q <= c1_d; c2_q <= c2_d; c3_q <= c3_d; c4_q <= c4_d; c5_q <= c5_d; ok_q <= ok_d;
-      pend_q <= pend_d; rdy_q <= rdy_d; ci_q <= ci_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
+      pend_q <= pend_d; rdy_q <= rdy_d; ci_q <= ci_d; cb_q <= cb_d; cv_q <= cv_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
     end
   end
 endmodule
