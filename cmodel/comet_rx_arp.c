@@ -47,14 +47,14 @@ static void comb(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in, comet_rx_
                  arp_comb_t *c) {
   c->beat = reply_beat(m, in, m->rdy ? m->bi : m->ci >> 3);
   int is_arp = in->st_valid && in->st_code == 6 && (in->st_class & 3) == 0 && in->arp_en;
-  c->rep = is_arp && m->ok && !m->pend;
-  c->drp = is_arp && !(m->ok && !m->pend);
+  c->rep = is_arp && m->ok && !m->pend && !m->rep;
+  c->drp = is_arp && !(m->ok && !m->pend && !m->rep);
   o->tdata = c->beat;
   o->tkeep = 0xFF;
   o->tvalid = m->rdy;
   o->tlast = m->bi == 7;
-  o->reply = (uint64_t)c->rep;
-  o->drop = (uint64_t)c->drp;
+  o->reply = m->rep;
+  o->drop = m->drp;
 }
 
 void comet_rx_arp_eval(const comet_rx_arp_t *m, const comet_rx_arp_in_t *in, comet_rx_arp_out_t *o) {
@@ -85,7 +85,9 @@ void comet_rx_arp_tick(comet_rx_arp_t *m, const comet_rx_arp_in_t *in) {
   uint32_t tpa = (m->c4 & 0xFF) << 24 | (m->c4 >> 8) << 16 | (m->c5 & 0xFF) << 8 | m->c5 >> 8;
   n.ok = m->c1 == 0x0100 && (m->c2 & 0xFFFFFFFFFFFFull) == 0x010004060008ull &&
          tpa == (uint32_t)in->own_ip;
-  if (c.rep) {
+  n.rep = (uint32_t)c.rep;
+  n.drp = (uint32_t)c.drp;
+  if (m->rep) {
     n.pend = 1;
     n.ci = 0;
     n.crc = 0xFFFFFFFFu;

@@ -7,6 +7,7 @@ typedef struct {
   uint32_t c1, c4, c5;   /* captured bytes 14..15, 38..39, 40..41 */
   uint64_t c2, c3;       /* captured beats 2, 3 */
   uint32_t ok, pend, rdy, ci, bi, crc, spa; /* rdy: FCS done, reply offered; ci: FCS byte */
+  uint32_t rep, drp;                        /* registered decision / events */
   uint32_t cb, cv;                          /* FCS byte registered before the CRC step, valid */
   uint64_t sha;
 } comet_rx_arp_t;

@@ -7,7 +7,9 @@
 // plen 4, oper 1) whose target IP is own_ip_i is answered: the requester's MAC and IP go into
 // the pending-reply register and the reply (60 bytes + FCS, 8 beats) is offered on m_axis;
 // reply_o counts it. Any other ARP frame, and a request arriving while a reply is pending (the
-// pending register holds one reply until its last beat is sent), counts in drop_o.
+// pending register holds one reply until its last beat is sent), counts in drop_o. timing: the
+// decision is registered (rep_q / drp_q, and the events) and acted on one cycle after the
+// status; the captured fields are still the reported frame's then.
 // Timing of the fields: the ingest reports a frame 4 cycles after its last beat and writes the
 // next frame's beat 1 two cycles later at the earliest, so the captured fields, and the checks
 // registered from them (ok_q), belong to the reported frame in its status cycle.
@@ -53,7 +55,7 @@ module comet_rx_arp (
   reg [63:0] beat;
   reg [7:0]  cbyte, cb_q, cb_d;
   reg        cv_q, cv_d, fill;
-  reg        is_arp, rep, drp;
+  reg        is_arp, rep_q, rep_d, drp_q, drp_d;
   wire [31:0] crc1;
 
   // byte i of a beat is bits 8i+7:8i; a MAC / IP is sent most significant byte first
@@ -88,8 +90,8 @@ module comet_rx_arp (
   assign m_axis_tkeep  = 8'hFF;
   assign m_axis_tvalid = rdy_q;
   assign m_axis_tlast  = (bi_q == 3'd7);
-  assign reply_o       = rep;
-  assign drop_o        = drp;
+  assign reply_o       = rep_q;
+  assign drop_o        = drp_q;
 
   always @* begin
     c1_d = c1_q; c2_d = c2_q; c3_d = c3_q; c4_d = c4_q; c5_d = c5_q;
@@ -107,10 +109,10 @@ module comet_rx_arp (
     ok_d = c1_q == 16'h0100 && c2_q[47:0] == 48'h0100_0406_0008 &&
            {c4_q[7:0], c4_q[15:8], c5_q[7:0], c5_q[15:8]} == own_ip_i;
     is_arp = st_valid_i && st_code_i == 4'd6 && st_class_i == 2'd0 && arp_en_i;
-    rep = is_arp && ok_q && !pend_q;
-    drp = is_arp && !(ok_q && !pend_q);
+    rep_d = is_arp && ok_q && !pend_q && !rep_q;
+    drp_d = is_arp && !(ok_q && !pend_q && !rep_q);
     pend_d = pend_q; rdy_d = rdy_q; ci_d = ci_q; cb_d = cbyte; cv_d = 1'b0; sha_d = sha_q; spa_d = spa_q; bi_d = bi_q; crc_d = crc_q;
-    if (rep) begin
+    if (rep_q) begin
       pend_d = 1'b1;
       ci_d   = 6'd0;
       crc_d  = 32'hFFFFFFFF;
@@ -134,10 +136,10 @@ module comet_rx_arp (
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       c1_q <= '0; c2_q <= '0; c3_q <= '0; c4_q <= '0; c5_q <= '0; ok_q <= 1'b0; pend_q <= 1'b0;
-      rdy_q <= 1'b0; ci_q <= 6'd0; cb_q <= 8'd0; cv_q <= 1'b0; sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
+      rep_q <= 1'b0; drp_q <= 1'b0; rdy_q <= 1'b0; ci_q <= 6'd0; cb_q <= 8'd0; cv_q <= 1'b0; sha_q <= '0; spa_q <= '0; bi_q <= 3'd0; crc_q <= 32'hFFFFFFFF;
     end else begin
       c1_q <= c1_d; c2_q <= c2_d; c3_q <= c3_d; c4_q <= c4_d; c5_q <= c5_d; ok_q <= ok_d;
-      pend_q <= pend_d; rdy_q <= rdy_d; ci_q <= ci_d; cb_q <= cb_d; cv_q <= cv_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
+      rep_q <= rep_d; drp_q <= drp_d; pend_q <= pend_d; rdy_q <= rdy_d; ci_q <= ci_d; cb_q <= cb_d; cv_q <= cv_d; sha_q <= sha_d; spa_q <= spa_d; bi_q <= bi_d; crc_q <= crc_d;
     end
   end
 endmodule

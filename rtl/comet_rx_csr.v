@@ -47,7 +47,7 @@ module comet_rx_csr (
   reg [15:0]     port_q, port_d, node_q, node_d;
   reg [NCNT*32-1:0] cnt_q, cnt_d;
   reg [31:0]     rv;
-  reg            wr, rd, is_cnt;
+  reg            wr, rd, is_cnt, is_win;
   reg [4:0]      ci;
   integer j;
 
@@ -64,7 +64,10 @@ module comet_rx_csr (
     wr = csr_req_i && csr_we_i;
     rd = csr_req_i && !csr_we_i;
     ci = csr_addr_i[6:2];
-    is_cnt = (csr_addr_i[11:7] == 5'b00011) && (ci <= 5'd20);  // 0x180..0x1D0
+    // timing: a counter clear compares the window and the index only (ci == j implies the
+    // range); the range check decides only the registered unmapped select
+    is_win = csr_addr_i[11:7] == 5'b00011;
+    is_cnt = is_win && (ci <= 5'd20);  // 0x180..0x1D0
     rsel_d = '0;
     case (csr_addr_i)
       nic_pkg::CSR_COMET_RX_ID:     rsel_d[0] = 1'b1;
@@ -98,7 +101,7 @@ module comet_rx_csr (
     ev[19] = arp_reply_i;
     ev[20] = arp_drop_i;
     for (j = 0; j < NCNT; j = j + 1)
-      if (wr && is_cnt && ci == j[4:0]) cnt_d[32*j +: 32] = 32'd0;
+      if (wr && is_win && ci == j[4:0]) cnt_d[32*j +: 32] = 32'd0;
       else if (ev[j])                   cnt_d[32*j +: 32] = cnt_q[32*j +: 32] + 32'd1;
       else                              cnt_d[32*j +: 32] = cnt_q[32*j +: 32];
     if (wr) begin

@@ -55,6 +55,7 @@ typedef struct {
   /* ARP replies: one expected at a time (the responder holds one) */
   int arp_pend; uint8_t arp_exp[COMET_MIN_FRAME]; uint8_t arp_rx[FMAX]; size_t arp_rxn;
   int arp_burst;
+  int arp_ev; /* ARP counter event of the previous status cycle (the responder registers it) */
   unsigned seen_cls[4], seen_arp_rep, seen_arp_drop, seen_arp_busy, seen_arp_bp, seen_mcast;
   int rst_left;
   uint64_t rst_at;
@@ -97,7 +98,7 @@ static void shadow_reset(st_t *s) {
   s->rxc.mac = 0x020000000001ull; s->rxc.ip = 0x0A000001u; s->rxc.port = 0x4D43;
   s->rxc.node = 0; s->rxc.bcast_en = 1; s->arp_en = 1;
   memset(s->cnt, 0, sizeof(s->cnt));
-  s->arp_pend = 0; s->arp_rxn = 0; s->arp_burst = 0;
+  s->arp_pend = 0; s->arp_rxn = 0; s->arp_burst = 0; s->arp_ev = 0;
   s->st_n = s->d_n = s->cq_n = 0;
   s->cur_active = 0; s->rxn = 0; s->quiesce = 0; s->ok_since_rst = 0;
 }
@@ -554,6 +555,7 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
     }
   }
   /* status */
+  if (s->arp_ev) { s->cnt[s->arp_ev]++; s->arp_ev = 0; }
   if (o->rx_status_valid_o) {
     if (!s->st_n) fail(s, "status with no frame outstanding", o->rx_status_code_o, 0);
     else {
@@ -583,11 +585,11 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
           if (comet_frame_arp_request(f->b, f->n, s->rxc.ip, &sha, &spa) && !s->arp_pend) {
             comet_frame_arp_build(s->arp_exp, sha, s->rxc.mac, 2, s->rxc.mac, s->rxc.ip, sha, spa);
             s->arp_pend = 1;
-            s->cnt[CNT_ARP_REPLY]++;
+            s->arp_ev = CNT_ARP_REPLY;
             s->seen_arp_rep++;
           } else {
             if (s->arp_pend && comet_frame_arp_request(f->b, f->n, s->rxc.ip, &sha, &spa)) s->seen_arp_busy++;
-            s->cnt[CNT_ARP_DROP]++;
+            s->arp_ev = CNT_ARP_DROP;
             s->seen_arp_drop++;
           }
         }
