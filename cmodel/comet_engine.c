@@ -29,6 +29,8 @@ int comet_engine_init(comet_engine_t *m, const comet_engine_cfg_t *cfg, uint64_t
   m->r.rx_vi = (uint32_t)(z >> 40 & 3);
   m->r.in_first = (uint32_t)(z >> 57 & 1);
   m->r.in_vi = (uint32_t)(z >> 58 & 3);
+  m->r.tx_first = (uint32_t)(z >> 60 & 1);
+  m->r.sel = (uint32_t)(z >> 61 & 1);
   m->r.txr_ack = (uint32_t)(z >> 42 & 1);
   m->r.rxr_rdata = (uint32_t)(z >> 12);
   m->r.rq_none = (uint32_t)(z >> 43 & 1);
@@ -60,6 +62,7 @@ typedef struct {
   uint32_t r2v_tuser;
   int req_tx, req_rx;  /* the request to comet_tx / comet_rx (RTL req_tx / req_rx: taken as it comes) */
   int rq_eng, rq_none; /* the request entering the request register */
+  int hold;            /* transmit merge: comet_tx held while switching to an ARP reply */
 } eng_comb_t;
 
 static int eng_known(uint32_t loc) {
@@ -88,7 +91,10 @@ static void comb(const comet_engine_t *m, const comet_engine_in_t *in, eng_comb_
   c->vi.dma_rsp_valid_i = in->dma_rsp_valid_i;
   c->vi.dma_rsp_rdata_i = in->dma_rsp_rdata_i;
   c->ti.rst_ni = in->rst_ni;
-  c->ti.m_axis_tready = in->m_axis_tready;
+  /* transmit merge (registers only: the ARP reply's valid is comet_rx_arp's rdy flag) */
+  c->hold = !m->r.sel && m->r.tx_first && m->rx.arp.rdy;
+  c->ti.m_axis_tready = !m->r.sel && !c->hold && in->m_axis_tready;
+  c->ri.arp_axis_tready = m->r.sel && in->m_axis_tready;
   c->ti.csr_req_i = (uint64_t)c->req_tx;
   c->ti.csr_we_i = in->csr_we_i;
   c->ti.csr_addr_i = loc;
@@ -152,10 +158,17 @@ void comet_engine_eval(const comet_engine_t *m, const comet_engine_in_t *in, com
   o->dma_req_addr_o = c.vo.dma_req_addr_o;
   o->dma_req_wdata_o = c.vo.dma_req_wdata_o;
   o->dma_req_wstrb_o = c.vo.dma_req_wstrb_o;
-  o->m_axis_tdata = c.to.m_axis_tdata;
-  o->m_axis_tkeep = c.to.m_axis_tkeep;
-  o->m_axis_tvalid = c.to.m_axis_tvalid;
-  o->m_axis_tlast = c.to.m_axis_tlast;
+  if (m->r.sel) {
+    o->m_axis_tdata = c.ro.arp_axis_tdata;
+    o->m_axis_tkeep = c.ro.arp_axis_tkeep;
+    o->m_axis_tvalid = c.ro.arp_axis_tvalid;
+    o->m_axis_tlast = c.ro.arp_axis_tlast;
+  } else {
+    o->m_axis_tdata = c.to.m_axis_tdata;
+    o->m_axis_tkeep = c.to.m_axis_tkeep;
+    o->m_axis_tvalid = c.to.m_axis_tvalid && !c.hold;
+    o->m_axis_tlast = c.to.m_axis_tlast;
+  }
   o->s_axis_tready = c.ro.s_axis_tready;
   o->irq_o = c.vo.irq_o;
   o->dbg_via_state_o = c.vo.dbg_state_o;
@@ -228,7 +241,12 @@ void comet_engine_tick(comet_engine_t *m, const comet_engine_in_t *in) {
     if (m->r.in_first) n.in_vi = (uint32_t)(c.ro.m_axis_tdata >> 46 & 3);
     n.in_first = (uint32_t)(c.ro.m_axis_tlast & 1);
   }
+  if (c.to.m_axis_tvalid && c.ti.m_axis_tready) n.tx_first = (uint32_t)(c.to.m_axis_tlast & 1);
+  if (c.hold) n.sel = 1;
+  if (m->r.sel && c.ro.arp_axis_tvalid && in->m_axis_tready && c.ro.arp_axis_tlast) n.sel = 0;
   if (!in->rst_ni) {
+    n.tx_first = 1;
+    n.sel = 0;
     n.eng_ack = 0;
     n.eng_rdata = 0;
     n.unmapped = 0;

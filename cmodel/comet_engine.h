@@ -24,6 +24,7 @@ typedef struct {
 typedef struct {
   uint32_t eng_ack, eng_rdata, unmapped, scratch, rx_first, rx_vi;
   uint32_t in_first, in_vi; /* message boundary / VI on comet_rx's side of the r2v slice */
+  uint32_t tx_first, sel;   /* transmit merge: comet_tx frame boundary, ARP reply selected */
   /* CSR request register of the engine's own window (RTL rq_*; comet_via, comet_tx and
    * comet_rx take the request as it comes): decoded window, write, local address, write data */
   uint32_t rq_eng, rq_none, rq_we, rq_loc, rq_wdata;

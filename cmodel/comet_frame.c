@@ -78,11 +78,11 @@ int comet_frame_check(const uint8_t *f, size_t n, const comet_frame_rxcfg_t *c, 
   if (n < COMET_MIN_FRAME) return COMET_RX_RUNT;
   if (n > COMET_MAX_FRAME) return COMET_RX_GIANT;
   if ((uint32_t)crc32(0, f, (uInt)n) != 0x2144DF1Cu) return COMET_RX_FCS;
-  size_t tl = get16(f + 16);
-  if (14 + tl + 4 > n) return COMET_RX_TRUNC;
   uint64_t dmac = getmac(f);
   if (dmac != c->mac && !(c->bcast_en && dmac == 0xFFFFFFFFFFFFull)) return COMET_RX_MAC;
   if (get16(f + 12) != 0x0800) return COMET_RX_TYPE;
+  size_t tl = get16(f + 16);
+  if (14 + tl + 4 > n) return COMET_RX_TRUNC;
   if (f[14] != 0x45 || comet_fold16(comet_sum16(f + 14, 20, 0)) != 0xFFFF ||
       (get16(f + 20) & 0x3FFF) != 0)
     return COMET_RX_IPHDR;
@@ -103,4 +103,39 @@ int comet_frame_check(const uint8_t *f, size_t n, const comet_frame_rxcfg_t *c, 
   *msg_off = 42;
   *msg_len = ulen - 8;
   return COMET_RX_OK;
+}
+
+int comet_frame_ethclass(const uint8_t *f) {
+  unsigned t = get16(f + 12);
+  return t == 0x0806 ? COMET_ETH_ARP : (t == 0x8100 || t == 0x88A8) ? COMET_ETH_VLAN :
+         t == 0x86DD ? COMET_ETH_IPV6 : COMET_ETH_OTHER;
+}
+
+int comet_frame_arp_request(const uint8_t *f, size_t n, uint32_t ip, uint64_t *sha, uint32_t *spa) {
+  if (n < 42 || get16(f + 12) != 0x0806) return 0;
+  if (get16(f + 14) != 1 || get16(f + 16) != 0x0800 || f[18] != 6 || f[19] != 4 || get16(f + 20) != 1)
+    return 0;
+  if (get32(f + 38) != ip) return 0;
+  *sha = getmac(f + 22);
+  *spa = get32(f + 28);
+  return 1;
+}
+
+size_t comet_frame_arp_build(uint8_t *f, uint64_t dmac, uint64_t smac, unsigned oper, uint64_t sha,
+                             uint32_t spa, uint64_t tha, uint32_t tpa) {
+  memset(f, 0, COMET_MIN_FRAME);
+  putmac(f, dmac);
+  putmac(f + 6, smac);
+  put16(f + 12, 0x0806);
+  put16(f + 14, 1);
+  put16(f + 16, 0x0800);
+  f[18] = 6;
+  f[19] = 4;
+  put16(f + 20, oper);
+  putmac(f + 22, sha);
+  put16(f + 28, spa >> 16); put16(f + 30, spa & 0xFFFF);
+  putmac(f + 32, tha);
+  put16(f + 38, tpa >> 16); put16(f + 40, tpa & 0xFFFF);
+  comet_frame_fix_fcs(f, COMET_MIN_FRAME);
+  return COMET_MIN_FRAME;
 }

@@ -16,12 +16,16 @@
 /* TX status codes (tx_status_code_o) */
 enum { COMET_TX_OK = 0, COMET_TX_ERR_NODE = 1, COMET_TX_ERR_ZERO = 2, COMET_TX_ERR_LEN = 3,
        COMET_TX_ERR_OVERSIZE = 4 };
-/* RX status codes (rx_status_code_o); priority when several apply: RUNT, GIANT, FCS, TRUNC,
- * MAC, TYPE, IPHDR, IPLEN, PROTO, IPDST, PORT, UDPLEN, UDPCSUM, FM */
+/* RX status codes (rx_status_code_o); priority when several apply: RUNT, GIANT, FCS, MAC, TYPE
+ * (EtherType != 0x0800), then the IPv4 checks TRUNC, IPHDR, IPLEN, PROTO, IPDST, PORT, UDPLEN,
+ * UDPCSUM, FM */
 enum { COMET_RX_OK = 0, COMET_RX_FCS = 1, COMET_RX_RUNT = 2, COMET_RX_GIANT = 3, COMET_RX_TRUNC = 4,
        COMET_RX_MAC = 5, COMET_RX_TYPE = 6, COMET_RX_IPHDR = 7, COMET_RX_IPLEN = 8,
        COMET_RX_PROTO = 9, COMET_RX_IPDST = 10, COMET_RX_PORT = 11, COMET_RX_UDPLEN = 12,
        COMET_RX_UDPCSUM = 13, COMET_RX_FM = 14, COMET_RX_NCODES = 15 };
+
+/* EtherType class of a TYPE drop (RX_TYPE_* counters) */
+enum { COMET_ETH_ARP = 0, COMET_ETH_VLAN = 1, COMET_ETH_IPV6 = 2, COMET_ETH_OTHER = 3 };
 
 typedef struct {
   uint64_t dmac, smac;     /* 48-bit, aa:bb:.. = 0xaabb.. */
@@ -52,4 +56,14 @@ void comet_frame_fix_fcs(uint8_t *f, size_t n);
 /* RX reference check: returns a COMET_RX_* code; on OK sets msg_off and msg_len */
 int comet_frame_check(const uint8_t *f, size_t n, const comet_frame_rxcfg_t *c, size_t *msg_off,
                       size_t *msg_len);
+/* EtherType class (COMET_ETH_*) of a frame of at least 14 bytes */
+int comet_frame_ethclass(const uint8_t *f);
+/* 1 if the frame's ARP body is a request (htype 1, ptype 0x0800, hlen 6, plen 4, oper 1) for
+ * target IP ip; then *sha / *spa = the sender's MAC / IP (the frame checks are not repeated) */
+int comet_frame_arp_request(const uint8_t *f, size_t n, uint32_t ip, uint64_t *sha, uint32_t *spa);
+/* build an ARP frame (Ethernet II, 60 bytes zero padded + FCS = COMET_MIN_FRAME bytes; the
+ * reply of a responder with MAC m / IP i to sha / spa is dmac = sha, smac = m, oper 2, sha = m,
+ * spa = i, tha = sha, tpa = spa) */
+size_t comet_frame_arp_build(uint8_t *out, uint64_t dmac, uint64_t smac, unsigned oper, uint64_t sha,
+                             uint32_t spa, uint64_t tha, uint32_t tpa);
 #endif

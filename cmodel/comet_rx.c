@@ -8,6 +8,7 @@ int comet_rx_init(comet_rx_t *m, const comet_rx_cfg_t *cfg, uint64_t seed) {
   comet_rx_csr_init(&m->csr, seed);
   comet_rx_ingest_init(&m->ing, seed >> 3);
   comet_rx_egress_init(&m->eg, seed >> 7);
+  comet_rx_arp_init(&m->arp, seed >> 11);
   return nic_ram_init(&m->buf, 512, 64, 1, seed ^ 0x525842ull);
 }
 
@@ -20,6 +21,8 @@ typedef struct {
   comet_rx_ingest_out_t io;
   comet_rx_egress_in_t ei;
   comet_rx_egress_out_t eo;
+  comet_rx_arp_in_t ai;
+  comet_rx_arp_out_t ao;
   uint64_t status;
 } wires_t;
 
@@ -58,6 +61,22 @@ static void wire_up(const comet_rx_t *m, const comet_rx_in_t *in, wires_t *w) {
               (w->eo.rd_slot << 7);
   w->ci.st_valid = w->io.st_valid;
   w->ci.st_code = w->io.st_code;
+  w->ci.st_class = w->io.st_class;
+  /* ARP responder: the ingest's buffer writes and status */
+  w->ai.rst_ni = in->rst_ni;
+  w->ai.we = w->io.buf_we;
+  w->ai.widx = w->io.buf_waddr & 0xFF;
+  w->ai.wdata = w->io.buf_wdata;
+  w->ai.st_valid = w->io.st_valid;
+  w->ai.st_code = w->io.st_code;
+  w->ai.st_class = w->io.st_class;
+  w->ai.own_mac = w->co.own_mac;
+  w->ai.own_ip = w->co.own_ip;
+  w->ai.arp_en = w->co.arp_en;
+  w->ai.tready = in->arp_axis_tready;
+  comet_rx_arp_eval(&m->arp, &w->ai, &w->ao);
+  w->ci.arp_reply = w->ao.reply;
+  w->ci.arp_drop = w->ao.drop;
   w->ci.status = w->status;
   /* csr second pass: the read data of an acked STATUS read is this cycle's status */
   comet_rx_csr_eval(&m->csr, &w->ci, &w->co);
@@ -71,6 +90,10 @@ void comet_rx_eval(const comet_rx_t *m, const comet_rx_in_t *in, comet_rx_out_t 
   o->m_axis_tdata = w.eo.tdata;
   o->m_axis_tkeep = w.eo.tkeep;
   o->m_axis_tlast = w.eo.tlast;
+  o->arp_axis_tdata = w.ao.tdata;
+  o->arp_axis_tkeep = w.ao.tkeep;
+  o->arp_axis_tvalid = w.ao.tvalid;
+  o->arp_axis_tlast = w.ao.tlast;
   o->rx_status_valid_o = w.io.st_valid;
   o->rx_status_code_o = w.io.st_code;
   o->csr_ack_o = w.co.ack;
@@ -88,4 +111,5 @@ void comet_rx_tick(comet_rx_t *m, const comet_rx_in_t *in) {
   comet_rx_csr_tick(&m->csr, &w.ci);
   comet_rx_ingest_tick(&m->ing, &w.ii);
   comet_rx_egress_tick(&m->eg, &w.ei);
+  comet_rx_arp_tick(&m->arp, &w.ai);
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/* C model of rtl/comet_rx.v: comet_rx_csr + comet_rx_ingest + comet_rx_egress + the 512 x 64
+/* C model of rtl/comet_rx.v: comet_rx_csr + comet_rx_ingest + comet_rx_egress + comet_rx_arp + the 512 x 64
  * message buffer (nic_ram), wired exactly as in the RTL. */
 #ifndef COMET_RX_H
 #define COMET_RX_H
 #include <stdint.h>
+#include "comet_rx_arp.h"
 #include "comet_rx_csr.h"
 #include "comet_rx_egress.h"
 #include "comet_rx_ingest.h"
@@ -19,6 +20,7 @@ typedef struct {
   comet_rx_csr_t csr;
   comet_rx_ingest_t ing;
   comet_rx_egress_t eg;
+  comet_rx_arp_t arp;
   nic_ram_t buf;
 } comet_rx_t;
 

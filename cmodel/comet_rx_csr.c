@@ -18,7 +18,7 @@ void comet_rx_csr_eval(const comet_rx_csr_t *m, const comet_rx_csr_in_t *in, com
   switch (m->rsel) {
     case RS_NONE: rv = 0; break;
     case RS_ID: rv = 0x434D5258u; break;
-    case RS_CTRL: rv = m->bcast; break;
+    case RS_CTRL: rv = m->bcast | m->arp_en << 1; break;
     case RS_STATUS: rv = (uint32_t)in->status & 0xFF; break;
     case RS_MAC_LO: rv = (uint32_t)m->mac; break;
     case RS_MAC_HI: rv = (uint32_t)(m->mac >> 32); break;
@@ -35,17 +35,19 @@ void comet_rx_csr_eval(const comet_rx_csr_t *m, const comet_rx_csr_in_t *in, com
   o->own_port = m->port;
   o->own_node = m->node;
   o->bcast_en = m->bcast;
+  o->arp_en = m->arp_en;
 }
 
 static int cnt_index(uint64_t a) {
-  unsigned ci = (unsigned)(a >> 2) & 15;
-  return ((a >> 6) & 0x3F) == 6 && ci != 15 ? (int)ci : -1;
+  unsigned ci = (unsigned)(a >> 2) & 31;
+  return ((a >> 7) & 0x1F) == 3 && ci < COMET_RX_NCNT ? (int)ci : -1;
 }
 
 void comet_rx_csr_tick(comet_rx_csr_t *m, const comet_rx_csr_in_t *in) {
   if (!in->rst_ni) {
     memset(m, 0, sizeof(*m));
     m->bcast = 1;
+    m->arp_en = 1;
     m->mac = 0x020000000001ull;
     m->ip = 0x0A000001u;
     m->port = 0x4D43;
@@ -68,11 +70,14 @@ void comet_rx_csr_tick(comet_rx_csr_t *m, const comet_rx_csr_in_t *in) {
   }
   n.ack = (uint32_t)in->req;
   n.rsel = rd ? rs : RS_NONE;
-  if (in->st_valid && in->st_code < COMET_RX_NCNT) n.cnt[in->st_code]++;
+  if (in->st_valid && in->st_code < 15) n.cnt[in->st_code]++;
+  if (in->st_valid && in->st_code == 6) n.cnt[15 + (in->st_class & 3)]++;
+  if (in->arp_reply) n.cnt[19]++;
+  if (in->arp_drop) n.cnt[20]++;
   if (wr) {
     uint32_t w = (uint32_t)in->wdata;
     switch (in->addr) {
-      case CSR_COMET_RX_CTRL: n.bcast = w & 1; break;
+      case CSR_COMET_RX_CTRL: n.bcast = w & 1; n.arp_en = w >> 1 & 1; break;
       case CSR_COMET_RX_MAC_LO: n.mac = (m->mac & 0xFFFF00000000ull) | w; break;
       case CSR_COMET_RX_MAC_HI: n.mac = (m->mac & 0xFFFFFFFFull) | ((uint64_t)(w & 0xFFFF) << 32); break;
       case CSR_COMET_RX_IP: n.ip = w; break;

@@ -72,18 +72,19 @@ static void comb(const comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in,
   /* checks latched at S_FIN (priority order, bit 13 first) */
   uint32_t fl = m->bytes;
   c->fl = (uint32_t)(fl < 64) << 13 | (uint32_t)(fl > 1518) << 12 |
-          (uint32_t)(m->crc != fcs_res(m->r_nb)) << 11 | (uint32_t)(m->iplen_sum > fl) << 10 |
-          m->f_mac << 9 | m->f_type << 8 | m->f_iphdr << 7 | (uint32_t)(fl != m->need) << 6 |
+          (uint32_t)(m->crc != fcs_res(m->r_nb)) << 11 | m->f_mac << 10 | m->f_type << 9 |
+          (uint32_t)(m->iplen_sum > fl) << 8 | m->f_iphdr << 7 | (uint32_t)(fl != m->need) << 6 |
           m->f_proto << 5 | m->f_ipdst << 4 | m->f_port << 3 | m->f_udplen << 2 |
           (uint32_t)(m->f_ucsnz && !ones_ok(m->usum)) << 1 | m->f_fm;
   /* status cycle: code from the latched checks */
-  static const unsigned codes[14] = {14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 1, 3, 2};
+  static const unsigned codes[14] = {14, 13, 12, 11, 10, 9, 8, 7, 4, 6, 5, 1, 3, 2};
   unsigned code = 0;
   for (int b = 13; b >= 0; b--)
     if ((m->fl >> b) & 1) { code = codes[b]; break; }
   c->code_d = code;
   o->st_valid = m->st_v;
   o->st_code = m->code;
+  o->st_class = m->cls;
   o->push = m->st_v && m->code == 0;
   o->push_slot = m->push_slot;
   o->push_len = (m->ulen - 8) & 0x7FF;
@@ -185,6 +186,7 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
   n.need = m->iplen_sum < 64 ? 64 : (m->iplen_sum & 0xFFFF);
   n.f_mac = m->dmac != mac && !(in->bcast_en && m->dmac == 0xFFFFFFFFFFFFull);
   n.f_type = m->type != 0x0800;
+  n.f_cls = m->type == 0x0806 ? 0 : (m->type == 0x8100 || m->type == 0x88A8) ? 1 : m->type == 0x86DD ? 2 : 3;
   n.f_iphdr = m->verihl != 0x45 || (m->frag & 0x3FFF) || !ones_ok(m->ipsum);
   n.f_proto = m->proto != 17;
   n.f_ipdst = m->dip != (uint32_t)in->own_ip;
@@ -193,8 +195,8 @@ void comet_rx_ingest_tick(comet_rx_ingest_t *m, const comet_rx_ingest_in_t *in) 
   n.f_ucsnz = m->ucs != 0;
   n.f_fm = m->fmlen + 16 != m->ulen || m->fmnode != (uint32_t)(in->own_node & 0xFFFF);
   n.pv = (uint32_t)c.fin;
-  if (c.fin) n.fl = c.fl;
+  if (c.fin) { n.fl = c.fl; n.cls_fl = m->f_cls; }
   n.st_v = m->pv;
-  if (m->pv) { n.code = c.code_d; n.push_slot = m->wr_slot; }
+  if (m->pv) { n.code = c.code_d; n.cls = m->cls_fl; n.push_slot = m->wr_slot; }
   *m = n;
 }

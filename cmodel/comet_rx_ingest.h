@@ -16,9 +16,10 @@ typedef struct {
   /* registered check flags */
   uint32_t f_mac, f_type, f_iphdr, f_proto, f_ipdst, f_port;
   uint32_t f_udplen, f_ucsnz, f_fm, iplen_sum, need;
+  uint32_t f_cls, cls_fl, cls; /* EtherType class: free running, latched at S_FIN, with code */
   /* registered status */
   uint32_t st_v, code, push_slot;
-  uint32_t pv, fl; /* status pending (cycle after S_FIN), latched checks (bit 13 = RUNT .. 0 = FM) */
+  uint32_t pv, fl; /* status pending (cycle after S_FIN), latched checks (bit 13 = RUNT, GIANT, FCS, MAC, TYPE, TRUNC, .. 0 = FM) */
 } comet_rx_ingest_t;
 
 typedef struct {
@@ -27,7 +28,7 @@ typedef struct {
 } comet_rx_ingest_in_t;
 
 typedef struct {
-  uint64_t tready, buf_we, buf_waddr, buf_wdata, st_valid, st_code, push, push_slot, push_len;
+  uint64_t tready, buf_we, buf_waddr, buf_wdata, st_valid, st_code, st_class, push, push_slot, push_len;
   uint64_t state, wr_slot, crc, usum;
 } comet_rx_ingest_out_t;
 

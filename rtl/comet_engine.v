@@ -25,6 +25,10 @@
 //  - The two register slices (nic_axis_slice: registered valid, data and ready, full rate)
 //    cut every combinational path between comet_via and the frame datapaths (timing, issue
 //    5); each costs one cycle of latency. The dbg_v2t / dbg_r2v ports show comet_via's side.
+//  - m_axis carries comet_tx's frames and comet_rx's ARP replies (arp_axis), merged at frame
+//    boundaries: when a reply is offered while no comet_tx frame is in progress (tx_first_q),
+//    comet_tx is held for one cycle and sel_q switches m_axis to the reply until its last beat.
+//    Without a reply m_axis is comet_tx's stream unchanged (no added cycle).
 //  - All outputs are functions of registers only (the sub-blocks' outputs are; the engine adds
 //    only registered CSR responses).
 module comet_engine #(
@@ -164,6 +168,11 @@ module comet_engine #(
                           (r2s_tkeep[1] && !r2s_tkeep[3]) || (r2s_tkeep[5] && !r2s_tkeep[7]),
                           (r2s_tkeep[0] && !r2s_tkeep[1]) || (r2s_tkeep[2] && !r2s_tkeep[3]) ||
                           (r2s_tkeep[4] && !r2s_tkeep[5]) || (r2s_tkeep[6] && !r2s_tkeep[7])};
+  // t2m: comet_tx's frame stream; a2m: comet_rx's ARP replies; merged into m_axis
+  wire [63:0] t2m_tdata, a2m_tdata;
+  wire [7:0]  t2m_tkeep, a2m_tkeep;
+  wire        t2m_tvalid, t2m_tready, t2m_tlast, a2m_tvalid, a2m_tready, a2m_tlast;
+  reg         tx_first_q, tx_first_d, sel_q, sel_d, hold;
   wire        tx_st_valid;
   wire [2:0]  tx_st_code;
   wire        rx_st_valid;
@@ -196,6 +205,13 @@ module comet_engine #(
       rx_vi_d    = r2v_tuser;  // (the VI registered with the beat, asserted below)
       rx_first_d = r2v_tlast;
     end
+    // transmit merge: switch to a pending ARP reply at a comet_tx frame boundary
+    hold       = !sel_q && tx_first_q && a2m_tvalid;
+    tx_first_d = tx_first_q;
+    if (t2m_tvalid && t2m_tready) tx_first_d = t2m_tlast;
+    sel_d      = sel_q;
+    if (hold) sel_d = 1'b1;
+    if (sel_q && a2m_tvalid && m_axis_tready && a2m_tlast) sel_d = 1'b0;
     in_first_d = in_first_q;
     in_vi_d    = in_vi_q;
     if (r2s_tvalid && r2s_tready) begin
@@ -232,6 +248,8 @@ module comet_engine #(
       rx_vi_q     <= 2'd0;
       in_first_q  <= 1'b1;
       in_vi_q     <= 2'd0;
+      tx_first_q  <= 1'b1;
+      sel_q       <= 1'b0;
       txr_ack_q <= 1'b0; txr_rdata_q <= 32'd0; rxr_ack_q <= 1'b0; rxr_rdata_q <= 32'd0;
       rq_eng_q <= 1'b0; rq_none_q <= 1'b0; rq_we_q <= 1'b0;
       rq_loc_q <= 12'd0; rq_wdata_q <= 32'd0; rq_ers_q <= 4'd0;
@@ -246,6 +264,8 @@ module comet_engine #(
       rx_vi_q     <= rx_vi_d;
       in_first_q  <= in_first_d;
       in_vi_q     <= in_vi_d;
+      tx_first_q  <= tx_first_d;
+      sel_q       <= sel_d;
       txr_ack_q <= tx_ack; txr_rdata_q <= tx_rdata; rxr_ack_q <= rx_ack; rxr_rdata_q <= rx_rdata;
       rq_eng_q <= rq_eng_d; rq_none_q <= rq_none_d;
       rq_we_q <= rq_we_d; rq_loc_q <= rq_loc_d; rq_wdata_q <= rq_wdata_d; rq_ers_q <= rq_ers_d;
@@ -285,7 +305,8 @@ module comet_engine #(
     .clk_i, .rst_ni,
     .s_axis_tdata(s2t_tdata), .s_axis_tkeep(s2t_tkeep), .s_axis_tvalid(s2t_tvalid),
     .s_axis_tready(s2t_tready), .s_axis_tlast(s2t_tlast),
-    .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid, .m_axis_tready, .m_axis_tlast,
+    .m_axis_tdata(t2m_tdata), .m_axis_tkeep(t2m_tkeep), .m_axis_tvalid(t2m_tvalid),
+    .m_axis_tready(t2m_tready), .m_axis_tlast(t2m_tlast),
     .tx_status_valid_o(tx_st_valid), .tx_status_code_o(tx_st_code),
     .csr_req_i(req_tx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(tx_ack), .csr_rdata_o(tx_rdata),
@@ -296,6 +317,8 @@ module comet_engine #(
     .s_axis_tdata, .s_axis_tkeep, .s_axis_tvalid, .s_axis_tready, .s_axis_tlast,
     .m_axis_tdata(r2s_tdata), .m_axis_tkeep(r2s_tkeep), .m_axis_tvalid(r2s_tvalid),
     .m_axis_tready(r2s_tready), .m_axis_tlast(r2s_tlast),
+    .arp_axis_tdata(a2m_tdata), .arp_axis_tkeep(a2m_tkeep), .arp_axis_tvalid(a2m_tvalid),
+    .arp_axis_tready(a2m_tready), .arp_axis_tlast(a2m_tlast),
     .rx_status_valid_o(rx_st_valid), .rx_status_code_o(rx_st_code),
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(loc), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
@@ -308,6 +331,12 @@ module comet_engine #(
     .m_valid_o(r2v_tvalid), .m_ready_i(r2v_tready),
     .m_data_o({r2v_tcnt, r2v_tuser, r2v_tlast, r2v_tkeep, r2v_tdata}));
 
+  assign m_axis_tdata    = sel_q ? a2m_tdata : t2m_tdata;
+  assign m_axis_tkeep    = sel_q ? a2m_tkeep : t2m_tkeep;
+  assign m_axis_tvalid   = sel_q ? a2m_tvalid : (t2m_tvalid && !hold);
+  assign m_axis_tlast    = sel_q ? a2m_tlast : t2m_tlast;
+  assign t2m_tready      = !sel_q && !hold && m_axis_tready;
+  assign a2m_tready      = sel_q && m_axis_tready;
   assign dbg_tx_status_o = {tx_st_valid, tx_st_valid ? tx_st_code : 3'd0};   // code: don't care while not valid
   assign dbg_rx_status_o = {rx_st_valid, rx_st_valid ? rx_st_code : 4'd0};
   assign dbg_v2t_o       = {v2t_tuser, v2t_tkeep, v2t_tlast, v2t_tready, v2t_tvalid};

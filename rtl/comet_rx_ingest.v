@@ -4,11 +4,13 @@
 // free buffer slot (word n = beat n, up to 256 words), runs the CRC-32 over every byte and
 // latches/sums the header fields as they pass. A good frame's slot is handed to the egress
 // (push_o, message length = UDP length - 8) and the other slot is used next.
-// Codes (priority top to bottom): 2 RUNT (< 64 bytes), 3 GIANT (> 1518), 1 FCS, 4 TRUNC
-// (14 + IP total length + 4 > bytes), 5 MAC, 6 TYPE, 7 IPHDR (version/IHL, header checksum,
-// MF/fragment offset), 8 IPLEN (bytes != max(64, 18 + total length)), 9 PROTO, 10 IPDST,
-// 11 PORT, 12 UDPLEN (UDP length != total length - 20 or < 17), 13 UDPCSUM (non-zero and
-// wrong), 14 FM (FM length != UDP length - 16 or dst_node != own node); 0 OK.
+// Codes (priority top to bottom): frame level 2 RUNT (< 64 bytes), 3 GIANT (> 1518), 1 FCS,
+// 5 MAC; then the EtherType: 6 TYPE (not 0x0800; st_class_o says which class: 0 ARP 0x0806,
+// 1 VLAN 0x8100 / 0x88A8, 2 IPv6 0x86DD, 3 other); IPv4 only: 4 TRUNC (14 + IP total length
+// + 4 > bytes), 7 IPHDR (version/IHL, header checksum, MF/fragment offset), 8 IPLEN (bytes !=
+// max(64, 18 + total length)), 9 PROTO, 10 IPDST, 11 PORT, 12 UDPLEN (UDP length != total
+// length - 20 or < 17), 13 UDPCSUM (non-zero and wrong), 14 FM (FM length != UDP length - 16
+// or dst_node != own node); 0 OK.
 //
 // Pipeline (156.25 MHz on ECP5, docs/reference/comet_tx_rx.md "Latency and throughput"):
 //  - accepted beats are written to the RAM directly and registered (R stage: data, byte
@@ -51,6 +53,7 @@ module comet_rx_ingest (
   output wire [63:0] buf_wdata_o,
   output wire        st_valid_o,
   output wire [3:0]  st_code_o,
+  output wire [1:0]  st_class_o,     // EtherType class of a TYPE status (0 ARP 1 VLAN 2 IPv6 3 other)
   output wire        push_o,
   output wire        push_slot_o,
   output wire [10:0] push_len_o,
@@ -88,6 +91,7 @@ module comet_rx_ingest (
   // flags
   reg        f_runt, f_giant, f_trunc, f_iplen;  // from the final byte count, at S_FIN
   reg        f_mac_q, f_type_q, f_iphdr_q, f_proto_q;
+  reg [1:0]  f_cls_q, cls_fl_q, cls_q;       // EtherType class: free running, at S_FIN, with code_q
   reg        f_ipdst_q, f_port_q, f_udplen_q, f_ucsnz_q, f_fm_q;
   reg [16:0] iplen_sum_q, ulm_q;
   reg [15:0] need_q;
@@ -139,6 +143,7 @@ module comet_rx_ingest (
   assign buf_wdata_o = r_data_q;
   assign st_valid_o  = st_v_q;
   assign st_code_o   = code_q;
+  assign st_class_o  = cls_q;
   assign push_o      = st_v_q && (code_q == 4'd0);
   assign push_slot_o = push_slot_q;
   assign push_len_o  = ulen_q[10:0] - 11'd8;
@@ -194,15 +199,15 @@ module comet_rx_ingest (
     f_iplen = bytes_q != need_q;
     // FCS residue after the zero padding of the last beat (r_nb_q: its byte count)
     fcs_res = (r_nb_q > 4'd8) ? RES : FCS_RES[32*r_nb_q +: 32];
-    fl = {f_runt, f_giant, crc_q != fcs_res, f_trunc, f_mac_q, f_type_q, f_iphdr_q, f_iplen,
+    fl = {f_runt, f_giant, crc_q != fcs_res, f_mac_q, f_type_q, f_trunc, f_iphdr_q, f_iplen,
           f_proto_q, f_ipdst_q, f_port_q, f_udplen_q, f_ucsnz_q && !uok, f_fm_q};
-    // status cycle: code from the latched checks
+    // status cycle: code from the latched checks (frame level, MAC, EtherType, then IPv4)
     if (fl_q[13])                              code_d = 4'd2;
     else if (fl_q[12])                         code_d = 4'd3;
     else if (fl_q[11])                         code_d = 4'd1;
-    else if (fl_q[10])                         code_d = 4'd4;
-    else if (fl_q[9])                          code_d = 4'd5;
-    else if (fl_q[8])                          code_d = 4'd6;
+    else if (fl_q[10])                         code_d = 4'd5;
+    else if (fl_q[9])                          code_d = 4'd6;
+    else if (fl_q[8])                          code_d = 4'd4;
     else if (fl_q[7])                          code_d = 4'd7;
     else if (fl_q[6])                          code_d = 4'd8;
     else if (fl_q[5])                          code_d = 4'd9;
@@ -294,7 +299,7 @@ module comet_rx_ingest (
       dip_q <= '0; ipsum_q <= '0; usum_q <= 32'd17;
       r_valid_q <= 1'b0; r_data_q <= '0; r_nb_q <= '0; r_ip01_q <= '0; r_ip23_q <= '0;
       r_u01_q <= '0; r_u23_q <= '0; r_widx_q <= '0; r_g_q <= '0;
-      f_mac_q <= 1'b0;
+      f_mac_q <= 1'b0; f_cls_q <= 2'd0; cls_fl_q <= 2'd0; cls_q <= 2'd0;
       f_type_q <= 1'b0; f_iphdr_q <= 1'b0; f_proto_q <= 1'b0; f_ipdst_q <= 1'b0; f_port_q <= 1'b0;
       f_udplen_q <= 1'b0; f_ucsnz_q <= 1'b0; f_fm_q <= 1'b0; iplen_sum_q <= '0; ulm_q <= '0; need_q <= '0;
       st_v_q <= 1'b0; push_slot_q <= 1'b0; code_q <= '0; pv_q <= 1'b0; fl_q <= '0;
@@ -321,6 +326,8 @@ module comet_rx_ingest (
       need_q      <= (iplen_sum_q < 17'd64) ? 16'd64 : iplen_sum_q[15:0];
       f_mac_q     <= dmac_q != own_mac_i && !(bcast_en_i && dmac_q == 48'hFFFF_FFFF_FFFF);
       f_type_q    <= type_q != 16'h0800;
+      f_cls_q     <= (type_q == 16'h0806) ? 2'd0 : (type_q == 16'h8100 || type_q == 16'h88A8) ? 2'd1 :
+                     (type_q == 16'h86DD) ? 2'd2 : 2'd3;
       f_iphdr_q   <= verihl_q != 8'h45 || frag_q[13:0] != 14'd0 ||
                      !((ipsum_q[15:0] == ~ipsum_q[31:16]) || (ipsum_q == 32'hFFFFFFFF));
       f_proto_q   <= proto_q != 8'd17;
@@ -333,9 +340,9 @@ module comet_rx_ingest (
       ulm_q       <= {1'b0, ulen_q} - 17'd16;
       f_fm_q      <= ulm_q[16] || fmlen_q != ulm_q[15:0] || fmnode_q != own_node_i;
       pv_q        <= fin;
-      if (fin) fl_q <= fl;
+      if (fin) begin fl_q <= fl; cls_fl_q <= f_cls_q; end
       st_v_q      <= pv_q;
-      if (pv_q) begin code_q <= code_d; push_slot_q <= wr_slot_q; end
+      if (pv_q) begin code_q <= code_d; cls_q <= cls_fl_q; push_slot_q <= wr_slot_q; end
     end
   end
 endmodule

@@ -29,8 +29,8 @@ import sys
 #                         or the reason it is decoded by address range
 RUNS = {
     ("COMET_VIA", "CNT_FMT", "CNT_RX_BYTES"): None,
-    # comet_rx_csr.v / comet_rx_csr.c: counters by address bits 11:6 = 0x180 >> 6 and index 5:2
-    ("COMET", "RX_CNT_OK", "RX_DROP_FM"): "comet_rx counter window 0x180-0x1B8",
+    # comet_rx_csr.v / comet_rx_csr.c: counters by address bits 11:7 = 0x180 >> 7 and index 6:2
+    ("COMET", "RX_CNT_OK", "RX_ARP_DROP"): "comet_rx counter window 0x180-0x1D0",
 }
 
 # blocks with no C model: block -> why (their CSRs must still be decoded by the RTL)

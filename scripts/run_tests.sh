@@ -208,6 +208,10 @@ run scaleout-rtl bash -c "make -s build/sw/aotf_apps_mpi && bash scripts/scaleou
 run scaleout-faults bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh neg"
 run scaleout-parts bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts/scaleout.sh parts"
 
+# rxarp: EtherType-first classification and the ARP responder (comet_rx modes fuzz / arp and
+# the comet_engine DUT, mode arp = random, run in the DUT loop above); more ARP seeds on the model
+run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_main +mode=arp +seed=$s | grep -q "scoreboard=pass" || exit 1; done'
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

@@ -2,9 +2,16 @@
 /* Lockstep stimulus + scoreboard for comet_rx.
  * Modes: random (never stops), good (valid frames only: unicast/broadcast, 64..1518 bytes,
  * UDP checksum on/off), fuzz (every mutation class), trunc (runts, giants, truncated frames),
- * backpressure, csr, perf. Frames come from the reference builder cmodel/comet_frame.c; the
+ * backpressure, csr, perf, arp (mostly ARP requests, bursts, back-pressure on the reply stream).
+ * fuzz and random also send ARP (for own IP / other IP / malformed / replies), VLAN-tagged,
+ * IPv6, multicast, ICMP and other-EtherType frames. Frames come from the reference builder
+ * cmodel/comet_frame.c; the
  * expected status of every frame is the reference checker comet_frame_check() (independent
- * of the cycle model); delivered messages are compared byte-exact, counters through CSR reads.
+ * of the cycle model); delivered messages are compared byte-exact, counters through CSR reads
+ * (incl. the RX_TYPE_* class of every TYPE drop). ARP replies are expected from
+ * comet_frame_arp_request() / comet_frame_arp_build(): a request for the own IP is answered when
+ * ARP_EN is set and no earlier reply is still being sent (else counted as an ARP drop); each
+ * reply is compared byte-exact on arp_axis.
  * With NIC_PCAP_DIR set, frames the DUT accepted go to comet_rx_ok_<mode>_<seed>.pcap (they
  * must pass scripts/check_pcap.sh). */
 #include <stdio.h>
@@ -24,8 +31,13 @@ LS_DECLARE_STIM(comet_rx)
 #define QN 64
 #define CSRQ 256
 
-enum { M_RANDOM, M_GOOD, M_FUZZ, M_TRUNC, M_BP, M_CSR, M_PERF, M_N };
-static const char *const mode_names[M_N] = {"random", "good", "fuzz", "trunc", "backpressure", "csr", "perf"};
+#define NCNT 21 /* counters at 0x180 + 4 i */
+#define CNT_TYPE_CLS 15
+#define CNT_ARP_REPLY 19
+#define CNT_ARP_DROP 20
+
+enum { M_RANDOM, M_GOOD, M_FUZZ, M_TRUNC, M_BP, M_CSR, M_PERF, M_ARP, M_N };
+static const char *const mode_names[M_N] = {"random", "good", "fuzz", "trunc", "backpressure", "csr", "perf", "arp"};
 
 typedef struct { int code; uint64_t t0; size_t n; uint8_t b[FMAX]; } frm_t;
 typedef struct { int we; uint32_t addr, wdata; } csr_op_t;
@@ -38,7 +50,13 @@ typedef struct {
   comet_rx_in_t in;
   int fails;
   comet_frame_rxcfg_t rxc;      /* reference checker view of MAC/IP/PORT/NODE/BCAST_EN */
-  uint32_t cnt[COMET_RX_NCODES];
+  int arp_en;
+  uint32_t cnt[NCNT];
+  /* ARP replies: one expected at a time (the responder holds one) */
+  int arp_pend; uint8_t arp_exp[COMET_MIN_FRAME]; uint8_t arp_rx[FMAX]; size_t arp_rxn;
+  int arp_burst;
+  int arp_ev; /* ARP counter event of the previous status cycle (the responder registers it) */
+  unsigned seen_cls[4], seen_arp_rep, seen_arp_drop, seen_arp_busy, seen_arp_bp, seen_mcast;
   int rst_left;
   uint64_t rst_at;
   /* driver */
@@ -66,7 +84,7 @@ typedef struct {
   nic_pcap_t *pcap;
 } st_t;
 
-const char *comet_rx_stim_modes(void) { return "random good fuzz trunc backpressure csr perf"; }
+const char *comet_rx_stim_modes(void) { return "random good fuzz trunc backpressure csr perf arp"; }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
   if (s->fails++ < 20)
@@ -78,8 +96,9 @@ static uint64_t rnd(st_t *s, uint64_t n) { return nic_rng_below(&s->rng, n); }
 
 static void shadow_reset(st_t *s) {
   s->rxc.mac = 0x020000000001ull; s->rxc.ip = 0x0A000001u; s->rxc.port = 0x4D43;
-  s->rxc.node = 0; s->rxc.bcast_en = 1;
+  s->rxc.node = 0; s->rxc.bcast_en = 1; s->arp_en = 1;
   memset(s->cnt, 0, sizeof(s->cnt));
+  s->arp_pend = 0; s->arp_rxn = 0; s->arp_burst = 0; s->arp_ev = 0;
   s->st_n = s->d_n = s->cq_n = 0;
   s->cur_active = 0; s->rxn = 0; s->quiesce = 0; s->ok_since_rst = 0;
 }
@@ -96,7 +115,7 @@ void *comet_rx_stim_new(uint64_t seed, const char *mode) {
   shadow_reset(s);
   s->p_valid = s->p_ready = 100;
   s->target = m == M_GOOD ? 300 : m == M_FUZZ ? 900 : m == M_TRUNC ? 600 : m == M_BP ? 220 :
-              m == M_CSR ? 200 : 0;
+              m == M_CSR ? 200 : m == M_ARP ? 500 : 0;
   char pfx[32];
   snprintf(pfx, sizeof pfx, "comet_rx_ok");
   s->pcap = nic_pcap_open_env(pfx, mode, seed);
@@ -118,22 +137,23 @@ static const uint32_t all_regs[] = {
   CSR_COMET_RX_ID, CSR_COMET_RX_CTRL, CSR_COMET_RX_STATUS, CSR_COMET_RX_MAC_LO, CSR_COMET_RX_MAC_HI,
   CSR_COMET_RX_IP, CSR_COMET_RX_PORT, CSR_COMET_RX_NODE,
   0x180, 0x184, 0x188, 0x18C, 0x190, 0x194, 0x198, 0x19C, 0x1A0, 0x1A4, 0x1A8, 0x1AC, 0x1B0, 0x1B4, 0x1B8,
-  0x1BC, 0x1C0, 0x10C, 0x124, 0x17C, 0x1FC, 0x000, 0x040, 0x0FC, 0x200, 0xFFC, 0x580};
+  0x1BC, 0x1C0, 0x1C4, 0x1C8, 0x1CC, 0x1D0, 0x1D4, 0x1D8, 0x1E0,
+  0x10C, 0x124, 0x17C, 0x1FC, 0x000, 0x040, 0x0FC, 0x200, 0xFFC, 0x580};
 #define N_ALL_REGS (sizeof(all_regs) / sizeof(all_regs[0]))
 
 static int cnt_index(uint32_t a) {
-  unsigned ci = (a >> 2) & 15;
-  return ((a >> 6) & 0x3F) == 6 && ci != 15 ? (int)ci : -1;
+  unsigned ci = (a >> 2) & 31;
+  return ((a >> 7) & 0x1F) == 3 && ci < NCNT ? (int)ci : -1;
 }
 
-static int all_idle(const st_t *s) { return !s->cur_active && !s->st_n && !s->d_n && !s->rxn; }
+static int all_idle(const st_t *s) { return !s->cur_active && !s->st_n && !s->d_n && !s->rxn && !s->arp_pend; }
 
 static int csr_expect(const st_t *s, uint32_t a, uint32_t *v) {
   int ci = cnt_index(a);
   if (ci >= 0) { *v = s->cnt[ci]; return 1; }
   switch (a) {
     case CSR_COMET_RX_ID: *v = 0x434D5258u; return 1;
-    case CSR_COMET_RX_CTRL: *v = (uint32_t)s->rxc.bcast_en; return 1;
+    case CSR_COMET_RX_CTRL: *v = (uint32_t)s->rxc.bcast_en | (uint32_t)s->arp_en << 1; return 1;
     case CSR_COMET_RX_MAC_LO: *v = (uint32_t)s->rxc.mac; return 1;
     case CSR_COMET_RX_MAC_HI: *v = (uint32_t)(s->rxc.mac >> 32); return 1;
     case CSR_COMET_RX_IP: *v = s->rxc.ip; return 1;
@@ -146,7 +166,7 @@ static int csr_expect(const st_t *s, uint32_t a, uint32_t *v) {
 
 static void apply_write(st_t *s, uint32_t a, uint32_t w) {
   switch (a) {
-    case CSR_COMET_RX_CTRL: s->rxc.bcast_en = (int)(w & 1); break;
+    case CSR_COMET_RX_CTRL: s->rxc.bcast_en = (int)(w & 1); s->arp_en = (int)(w >> 1 & 1); break;
     case CSR_COMET_RX_MAC_LO: s->rxc.mac = (s->rxc.mac & 0xFFFF00000000ull) | w; break;
     case CSR_COMET_RX_MAC_HI: s->rxc.mac = (s->rxc.mac & 0xFFFFFFFFull) | ((uint64_t)(w & 0xFFFF) << 32); break;
     case CSR_COMET_RX_IP: s->rxc.ip = w; break;
@@ -164,7 +184,7 @@ static void config_change(st_t *s) {
   csr_push(s, 1, CSR_COMET_RX_IP, (uint32_t)nic_rng_next(&s->rng));
   csr_push(s, 1, CSR_COMET_RX_PORT, (uint32_t)nic_rng_next(&s->rng));
   csr_push(s, 1, CSR_COMET_RX_NODE, (uint32_t)rnd(s, 4) ? (uint32_t)rnd(s, 300) : (uint32_t)nic_rng_next(&s->rng));
-  csr_push(s, 1, CSR_COMET_RX_CTRL, rnd(s, 3) != 0);
+  csr_push(s, 1, CSR_COMET_RX_CTRL, (rnd(s, 3) != 0) | (uint32_t)(rnd(s, 4) != 0) << 1);
   read_all(s);
 }
 
@@ -275,13 +295,92 @@ static size_t mutate(st_t *s, uint8_t *f, size_t n) {
   }
 }
 
+/* a frame a LAN peer sends besides Comet-FM: ARP (requests for the own IP, other IPs,
+ * malformed, replies, unpadded), VLAN-tagged, IPv6, IPv4 multicast, ICMP, other EtherTypes */
+static size_t lan_frame(st_t *s, uint8_t *f) {
+  uint64_t peer = nic_rng_next(&s->rng) & 0xFEFFFFFFFFFFull, bc = 0xFFFFFFFFFFFFull;
+  uint32_t pip = (uint32_t)nic_rng_next(&s->rng);
+  unsigned kind = (unsigned)rnd(s, s->mode == M_ARP ? 8 : 14);
+  if (s->arp_burst > 0) { s->arp_burst--; kind = 0; }
+  switch (kind) {
+    case 0: case 1: case 2: { /* ARP request for the own IP (broadcast or own MAC) */
+      if (rnd(s, 4) == 0) s->arp_burst = 1 + (int)rnd(s, 3);
+      uint64_t d = rnd(s, 4) ? bc : s->rxc.mac;
+      return comet_frame_arp_build(f, d, peer, 1, peer, pip, rnd(s, 2) ? 0 : bc, s->rxc.ip);
+    }
+    case 3: /* request for another IP */
+      return comet_frame_arp_build(f, bc, peer, 1, peer, pip, 0, s->rxc.ip ^ (1u + (uint32_t)rnd(s, 0xFFFF)));
+    case 4: { /* malformed request: one field off */
+      size_t n = comet_frame_arp_build(f, bc, peer, 1, peer, pip, 0, s->rxc.ip);
+      static const unsigned off[6] = {14, 15, 16, 17, 18, 19};
+      unsigned k = (unsigned)rnd(s, 8);
+      if (k < 6) f[off[k]] ^= (uint8_t)(1 + rnd(s, 255));
+      else f[20 + (k - 6)] ^= (uint8_t)(2 + rnd(s, 254)); /* oper: never 1 again by xor 2.. */
+      comet_frame_fix_fcs(f, n);
+      return n;
+    }
+    case 5: /* ARP reply / gratuitous ARP addressed to the own IP */
+      return comet_frame_arp_build(f, rnd(s, 2) ? bc : s->rxc.mac, peer, rnd(s, 2) ? 2 : 1, peer,
+                                   s->rxc.ip, s->rxc.mac, s->rxc.ip ^ 0x100u);
+    case 6: { /* unpadded ARP request (42 bytes + FCS): a runt */
+      comet_frame_arp_build(f, bc, peer, 1, peer, pip, 0, s->rxc.ip);
+      comet_frame_fix_fcs(f, 46);
+      return 46;
+    }
+    case 7: case 8: { /* VLAN-tagged Comet frame */
+      size_t n = good_frame(s, f, 1 + (unsigned)rnd(s, 200));
+      memmove(f + 16, f + 12, n - 4 - 12);
+      put16(f + 12, rnd(s, 2) ? 0x8100 : 0x88A8);
+      put16(f + 14, (unsigned)rnd(s, 4096));
+      comet_frame_fix_fcs(f, n + 4);
+      return n + 4;
+    }
+    case 9: { /* IPv6 (neighbour / router solicitation size), to 33:33:.. or the own MAC */
+      size_t n = 64 + (size_t)rnd(s, 100);
+      for (size_t i = 0; i < n; i++) f[i] = (uint8_t)rnd(s, 256);
+      uint64_t d = rnd(s, 2) ? (0x333300000000ull | (nic_rng_next(&s->rng) & 0xFFFFFFFFu)) : s->rxc.mac;
+      for (int i = 0; i < 6; i++) f[i] = (uint8_t)(d >> (40 - 8 * i));
+      put16(f + 12, 0x86DD);
+      f[14] = 0x60;
+      comet_frame_fix_fcs(f, n);
+      return n;
+    }
+    case 10: { /* IPv4 multicast (01:00:5e:..) */
+      size_t n = good_frame(s, f, 1 + (unsigned)rnd(s, 100));
+      f[0] = 0x01; f[1] = 0x00; f[2] = 0x5E; f[3] &= 0x7F;
+      comet_frame_fix_fcs(f, n);
+      return n;
+    }
+    case 11: { /* ICMP echo to the own IP */
+      size_t n = good_frame(s, f, 10 + (unsigned)rnd(s, 100));
+      f[23] = 1;
+      f[34] = 8; f[35] = 0;
+      fix_all(f, n);
+      return n;
+    }
+    default: { /* other EtherTypes (LLDP, IEEE 802.3 length field, ...) */
+      static const unsigned et[4] = {0x88CC, 0x0842, 0x002E, 0x8035};
+      size_t n = good_frame(s, f, 1 + (unsigned)rnd(s, 100));
+      put16(f + 12, rnd(s, 5) ? et[rnd(s, 4)] : (unsigned)rnd(s, 65536));
+      comet_frame_fix_fcs(f, n);
+      return n;
+    }
+  }
+}
+
 static void make_frame(st_t *s) {
   frm_t *c = &s->cur;
   memset(c->b, 0, sizeof(c->b));
-  size_t n = good_frame(s, c->b, pick_len(s));
-  unsigned pm = s->mode == M_FUZZ || s->mode == M_TRUNC ? 90 : s->mode == M_RANDOM ? 40 :
-                s->mode == M_BP || s->mode == M_CSR ? 25 : 0;
-  if (nic_rng_pct(&s->rng, pm)) n = mutate(s, c->b, n);
+  size_t n;
+  unsigned pl = s->mode == M_ARP ? 80 : s->mode == M_FUZZ ? 20 : s->mode == M_RANDOM ? 5 : 0;
+  if (s->arp_burst > 0 || nic_rng_pct(&s->rng, pl)) {
+    n = lan_frame(s, c->b);
+  } else {
+    n = good_frame(s, c->b, pick_len(s));
+    unsigned pm = s->mode == M_FUZZ || s->mode == M_TRUNC ? 90 : s->mode == M_RANDOM ? 40 :
+                  s->mode == M_BP || s->mode == M_CSR ? 25 : 0;
+    if (nic_rng_pct(&s->rng, pm)) n = mutate(s, c->b, n);
+  }
   c->n = n;
   size_t off, len;
   c->code = comet_frame_check(c->b, n, &s->rxc, &off, &len);
@@ -311,6 +410,7 @@ int comet_rx_stim_next(void *p, uint64_t cycle, const comet_rx_out_t *prev, come
     s->phase_left = (int)rnd(s, bp ? 400 : 100);
   }
   in->m_axis_tready = (uint64_t)nic_rng_pct(&s->rng, s->p_ready);
+  in->arp_axis_tready = (uint64_t)nic_rng_pct(&s->rng, s->mode == M_ARP ? 50 : s->p_ready);
   int directed = s->mode != M_RANDOM && s->mode != M_PERF;
   if (in->rst_ni && cycle > s->rst_at + 1) {
     if (directed && s->made >= s->target && all_idle(s) && s->cq_n == 0) {
@@ -331,7 +431,7 @@ int comet_rx_stim_next(void *p, uint64_t cycle, const comet_rx_out_t *prev, come
     if (s->cq_n == 0 && nic_rng_pct(&s->rng, pr)) {
       uint32_t a = rnd(s, 4) ? all_regs[rnd(s, N_ALL_REGS)] : (uint32_t)rnd(s, 0x1000) & ~3u;
       csr_push(s, 0, a, 0);
-      if (s->mode == M_CSR && rnd(s, 8) == 0) csr_push(s, 1, 0x180 + 4 * (uint32_t)rnd(s, 16), 0);
+      if (s->mode == M_CSR && rnd(s, 8) == 0) csr_push(s, 1, 0x180 + 4 * (uint32_t)rnd(s, NCNT + 1), 0);
     }
   }
   s->op_act = 0;
@@ -386,9 +486,18 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
     if (s->mode != M_RANDOM && s->mode != M_PERF) {
       if (!all_idle(s)) fail(s, "directed: frames/messages left over", s->st_n + s->d_n, 0);
       if (s->mode == M_GOOD && (s->seen[0] < 250 || s->seen_bcast == 0)) fail(s, "good: accepted / broadcast", s->seen[0], 250);
-      if (s->mode == M_FUZZ)
+      if (s->mode == M_FUZZ) {
         for (int c = 1; c < COMET_RX_NCODES; c++)
           if (!s->seen[c]) { fail(s, "fuzz: drop reason never seen", (uint64_t)c, 1); }
+        for (int c = 0; c < 4; c++)
+          if (!s->seen_cls[c]) fail(s, "fuzz: EtherType class never seen", (uint64_t)c, 1);
+        if (!s->seen_mcast) fail(s, "fuzz: no multicast MAC drop", 0, 1);
+      }
+      if ((s->mode == M_FUZZ || s->mode == M_ARP) && (!s->seen_arp_rep || !s->seen_arp_drop))
+        fail(s, "arp: replies / drops seen", s->seen_arp_rep * 1000ull + s->seen_arp_drop, 1);
+      if (s->mode == M_ARP && (s->seen_arp_rep < 50 || !s->seen_arp_busy || !s->seen_arp_bp))
+        fail(s, "arp: replies, busy drops, reply back-pressure", s->seen_arp_rep * 1000000ull +
+             s->seen_arp_busy * 1000ull + s->seen_arp_bp, 1);
       if (s->mode == M_TRUNC && !s->seen_huge) fail(s, "trunc: no frame past the slot size", 0, 1);
       if (s->mode == M_TRUNC && (!s->seen[COMET_RX_RUNT] || !s->seen[COMET_RX_GIANT] || !s->seen[COMET_RX_TRUNC]))
         fail(s, "trunc: runt/giant/trunc seen", s->seen[2] * 1000000ull + s->seen[3] * 1000 + s->seen[4], 1);
@@ -398,6 +507,8 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
     if (getenv("COMET_STATS")) {
       fprintf(stderr, "comet_rx stats: made=%u reads=%u codes:", s->made, s->reads_checked);
       for (int c = 0; c < COMET_RX_NCODES; c++) fprintf(stderr, " %u", s->seen[c]);
+      fprintf(stderr, " classes: %u %u %u %u arp: reply %u drop %u busy %u", s->seen_cls[0], s->seen_cls[1],
+              s->seen_cls[2], s->seen_cls[3], s->seen_arp_rep, s->seen_arp_drop, s->seen_arp_busy);
       fprintf(stderr, " avg_latency=%.2f max=%llu\n", s->lat_n ? (double)s->lat_sum / (double)s->lat_n : 0.0,
               (unsigned long long)s->lat_max);
     }
@@ -444,6 +555,7 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
     }
   }
   /* status */
+  if (s->arp_ev) { s->cnt[s->arp_ev]++; s->arp_ev = 0; }
   if (o->rx_status_valid_o) {
     if (!s->st_n) fail(s, "status with no frame outstanding", o->rx_status_code_o, 0);
     else {
@@ -462,9 +574,49 @@ int comet_rx_stim_check(void *p, const comet_rx_out_t *o) {
           if (f->b[0] == 0xFF && f->b[1] == 0xFF) s->seen_bcast++;
         }
       }
+      if (f->code == COMET_RX_TYPE) {
+        int cls = comet_frame_ethclass(f->b);
+        s->cnt[CNT_TYPE_CLS + cls]++;
+        s->seen_cls[cls]++;
+        if (cls == COMET_ETH_ARP && s->arp_en) {
+          /* the responder holds one reply until its last beat has been sent (processed below,
+           * so a reply finishing in this cycle still counts as pending) */
+          uint64_t sha; uint32_t spa;
+          if (comet_frame_arp_request(f->b, f->n, s->rxc.ip, &sha, &spa) && !s->arp_pend) {
+            comet_frame_arp_build(s->arp_exp, sha, s->rxc.mac, 2, s->rxc.mac, s->rxc.ip, sha, spa);
+            s->arp_pend = 1;
+            s->arp_ev = CNT_ARP_REPLY;
+            s->seen_arp_rep++;
+          } else {
+            if (s->arp_pend && comet_frame_arp_request(f->b, f->n, s->rxc.ip, &sha, &spa)) s->seen_arp_busy++;
+            s->arp_ev = CNT_ARP_DROP;
+            s->seen_arp_drop++;
+          }
+        }
+      }
+      if (f->code == COMET_RX_MAC && (f->b[0] & 1) && !(f->b[0] == 0xFF && f->b[1] == 0xFF)) s->seen_mcast++;
       s->st_h = (s->st_h + 1) % QN; s->st_n--;
     }
     if (o->rx_status_code_o < COMET_RX_NCODES) { s->seen[o->rx_status_code_o]++; s->cnt[o->rx_status_code_o]++; }
+  }
+  /* ARP replies */
+  if (o->arp_axis_tvalid && !in->arp_axis_tready) s->seen_arp_bp++;
+  if (o->arp_axis_tvalid && in->arp_axis_tready) {
+    if (o->arp_axis_tkeep != 0xFF) fail(s, "arp_axis_tkeep", o->arp_axis_tkeep, 0xFF);
+    for (unsigned i = 0; i < 8; i++)
+      if (s->arp_rxn + i < FMAX) s->arp_rx[s->arp_rxn + i] = (uint8_t)(o->arp_axis_tdata >> (8 * i));
+    s->arp_rxn += 8;
+    if (o->arp_axis_tlast) {
+      if (!s->arp_pend) fail(s, "ARP reply with no request answered", s->arp_rxn, 0);
+      else if (s->arp_rxn != COMET_MIN_FRAME) fail(s, "ARP reply length", s->arp_rxn, COMET_MIN_FRAME);
+      else if (memcmp(s->arp_rx, s->arp_exp, COMET_MIN_FRAME)) {
+        size_t i = 0;
+        while (s->arp_rx[i] == s->arp_exp[i]) i++;
+        fail(s, "ARP reply byte", i, s->arp_exp[i]);
+      }
+      s->arp_pend = 0;
+      s->arp_rxn = 0;
+    }
   }
   /* delivered messages */
   if (o->m_axis_tvalid && !in->m_axis_tready) s->seen_bp++;
