@@ -30,7 +30,7 @@ NMPIRUN := $(BUILD)/mpi/nmpirun
 .PHONY: mpi mpi-test mpi-compare mpi-demo
 mpi: $(NMPIRUN) $(addprefix $(BUILD)/mpi/tests/,$(addsuffix .so,$(NMPI_TESTS)))
 
-mpi-test: mpi
+mpi-test: mpi $(BUILD)/mpi/ompi/compare
 	bash sw/mpi/tests/suite.sh
 
 mpi-compare: mpi $(BUILD)/mpi/ompi/compare

@@ -108,7 +108,23 @@ __attribute__((noinline)) static int run_ranks(nmpi_world_t *w, sched_t *sch) {
       fprintf(stderr, "nmpirun: no progress after %llu cycles (deadlock?)\n", (unsigned long long)best);
       for (int i = 0; i < n; i++)
         if (!w->rank[i].done)
-          fprintf(stderr, "nmpirun: rank %d waits in %s\n", i, w->rank[i].where ? w->rank[i].where : "(program code)");
+          fprintf(stderr, "nmpirun: rank %d waits in %s (posted receives %zu, unexpected %zu, sends queued %zu)\n", i,
+                  w->rank[i].where ? w->rank[i].where : "(program code)", w->rank[i].posted.n, w->rank[i].unexpected.n,
+                  w->rank[i].sendq_n);
+      for (int i = 0; i < n; i++) {
+        nmpi_rank_t *r = &w->rank[i];
+        for (nmpi_link_t *l = r->posted.head.next; l != &r->posted.head; l = l->next) {
+          nmpi_req_t *q = NMPI_CONTAINER(l, nmpi_req_t, link);
+          fprintf(stderr, "nmpirun: rank %d: receive posted: source %d tag %d%s\n", i, q->peer, q->tag,
+                  q->ctx ? " (collective)" : "");
+        }
+        for (nmpi_link_t *l = r->unexpected.head.next; l != &r->unexpected.head; l = l->next) {
+          nmpi_ue_t *u = NMPI_CONTAINER(l, nmpi_ue_t, link);
+          fprintf(stderr, "nmpirun: rank %d: unexpected: source %d tag %d%s, %zu bytes\n", i, u->src, u->tag,
+                  u->ctx ? " (collective)" : "", u->len);
+        }
+        w->tp->report(r);
+      }
       return -1;
     }
     w->cur = &w->rank[pick];

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# The message layer's conformance suite (docs/guide/mpi.md):
+#   suite.sh [conf|compare|lockstep|all]   (default all but lockstep)
+# conf: every test program on 2 and 8 ranks of the model backend (many.c with fewer requests
+# on 8 ranks); the finalize test must end and report its two unreceived messages.
+# compare: sw/mpi/tests/compare.c under nmpirun and under Open MPI on 2 and 8 ranks, same stdout.
+# lockstep: p2p on 2 ranks with the RTL engines and switch compared to the models every cycle.
+set -u
+cd "$(dirname "$0")/../../.."
+B=build/mpi
+RUN=$B/nmpirun
+what=${1:-default}
+fails=0
+check() { # name cmd...
+  local name=$1; shift
+  if "$@" > "$B/suite_$name.log" 2>&1; then echo "PASS mpi $name"; else echo "FAIL mpi $name (log $B/suite_$name.log)"; tail -8 "$B/suite_$name.log"; fails=$((fails + 1)); fi
+}
+if [ "$what" = default ] || [ "$what" = conf ] || [ "$what" = all ]; then
+  for n in 2 8; do
+    for t in p2p wildcard truncate unexpected collectives; do
+      check "$t-n$n" "$RUN" -n $n $B/tests/$t.so
+    done
+  done
+  check many-n2 "$RUN" -n 2 $B/tests/many.so 2000
+  check many-n8 "$RUN" -n 8 $B/tests/many.so 300
+  check finalize-n2 bash -c "$RUN -n 2 $B/tests/finalize.so 2>&1 | tee /dev/stderr | grep -c 'never received' | grep -qx 2"
+  check determinism bash -c "cmp <($RUN -n 4 --seed 3 $B/tests/wildcard.so 2>&1) <($RUN -n 4 --seed 3 $B/tests/wildcard.so 2>&1)"
+fi
+if [ "$what" = default ] || [ "$what" = compare ] || [ "$what" = all ]; then
+  for n in 2 8; do
+    check "compare-openmpi-n$n" bash -c "diff <($RUN -n $n $B/tests/compare.so) <(mpirun --allow-run-as-root --oversubscribe -n $n $B/ompi/compare)"
+  done
+fi
+if [ "$what" = lockstep ] || [ "$what" = all ]; then
+  check lockstep-p2p-n2 "$B/nmpirun_rtl" -n 2 --backend lockstep $B/tests/p2p.so
+fi
+echo "mpi suite: $fails failed"
+[ $fails = 0 ]
