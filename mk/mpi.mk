@@ -28,7 +28,7 @@ $(BUILD)/mpi/ompi/%: sw/mpi/tests/%.c
 
 NMPIRUN := $(BUILD)/mpi/nmpirun
 .PHONY: mpi mpi-test mpi-compare mpi-demo
-mpi: $(NMPIRUN) $(addprefix $(BUILD)/mpi/tests/,$(addsuffix .so,$(NMPI_TESTS)))
+mpi: $(NMPIRUN) $(addprefix $(BUILD)/mpi/tests/,$(addsuffix .so,$(NMPI_TESTS) bench))
 
 mpi-test: mpi $(BUILD)/mpi/ompi/compare
 	bash sw/mpi/tests/suite.sh
@@ -38,3 +38,34 @@ mpi-compare: mpi $(BUILD)/mpi/ompi/compare
 
 mpi-demo: mpi
 	$(NMPIRUN) -n 8 --stats $(BUILD)/mpi/tests/compare.so
+
+# the launcher with the RTL backends (--backend rtl|lockstep): the Verilated Comet engine and
+# switch libraries of mk/comet_apps.mk and mk/sw.mk, linked the way comet_apps is
+$(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL) \
+  $(BUILD)/sw/vl_ceng/Vceng__ALL.a $(BUILD)/sw/vl_sw/Vsw16__ALL.a
+	@mkdir -p $(BUILD)/mpi/vl
+	@rm -f $@
+	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vcsys --top-module comet_system2 \
+	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/mpi/vl -o $(ROOT)/$@ \
+	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/cmodel -I$(ROOT)/$(BUILD)/sw/vl_ceng -I$(ROOT)/$(BUILD)/sw/vl_sw" \
+	  -LDFLAGS "$(ROOT)/$(BUILD)/sw/vl_ceng/Vceng__ALL.a $(ROOT)/$(BUILD)/sw/vl_sw/Vsw16__ALL.a $(COMET_APPS_LIBS) -Wl,--dynamic-list=$(ROOT)/sw/mpi/nmpi.dynlist -ldl" \
+	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(NMPI_OBJS)) \
+	  > $(BUILD)/mpi/vl.log 2>&1 || { tail -40 $(BUILD)/mpi/vl.log; exit 1; }
+
+.PHONY: mpi-lockstep
+mpi-lockstep: mpi $(BUILD)/mpi/nmpirun_rtl
+	bash sw/mpi/tests/suite.sh lockstep
+
+# instruction counts of MPI_Isend / MPI_Irecv / MPI_Wait (callgrind, library code only)
+$(BUILD)/mpi/nmpi_instr: $(BUILD)/swobj/sw/mpi/nmpi_instr.o $(BUILD)/swobj/sw/mpi/nmpi.o $(BUILD)/swobj/sw/mpi/nmpi_match.o
+	@mkdir -p $(@D)
+	$(CC) $^ -o $@
+
+# the message layer's figures -> build/bench/mpi.txt (scripts/bench.sh adds them to bench.json)
+.PHONY: mpi-bench
+mpi-bench: mpi $(BUILD)/mpi/tests/bench.so $(BUILD)/mpi/nmpi_instr
+	@mkdir -p $(BUILD)/bench
+	bash sw/mpi/tests/instr.sh > $(BUILD)/bench/mpi.txt
+	$(NMPIRUN) -n 2 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
+	$(NMPIRUN) -n 8 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
+	cat $(BUILD)/bench/mpi.txt

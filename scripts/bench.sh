@@ -47,6 +47,9 @@ for c in default zero; do
   build/sw/comet_apps_model --topo star:2 --app latency --iters 20 --cost $c --figures build/bench/comet_lat_star_$c.txt > /dev/null
   cat build/bench/comet_lat_star_$c.txt >> "$out"
 done
+# the MPI-subset message layer (sw/mpi): latency, bandwidth, collectives, instructions per call
+make -s mpi-bench > /dev/null
+cat build/bench/mpi.txt >> "$out"
 python3 - "$out" <<'PY'
 import json, re, subprocess, sys
 fig = {}

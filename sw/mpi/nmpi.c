@@ -127,6 +127,7 @@ void nmpi_rank_fini(nmpi_rank_t *r) {
 static int take_owe(nmpi_rank_t *r, int d) {
   int c = r->owe[d] > 0xFFFF ? 0xFFFF : r->owe[d];
   r->owe[d] -= c;
+  r->owe_n -= c;
   return c;
 }
 
@@ -144,6 +145,7 @@ static int push_sends(nmpi_rank_t *r) {
       h.credits = (uint16_t)take_owe(r, d);
       if (tp->send(r, d, &h, s->buf + s->off, chunk)) {
         r->owe[d] += h.credits;
+        r->owe_n += h.credits;
         return did;
       }
       r->cred[d]--;
@@ -164,12 +166,14 @@ static int push_sends(nmpi_rank_t *r) {
 
 static int send_acks(nmpi_rank_t *r, int thresh) {
   int did = 0;
+  if (r->owe_n < thresh || !r->owe_n) return 0;
   for (int d = 0; d < r->w->n; d++) {
     if (r->owe[d] < thresh || r->owe[d] == 0) continue;
     nmpi_hdr_t h = {NMPI_ACK, 0, 0, 0, 0, 0};
     h.credits = (uint16_t)take_owe(r, d);
     if (r->w->tp->send(r, d, &h, NULL, 0)) {
       r->owe[d] += h.credits;
+      r->owe_n += h.credits;
       break;
     }
     r->acks_out++;
@@ -196,7 +200,10 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
   r->frags_in++;
   if (h->credits) r->cred[src] += h->credits;
   if (h->type == NMPI_ACK) return;
-  if (src != r->id) r->owe[src]++;
+  if (src != r->id) {
+    r->owe[src]++;
+    r->owe_n++;
+  }
   nmpi_asm_t *a = &r->as[src];
   if (h->type == NMPI_FIRST) {
     a->total = h->len;
@@ -237,7 +244,7 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
 }
 
 static int progress(nmpi_rank_t *r, int ack_thresh) {
-  int did = push_sends(r);
+  int did = r->sendq_n ? push_sends(r) : 0;
   did += r->w->tp->poll(r);
   did += send_acks(r, ack_thresh);
   if (r->sendq_n) did += push_sends(r);
@@ -265,11 +272,7 @@ static nmpi_req_t *new_req(nmpi_rank_t *r, int kind, int peer, int tag, int ctx,
   q->buf = buf;
   q->bytes = bytes;
   q->off = 0;
-  q->st.MPI_SOURCE = peer;
-  q->st.MPI_TAG = tag;
-  q->st.MPI_ERROR = MPI_SUCCESS;
-  q->st.nmpi_bytes = 0;
-  return q;
+  return q; /* (a receive's status is written when it matches) */
 }
 
 static nmpi_req_t *isend(nmpi_rank_t *r, const void *buf, size_t bytes, int dst, int tag, int ctx) {
@@ -282,7 +285,21 @@ static nmpi_req_t *isend(nmpi_rank_t *r, const void *buf, size_t bytes, int dst,
     nmpi_rx(r, dst, &h, buf, bytes);
     q->done = 1;
     r->sent_msgs++;
+  } else if (!r->sendq[dst].n && r->cred[dst] > 0 && bytes <= r->w->tp->max_frag) {
+    /* one fragment, nothing queued ahead of it, a credit left: straight to the NIC */
+    nmpi_hdr_t h = {NMPI_FIRST, (uint8_t)ctx, 0, tag, (uint32_t)bytes, 0};
+    h.credits = (uint16_t)(r->owe[dst] ? take_owe(r, dst) : 0);
+    if (r->w->tp->send(r, dst, &h, buf, bytes)) {
+      r->owe[dst] += h.credits;
+      r->owe_n += h.credits;
+      goto queue;
+    }
+    r->cred[dst]--;
+    r->frags_out++;
+    r->sent_msgs++;
+    q->done = 1;
   } else {
+  queue:
     nmpi_q_push(&r->sendq[dst], &q->link);
     r->sendq_n++;
     if (r->sendq[dst].n == 1) push_sends(r);
@@ -296,6 +313,8 @@ static nmpi_req_t *irecv(nmpi_rank_t *r, void *buf, size_t bytes, int src, int t
   if (src == MPI_PROC_NULL) {
     q->st.MPI_SOURCE = MPI_PROC_NULL;
     q->st.MPI_TAG = MPI_ANY_TAG;
+    q->st.MPI_ERROR = MPI_SUCCESS;
+    q->st.nmpi_bytes = 0;
     q->done = 1;
     return q;
   }

@@ -95,6 +95,7 @@ struct nmpi_rank {
   size_t sendq_n;
   nmpi_asm_t *as;      /* per source */
   int *cred, *owe;     /* per peer: send credits left, credits owed back */
+  int owe_n;           /* sum of owe */
   void *tp;            /* transport state */
   void *sched;         /* launcher state (coroutine) */
   uint64_t sent_msgs, recv_msgs, frags_out, frags_in, acks_out, unexpected_max;
