@@ -5,17 +5,21 @@
 #   make mpi-test            the conformance suite on 2 and 8 ranks (model backend) and the
 #                            comparison with Open MPI (sw/mpi/tests/compare.c)
 #   make mpi-demo            an MPI program on 8 simulated nodes
-NMPI_SRC := sw/mpi/nmpi.c sw/mpi/nmpi_match.c sw/mpi/nmpi_comet.c sw/mpi/nmpirun.c
+NMPI_SRC := sw/mpi/nmpi.c sw/mpi/nmpi_match.c sw/mpi/nmpi_comet.c sw/mpi/nmpi_aotf.c sw/mpi/nmpirun.c
 NMPI_COMET_SRC := sw/vipl.c sw/comet_fm.c
-NMPI_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL))) \
-  $(patsubst %.c,$(BUILD)/swobj/%.o,$(NMPI_SRC) $(NMPI_COMET_SRC) $(filter-out $(COMET_SYS_MODEL),$(COMET_HW_MODEL_SRC)))
+NMPI_AOTF_SRC := sw/libaotf.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
+# both fabrics' C models (tb/duts/comet_system2.mk, tb/duts/aotf_system2.mk; nic_switch from the Comet list)
+NMPI_OBJS := $(sort $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL)) \
+  $(filter-out cmodel/aotf_system2.c,$(SYS_MODEL))) \
+  $(patsubst %.c,$(BUILD)/swobj/%.o,$(NMPI_SRC) $(NMPI_COMET_SRC) $(NMPI_AOTF_SRC) \
+  $(filter-out $(COMET_SYS_MODEL),$(COMET_HW_MODEL_SRC))))
 NMPI_TESTS := p2p wildcard truncate unexpected many collectives finalize compare
 NMPICC := sw/mpi/nmpicc
 NMPI_TFLAGS := -std=c11 -O2 -Wall -Wextra -Werror
 
-$(BUILD)/mpi/nmpirun: $(NMPI_OBJS) sw/mpi/nmpi.dynlist
+$(BUILD)/mpi/nmpirun: $(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o sw/mpi/nmpi.dynlist
 	@mkdir -p $(@D)
-	$(CC) $(NMPI_OBJS) -o $@ -Wl,--dynamic-list=sw/mpi/nmpi.dynlist $(COMET_APPS_LIBS) -ldl
+	$(CC) $(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o -o $@ -Wl,--dynamic-list=sw/mpi/nmpi.dynlist $(COMET_APPS_LIBS) -ldl
 
 $(BUILD)/mpi/tests/%.so: sw/mpi/tests/%.c sw/mpi/mpi.h $(NMPICC)
 	@mkdir -p $(@D)

@@ -103,7 +103,7 @@ int nmpi_rank_init(nmpi_world_t *w, nmpi_rank_t *r, int id) {
   if (!r->sendq || !r->as || !r->cred || !r->owe) return -1;
   for (int i = 0; i < w->n; i++) {
     nmpi_q_init(&r->sendq[i]);
-    r->cred[i] = w->window;
+    r->cred[i] = w->window ? w->window : 0x3FFFFFFF; /* window 0: the transport has its own flow control */
   }
   return 0;
 }
@@ -200,7 +200,7 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
   r->frags_in++;
   if (h->credits) r->cred[src] += h->credits;
   if (h->type == NMPI_ACK) return;
-  if (src != r->id) {
+  if (src != r->id && r->w->window) {
     r->owe[src]++;
     r->owe_n++;
   }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 /* nmpirun: runs an MPI program built by nmpicc on N simulated nodes.
- *   nmpirun -n N [--nic comet] [--backend model|rtl|lockstep] [--seed S] [--cost default|zero]
+ *   nmpirun -n N [--nic comet|aotf] [--backend model|rtl|lockstep] [--seed S] [--cost default|zero]
  *           [--eager-max BYTES] [--max-cycles C] [--stats] prog.so [args...]
  *
  * The program is a position-independent shared object (nmpicc). It is copied to N temporary
@@ -19,6 +19,7 @@
 #include <string.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include "nmpi_aotf.h"
 #include "nmpi_comet.h"
 #include "nmpi_int.h"
 
@@ -64,6 +65,29 @@ __attribute__((noinline)) static void co_make(co_t *c) {
   c->ctx.uc_stack.ss_size = STACK_BYTES;
   c->ctx.uc_link = NULL;
   makecontext(&c->ctx, trampoline, 0);
+}
+
+/* the AOTF transport runs each rank inside its nic_sim host program */
+static int run_main_aotf(nmpi_rank_t *r) {
+  sched_t *s = r->w->sched;
+  co_t *c = &s->co[r->id];
+  r->w->cur = r;
+  int code = c->main(c->argc, c->argv);
+  r = &r->w->rank[r->id];
+  r->w->cur = r;
+  nmpi_rank_exit(r);
+  r->exit_code = code;
+  r->done = 1;
+  return code;
+}
+
+static void report_stuck(nmpi_world_t *w) {
+  for (int i = 0; i < w->n; i++) {
+    nmpi_rank_t *r = &w->rank[i];
+    if (r->done) continue;
+    fprintf(stderr, "nmpirun: rank %d waits in %s (posted receives %zu, unexpected %zu, sends queued %zu)\n", i,
+            r->where ? r->where : "(program code)", r->posted.n, r->unexpected.n, r->sendq_n);
+  }
 }
 
 static void *load_copy(const char *path, int rank) {
@@ -134,7 +158,7 @@ __attribute__((noinline)) static int run_ranks(nmpi_world_t *w, sched_t *sch) {
 
 static void usage(void) {
   fprintf(stderr,
-          "usage: nmpirun -n N [--nic comet] [--backend model|rtl|lockstep] [--seed S] [--cost default|zero]\n"
+          "usage: nmpirun -n N [--nic comet|aotf] [--backend model|rtl|lockstep] [--seed S] [--cost default|zero]\n"
           "               [--eager-max BYTES] [--max-cycles C] [--stats] prog.so [args...]\n");
   exit(2);
 }
@@ -161,11 +185,12 @@ int main(int argc, char **argv) {
     else usage();
   }
   if (n < 1 || ai >= argc) usage();
-  if (strcmp(nic, "comet")) {
-    fprintf(stderr, "nmpirun: --nic %s: this build has the comet transport only\n", nic);
+  int aotf = !strcmp(nic, "aotf");
+  if (!aotf && strcmp(nic, "comet")) {
+    fprintf(stderr, "nmpirun: --nic comet|aotf\n");
     return 2;
   }
-  if (n > 16) {
+  if (!aotf && n > 16) {
     fprintf(stderr, "nmpirun: --nic comet runs up to 16 ranks (star:16)\n");
     return 2;
   }
@@ -183,11 +208,15 @@ int main(int argc, char **argv) {
   w->yield = yield_to_sched;
   nmpi_world = w;
   nmpi_comet_t *ct = NULL;
+  nmpi_aotf_t *at = NULL;
   /* the transport sets the credit window first: the ranks' credits start from it */
   w->window = 1;
   for (int i = 0; i < n; i++) w->rank[i].w = w;
-  ct = nmpi_comet_open(w, backend, seed, zero);
-  if (!ct) return 2;
+  if (aotf)
+    at = nmpi_aotf_open(w, backend, seed, zero, run_main_aotf);
+  else
+    ct = nmpi_comet_open(w, backend, seed, zero);
+  if (!ct && !at) return 2;
   for (int i = 0; i < n; i++) {
     void *tp = w->rank[i].tp;
     if (nmpi_rank_init(w, &w->rank[i], i)) return 2;
@@ -208,9 +237,20 @@ int main(int argc, char **argv) {
     c->argc = argc - ai;
     c->argv = calloc((size_t)c->argc + 1, sizeof *c->argv);
     for (int k = 0; k < c->argc; k++) c->argv[k] = strdup(argv[ai + k]);
-    co_make(c);
+    if (!aotf) co_make(c);
   }
-  if (run_ranks(w, &sch)) return 2;
+  if (at) {
+    int e = nmpi_aotf_run(at, max_cycles);
+    if (e) {
+      fflush(stdout);
+      fprintf(stderr, "nmpirun: %s after %llu cycles\n", e == -2 ? "lockstep mismatch" : "no progress (deadlock?)",
+              (unsigned long long)nmpi_aotf_cycle(at));
+      report_stuck(w);
+      return e == -2 ? 3 : 2;
+    }
+  } else if (run_ranks(w, &sch)) {
+    return 2;
+  }
   int rc = 0;
   fflush(stdout);
   uint64_t end = 0;
@@ -226,11 +266,12 @@ int main(int argc, char **argv) {
               (unsigned long long)r->frags_out, (unsigned long long)r->frags_in, (unsigned long long)r->acks_out,
               (unsigned long long)r->unexpected_max);
   }
-  int nic_bad = nmpi_comet_errors(ct);
+  int nic_bad = ct ? nmpi_comet_errors(ct) : 0;
   fprintf(stderr, "nmpirun: %d ranks nic=%s backend=%s seed=%llu cycles=%llu unreceived=%d nic_errors=%d exit=%d\n", n,
           nic, backend, (unsigned long long)seed, (unsigned long long)end, w->unreceived, nic_bad, rc);
   if (nic_bad && !rc) rc = 3;
   for (int i = 0; i < n; i++) nmpi_rank_fini(&w->rank[i]);
-  nmpi_comet_close(ct);
+  if (ct) nmpi_comet_close(ct);
+  if (at) nmpi_aotf_close(at);
   return rc;
 }

@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: Apache-2.0
+/* nmpi_aotf: the message layer's transport over Martini AOTF nodes (sw/libaotf.h) on nic_sim
+ * (tree8:N, up to 64 ranks and more). Rank r = node r; every rank's program is a nic_sim host
+ * program.
+ *
+ * Per-peer rings in the LLCM, the ring-buffer protocol of DIMMnet-1 section 4.2: sender s owns a
+ * ring of RING_WORDS 8-byte words in every receiver's LLCM. It writes a fragment's words with
+ * AOTF kicks (one 8-byte store each), then bumps its tail: a 1-byte kick into the receiver's
+ * tail table, byte s. AOTF delivers one sender's kicks in order, so a tail the receiver sees
+ * covers words already written. The receiver polls its tail table (8 senders per uncached
+ * 8-byte load), reads the new words, and returns its head the same way: a 1-byte kick into the
+ * sender's head table, byte r. Counters are kept mod 256 in the tables (a ring holds at most
+ * RING_WORDS < 256 words in flight), so the tables need no atomic update.
+ *
+ * LLCM layout of every node: rings at RING_BASE + 1024 * src (pages 0..15); tail table at
+ * TAIL_BASE + src, head table at HEAD_BASE + dst (page 16). Kick page 2d maps the page holding
+ * this rank's ring in node d, kick page 2d+1 node d's page 16 (the HTLB loads them on first use).
+ * Fragment = 2 header words (the nmpi header, its pad field = fragment bytes) + data words.
+ * The ring space is the flow control: the layer's credits are off (window 0). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "libaotf.h"
+#include "nic_sim.h"
+#include "nmpi_aotf.h"
+
+#define RING_WORDS 128u
+#define RING_BASE 0x0000u
+#define TAIL_BASE 0x10000u
+#define HEAD_BASE 0x10040u
+#define MAX_RANKS 64
+#define PGID 1
+#define FRAG_WORDS 62u /* 2 header words + 60 data words: 480 payload bytes */
+
+typedef struct {
+  nmpi_rank_t *r;
+  nic_host_t *h;
+  aotf_t a;
+  uint64_t debt;                        /* host cycles charged, not yet waited */
+  uint32_t tail[MAX_RANKS], head[MAX_RANKS]; /* as sender: words written / known consumed per dst */
+  uint32_t rx[MAX_RANKS];               /* as receiver: words consumed per src */
+  uint8_t seen[MAX_RANKS];              /* tail bytes at the last poll */
+} at_rank_t;
+
+struct nmpi_aotf {
+  nic_sim_t *sim;
+  nmpi_world_t *w;
+  at_rank_t *rk;
+  int (*run_main)(nmpi_rank_t *r);
+  int ready; /* ranks through set-up */
+};
+
+static uint32_t ring_off(int src, uint32_t word) { return RING_BASE + 1024u * (uint32_t)src + 8u * (word % RING_WORDS); }
+static uint32_t kaddr_ring(int dst, uint32_t off) { return aotf_kick_page(0, 2u * (unsigned)dst) | (off & 0xfffu); }
+static uint32_t kaddr_tbl(int dst, uint32_t off) { return aotf_kick_page(0, 2u * (unsigned)dst + 1u) | (off & 0xfffu); }
+
+static void pay(at_rank_t *t) { /* the layer's CPU time, then the rank is current again */
+  if (t->debt) {
+    uint64_t d = t->debt;
+    t->debt = 0;
+    nic_host_wait(t->h, d);
+  }
+  t->r->w->cur = t->r;
+}
+
+static int at_send(nmpi_rank_t *r, int dst, const nmpi_hdr_t *h, const void *data, size_t len) {
+  at_rank_t *t = r->tp;
+  uint32_t words = 2u + (uint32_t)((len + 7) / 8);
+  pay(t);
+  if (RING_WORDS - (t->tail[dst] - t->head[dst]) < words) { /* refresh the head from the LLCM */
+    uint64_t v = aotf_llcm_read(&t->a, (HEAD_BASE + (uint32_t)dst) & ~7u);
+    r->w->cur = r;
+    uint8_t hb = (uint8_t)(v >> (8 * ((HEAD_BASE + (uint32_t)dst) & 7u)));
+    t->head[dst] = t->tail[dst] - (uint8_t)((uint8_t)t->tail[dst] - hb);
+    if (RING_WORDS - (t->tail[dst] - t->head[dst]) < words) return 1;
+  }
+  nmpi_hdr_t hh = *h;
+  hh.pad = (uint32_t)len;
+  uint64_t w[2];
+  memcpy(w, &hh, sizeof w);
+  uint32_t k = t->tail[dst];
+  aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w[0], 8);
+  aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w[1], 8);
+  for (size_t i = 0; i < len; i += 8) {
+    uint64_t v = 0;
+    memcpy(&v, (const char *)data + i, len - i < 8 ? len - i : 8);
+    aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), v, 8);
+  }
+  t->tail[dst] = k;
+  aotf_kick(&t->a, kaddr_tbl(dst, TAIL_BASE + (uint32_t)r->id), k & 0xffu, 1);
+  r->w->cur = r;
+  return 0;
+}
+
+static int at_poll(nmpi_rank_t *r) {
+  at_rank_t *t = r->tp;
+  int n = r->w->n, got = 0;
+  char buf[FRAG_WORDS * 8];
+  pay(t);
+  for (int base = 0; base < n; base += 8) {
+    uint64_t tw = aotf_llcm_read(&t->a, TAIL_BASE + (uint32_t)base);
+    for (int s = base; s < base + 8 && s < n; s++) {
+      if (s == r->id) continue;
+      uint8_t tb = (uint8_t)(tw >> (8 * (s - base)));
+      uint32_t avail = (uint8_t)(tb - (uint8_t)t->rx[s]);
+      if (!avail) continue;
+      while (avail >= 2) {
+        uint64_t w[2];
+        w[0] = aotf_llcm_read(&t->a, ring_off(s, t->rx[s]));
+        w[1] = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 1));
+        nmpi_hdr_t h;
+        memcpy(&h, w, sizeof h);
+        uint32_t dw = (h.pad + 7) / 8;
+        for (uint32_t i = 0; i < dw; i++) {
+          uint64_t v = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 2 + i));
+          memcpy(buf + 8 * i, &v, 8);
+        }
+        t->rx[s] += 2 + dw;
+        avail -= 2 + dw;
+        r->w->cur = r;
+        nmpi_rx(r, s, &h, buf, h.pad);
+        got++;
+      }
+      aotf_kick(&t->a, kaddr_tbl(s, HEAD_BASE + (uint32_t)r->id), t->rx[s] & 0xffu, 1);
+    }
+  }
+  r->w->cur = r;
+  return got;
+}
+
+static uint64_t at_now(nmpi_rank_t *r) {
+  at_rank_t *t = r->tp;
+  return nic_host_now(t->h) + t->debt;
+}
+static void at_spend(nmpi_rank_t *r, uint64_t c) { ((at_rank_t *)r->tp)->debt += c; }
+static void at_idle(nmpi_rank_t *r) {
+  at_rank_t *t = r->tp;
+  t->debt += 4;
+  pay(t);
+}
+static int at_quiet(nmpi_rank_t *r) {
+  at_rank_t *t = r->tp;
+  pay(t);
+  aotf_flush(&t->a);
+  r->w->cur = r;
+  return 1;
+}
+static void at_report(nmpi_rank_t *r) {
+  at_rank_t *t = r->tp;
+  if (t->a.unknown_misses)
+    fprintf(stderr, "nmpi: rank %d: %llu HTLB misses without a mapping\n", r->id, (unsigned long long)t->a.unknown_misses);
+  if (r->w->stats)
+    fprintf(stderr, "nmpi: rank %d: kicks %u, HTLB refills %llu\n", r->id, t->a.kicks, (unsigned long long)t->a.refills);
+}
+
+static const nmpi_tp_ops_t at_ops = {"aotf", (FRAG_WORDS - 2u) * 8u, at_send, at_poll, at_now,
+                                     at_spend, at_idle, at_quiet, at_report};
+
+static void prog(nic_host_t *h, void *arg) {
+  at_rank_t *t = arg;
+  nmpi_rank_t *r = t->r;
+  nmpi_aotf_t *at = r->w->tp_world;
+  t->h = h;
+  int n = r->w->n;
+  if (aotf_open(&t->a, h, (uint16_t)r->id)) {
+    fprintf(stderr, "nmpirun: rank %d: aotf_open failed\n", r->id);
+    r->exit_code = 3;
+    r->done = 1;
+    return;
+  }
+  aotf_protect(&t->a, PGID, 0, HEAD_BASE + MAX_RANKS);
+  for (int d = 0; d < n; d++) {
+    if (d == r->id) continue;
+    aotf_hdr_t ring = {(uint16_t)d, PGID, 0, 0, (uint64_t)(ring_off(r->id, 0) & ~0xfffu), 0};
+    aotf_hdr_t tbl = {(uint16_t)d, PGID, 0, 0, (uint64_t)(TAIL_BASE & ~0xfffu), 0};
+    aotf_map(&t->a, aotf_kick_page(0, 2u * (unsigned)d), &ring, 0);
+    aotf_map(&t->a, aotf_kick_page(0, 2u * (unsigned)d + 1u), &tbl, 0);
+  }
+  /* every node set up before anyone sends (a kick into a node still sweeping its LLCM is lost) */
+  at->ready++;
+  while (at->ready < n) nic_host_wait(h, 16);
+  nic_host_wait(h, 64);
+  r->w->cur = r;
+  at->run_main(r);
+}
+
+nmpi_aotf_t *nmpi_aotf_open(nmpi_world_t *w, const char *backend, uint64_t seed, int zero_cost,
+                            int (*run_main)(nmpi_rank_t *r)) {
+  if (w->n > MAX_RANKS) {
+    fprintf(stderr, "nmpirun: --nic aotf runs up to %d ranks\n", MAX_RANKS);
+    return NULL;
+  }
+  nmpi_aotf_t *at = calloc(1, sizeof *at);
+  if (!at) return NULL;
+  char topo[32];
+  snprintf(topo, sizeof topo, "tree8:%d", w->n < 2 ? 2 : w->n);
+  at->sim = nic_sim_open_topo(topo, backend, seed, zero_cost ? &NIC_HOST_COST_ZERO : &NIC_HOST_COST_PAPER, NULL);
+  if (!at->sim) {
+    fprintf(stderr, "nmpirun: cannot open AOTF backend %s topology %s\n", backend, topo);
+    free(at);
+    return NULL;
+  }
+  at->w = w;
+  at->run_main = run_main;
+  at->rk = calloc((size_t)w->n, sizeof *at->rk);
+  w->tp = &at_ops;
+  w->tp_world = at;
+  w->window = 0;
+  w->ns_per_cycle = 7.5; /* 133 MHz design clock */
+  for (int i = 0; i < w->n; i++) {
+    at->rk[i].r = &w->rank[i];
+    w->rank[i].tp = &at->rk[i];
+  }
+  return at;
+}
+
+int nmpi_aotf_run(nmpi_aotf_t *at, uint64_t max_cycles) {
+  int hn = nic_sim_nodes(at->sim);
+  nic_host_prog_t *p = calloc((size_t)hn, sizeof *p);
+  void **arg = calloc((size_t)hn, sizeof *arg);
+  for (int i = 0; i < at->w->n; i++) {
+    p[i] = prog;
+    arg[i] = &at->rk[i];
+  }
+  int rc = nic_sim_run(at->sim, p, arg, max_cycles);
+  free(p);
+  free(arg);
+  return rc;
+}
+
+uint64_t nmpi_aotf_cycle(const nmpi_aotf_t *at) { return nic_sim_cycle(at->sim); }
+
+void nmpi_aotf_close(nmpi_aotf_t *at) {
+  if (!at) return;
+  nic_sim_close(at->sim);
+  free(at->rk);
+  free(at);
+}
