@@ -100,7 +100,8 @@ int nmpi_rank_init(nmpi_world_t *w, nmpi_rank_t *r, int id) {
   r->as = calloc((size_t)w->n, sizeof *r->as);
   r->cred = calloc((size_t)w->n, sizeof *r->cred);
   r->owe = calloc((size_t)w->n, sizeof *r->owe);
-  if (!r->sendq || !r->as || !r->cred || !r->owe) return -1;
+  r->posted_from = calloc((size_t)w->n, sizeof *r->posted_from);
+  if (!r->sendq || !r->as || !r->cred || !r->owe || !r->posted_from) return -1;
   for (int i = 0; i < w->n; i++) {
     nmpi_q_init(&r->sendq[i]);
     r->cred[i] = w->window ? w->window : 0x3FFFFFFF; /* window 0: the transport has its own flow control */
@@ -120,6 +121,11 @@ void nmpi_rank_fini(nmpi_rank_t *r) {
   free(r->as);
   free(r->cred);
   free(r->owe);
+  free(r->posted_from);
+}
+
+int nmpi_awaits(const nmpi_rank_t *r, int src) {
+  return r->posted_any || r->posted_from[src] || r->as[src].req || r->as[src].ue;
 }
 
 /* ---- send side ---- */
@@ -211,6 +217,10 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
     a->ue = NULL;
     a->req = nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
     if (a->req) {
+      if (a->req->peer == MPI_ANY_SOURCE)
+        r->posted_any--;
+      else
+        r->posted_from[a->req->peer]--;
       set_recv_status(a->req, src, h->tag, a->total);
     } else {
       nmpi_ue_t *u = nmpi_slab_alloc(&r->ue_slab);
@@ -321,6 +331,10 @@ static nmpi_req_t *irecv(nmpi_rank_t *r, void *buf, size_t bytes, int src, int t
   nmpi_ue_t *u = nmpi_match_unexpected(&r->unexpected, src, tag, ctx);
   if (!u) {
     nmpi_q_push(&r->posted, &q->link);
+    if (src == MPI_ANY_SOURCE)
+      r->posted_any++;
+    else
+      r->posted_from[src]++;
     return q;
   }
   set_recv_status(q, u->src, u->tag, u->len);

@@ -15,7 +15,9 @@
  * LLCM layout of every node: rings at RING_BASE + 1024 * src (pages 0..15); tail table at
  * TAIL_BASE + src, head table at HEAD_BASE + dst (page 16). Kick page 2d maps the page holding
  * this rank's ring in node d, kick page 2d+1 node d's page 16 (the HTLB loads them on first use).
- * Fragment = 2 header words (the nmpi header, its pad field = fragment bytes) + data words.
+ * Fragment = 1 header word (2 when the message has more than one fragment) + data words.
+ * A receiver reads the tails of senders it awaits (nmpi_awaits) every poll and all tails every
+ * 8th poll and in MPI_Finalize, so unexpected messages still drain while a poll costs few loads.
  * The ring space is the flow control: the layer's credits are off (window 0). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -40,7 +42,7 @@ typedef struct {
   uint64_t debt;                        /* host cycles charged, not yet waited */
   uint32_t tail[MAX_RANKS], head[MAX_RANKS]; /* as sender: words written / known consumed per dst */
   uint32_t rx[MAX_RANKS];               /* as receiver: words consumed per src */
-  uint8_t seen[MAX_RANKS];              /* tail bytes at the last poll */
+  unsigned rounds;                      /* polls: every 8th reads every sender's tail */
 } at_rank_t;
 
 struct nmpi_aotf {
@@ -66,7 +68,8 @@ static void pay(at_rank_t *t) { /* the layer's CPU time, then the rank is curren
 
 static int at_send(nmpi_rank_t *r, int dst, const nmpi_hdr_t *h, const void *data, size_t len) {
   at_rank_t *t = r->tp;
-  uint32_t words = 2u + (uint32_t)((len + 7) / 8);
+  int one = h->type == NMPI_FIRST ? h->len == len : h->type == NMPI_ACK;
+  uint32_t words = (one ? 1u : 2u) + (uint32_t)((len + 7) / 8);
   pay(t);
   if (RING_WORDS - (t->tail[dst] - t->head[dst]) < words) { /* refresh the head from the LLCM */
     uint64_t v = aotf_llcm_read(&t->a, (HEAD_BASE + (uint32_t)dst) & ~7u);
@@ -75,13 +78,13 @@ static int at_send(nmpi_rank_t *r, int dst, const nmpi_hdr_t *h, const void *dat
     t->head[dst] = t->tail[dst] - (uint8_t)((uint8_t)t->tail[dst] - hb);
     if (RING_WORDS - (t->tail[dst] - t->head[dst]) < words) return 1;
   }
-  nmpi_hdr_t hh = *h;
-  hh.pad = (uint32_t)len;
-  uint64_t w[2];
-  memcpy(w, &hh, sizeof w);
+  /* word 0: type, ctx, credits, fragment bytes (12 bits), "one word" flag, tag; word 1 (only
+   * when the fragment is not the whole message): the message's total bytes */
+  uint64_t w0 = (uint64_t)h->type | (uint64_t)h->ctx << 8 | (uint64_t)(len & 0xfffu) << 16 | (uint64_t)one << 28 |
+                (uint64_t)(uint32_t)h->tag << 32;
   uint32_t k = t->tail[dst];
-  aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w[0], 8);
-  aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w[1], 8);
+  aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w0, 8);
+  if (!one) aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), h->len, 8);
   for (size_t i = 0; i < len; i += 8) {
     uint64_t v = 0;
     memcpy(&v, (const char *)data + i, len - i < 8 ? len - i : 8);
@@ -98,26 +101,34 @@ static int at_poll(nmpi_rank_t *r) {
   int n = r->w->n, got = 0;
   char buf[FRAG_WORDS * 8];
   pay(t);
+  int all = r->finalizing || (t->rounds++ & 7u) == 0;
   for (int base = 0; base < n; base += 8) {
+    int want = all;
+    for (int s = base; !want && s < base + 8 && s < n; s++) want = s != r->id && nmpi_awaits(r, s);
+    if (!want) continue;
     uint64_t tw = aotf_llcm_read(&t->a, TAIL_BASE + (uint32_t)base);
     for (int s = base; s < base + 8 && s < n; s++) {
       if (s == r->id) continue;
       uint8_t tb = (uint8_t)(tw >> (8 * (s - base)));
       uint32_t avail = (uint8_t)(tb - (uint8_t)t->rx[s]);
       if (!avail) continue;
-      while (avail >= 2) {
-        uint64_t w[2];
-        w[0] = aotf_llcm_read(&t->a, ring_off(s, t->rx[s]));
-        w[1] = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 1));
+      while (avail >= 1) {
+        uint64_t w0 = aotf_llcm_read(&t->a, ring_off(s, t->rx[s]));
         nmpi_hdr_t h;
-        memcpy(&h, w, sizeof h);
+        h.type = (uint8_t)w0;
+        h.ctx = (uint8_t)(w0 >> 8);
+        h.credits = 0;
+        h.pad = (uint32_t)(w0 >> 16) & 0xfffu;
+        h.tag = (int32_t)(uint32_t)(w0 >> 32);
+        uint32_t hw = (w0 >> 28) & 1u ? 1u : 2u;
+        h.len = hw == 1 ? h.pad : (uint32_t)aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 1));
         uint32_t dw = (h.pad + 7) / 8;
         for (uint32_t i = 0; i < dw; i++) {
-          uint64_t v = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 2 + i));
+          uint64_t v = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + hw + i));
           memcpy(buf + 8 * i, &v, 8);
         }
-        t->rx[s] += 2 + dw;
-        avail -= 2 + dw;
+        t->rx[s] += hw + dw;
+        avail -= hw + dw;
         r->w->cur = r;
         nmpi_rx(r, s, &h, buf, h.pad);
         got++;

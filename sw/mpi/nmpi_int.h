@@ -96,6 +96,8 @@ struct nmpi_rank {
   nmpi_asm_t *as;      /* per source */
   int *cred, *owe;     /* per peer: send credits left, credits owed back */
   int owe_n;           /* sum of owe */
+  int *posted_from;    /* per source: posted receives naming it; posted_any: MPI_ANY_SOURCE ones */
+  int posted_any;
   void *tp;            /* transport state */
   void *sched;         /* launcher state (coroutine) */
   uint64_t sent_msgs, recv_msgs, frags_out, frags_in, acks_out, unexpected_max;
@@ -139,4 +141,7 @@ void nmpi_rank_fini(nmpi_rank_t *r);
 void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, size_t len);
 /* the launcher: rank r's main returned without MPI_Finalize (or with it) */
 void nmpi_rank_exit(nmpi_rank_t *r);
+/* 1 when a fragment from src is awaited: a receive posted for it (or for any source), or a
+ * message from it half received (a transport may poll such sources more often) */
+int nmpi_awaits(const nmpi_rank_t *r, int src);
 #endif
