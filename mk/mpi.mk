@@ -4,7 +4,9 @@
 #   sw/mpi/nmpicc            compiles an MPI program into build/... .so for nmpirun
 #   make mpi-test            the conformance suite on 2 and 8 ranks (model backend) and the
 #                            comparison with Open MPI (sw/mpi/tests/compare.c)
+#   make mpi-bench           the figures -> build/bench/mpi.txt
 #   make mpi-demo            an MPI program on 8 simulated nodes
+#   make mpi-lockstep        p2p on 2 ranks with RTL and models compared every cycle
 NMPI_SRC := sw/mpi/nmpi.c sw/mpi/nmpi_match.c sw/mpi/nmpi_comet.c sw/mpi/nmpi_aotf.c sw/mpi/nmpirun.c
 NMPI_COMET_SRC := sw/vipl.c sw/comet_fm.c
 NMPI_AOTF_SRC := sw/libaotf.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
@@ -72,4 +74,5 @@ mpi-bench: mpi $(BUILD)/mpi/tests/bench.so $(BUILD)/mpi/nmpi_instr
 	bash sw/mpi/tests/instr.sh > $(BUILD)/bench/mpi.txt
 	$(NMPIRUN) -n 2 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
 	$(NMPIRUN) -n 8 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
+	for n in 2 8 64; do $(NMPIRUN) -n $$n --nic aotf $(BUILD)/mpi/tests/bench.so aotf | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt; done
 	cat $(BUILD)/bench/mpi.txt

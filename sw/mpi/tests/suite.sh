@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0
 # The message layer's conformance suite (docs/guide/mpi.md):
 #   suite.sh [conf|compare|lockstep|all]   (default all but lockstep)
-# conf: every test program on 2 and 8 ranks of the model backend (many.c with fewer requests
-# on 8 ranks); the finalize test must end and report its two unreceived messages.
-# compare: sw/mpi/tests/compare.c under nmpirun and under Open MPI on 2 and 8 ranks, same stdout.
+# conf: every test program on 2 and 8 ranks of the model backend, Comet and AOTF transports
+# (many.c with fewer requests on 8 ranks); the finalize test must end and report its two
+# unreceived messages.
+# compare: sw/mpi/tests/compare.c under nmpirun and under Open MPI on 2 and 8 ranks (Comet) and
+# 64 ranks (AOTF, tree8:64), same stdout.
 # lockstep: p2p on 2 ranks with the RTL engines and switch compared to the models every cycle.
 set -u
 cd "$(dirname "$0")/../../.."
@@ -22,6 +24,13 @@ if [ "$what" = default ] || [ "$what" = conf ] || [ "$what" = all ]; then
       check "$t-n$n" "$RUN" -n $n $B/tests/$t.so
     done
   done
+  for n in 2 8; do
+    for t in p2p wildcard truncate unexpected; do
+      check "$t-aotf-n$n" "$RUN" -n $n --nic aotf $B/tests/$t.so
+    done
+  done
+  check collectives-aotf-n2 "$RUN" -n 2 --nic aotf $B/tests/collectives.so
+  check many-aotf-n8 "$RUN" -n 8 --nic aotf $B/tests/many.so 300
   check many-n2 "$RUN" -n 2 $B/tests/many.so 2000
   check many-n8 "$RUN" -n 8 $B/tests/many.so 300
   check finalize-n2 bash -c "$RUN -n 2 $B/tests/finalize.so 2>&1 | tee /dev/stderr | grep -c 'never received' | grep -qx 2"
@@ -31,6 +40,7 @@ if [ "$what" = default ] || [ "$what" = compare ] || [ "$what" = all ]; then
   for n in 2 8; do
     check "compare-openmpi-n$n" bash -c "diff <($RUN -n $n $B/tests/compare.so) <(mpirun --allow-run-as-root --oversubscribe -n $n $B/ompi/compare)"
   done
+  check compare-openmpi-aotf-n64 bash -c "diff <($RUN -n 64 --nic aotf $B/tests/compare.so) <(mpirun --allow-run-as-root --oversubscribe -n 64 $B/ompi/compare)"
 fi
 if [ "$what" = lockstep ] || [ "$what" = all ]; then
   check lockstep-p2p-n2 "$B/nmpirun_rtl" -n 2 --backend lockstep $B/tests/p2p.so
