@@ -45,9 +45,10 @@ mpi-compare: mpi $(BUILD)/mpi/ompi/compare
 mpi-demo: mpi
 	$(NMPIRUN) -n 8 --stats $(BUILD)/mpi/tests/compare.so
 
-# the launcher with the RTL backends (--backend rtl|lockstep): the Verilated Comet engine and
-# switch libraries of mk/comet_apps.mk and mk/sw.mk, linked the way comet_apps is
-$(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL) \
+# the launcher with the Comet RTL backends (--backend rtl|lockstep with --nic comet): the
+# Verilated Comet engine and switch libraries of mk/comet_apps.mk and mk/sw.mk, linked the way
+# comet_apps is (the AOTF nodes stay C models in this build: sw/fabric_rtl_none.c)
+$(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL) \
   $(BUILD)/sw/vl_ceng/Vceng__ALL.a $(BUILD)/sw/vl_sw/Vsw16__ALL.a
 	@mkdir -p $(BUILD)/mpi/vl
 	@rm -f $@
@@ -55,7 +56,7 @@ $(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) $
 	  $(comet_system2_VFLAGS) --Mdir $(BUILD)/mpi/vl -o $(ROOT)/$@ \
 	  -CFLAGS "-I$(ROOT)/sw -I$(ROOT)/cmodel -I$(ROOT)/$(BUILD)/sw/vl_ceng -I$(ROOT)/$(BUILD)/sw/vl_sw" \
 	  -LDFLAGS "$(ROOT)/$(BUILD)/sw/vl_ceng/Vceng__ALL.a $(ROOT)/$(BUILD)/sw/vl_sw/Vsw16__ALL.a $(COMET_APPS_LIBS) -Wl,--dynamic-list=$(ROOT)/sw/mpi/nmpi.dynlist -ldl" \
-	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(NMPI_OBJS)) \
+	  $(COMET_SYS_RTL) $(addprefix $(ROOT)/,$(COMET_HW_RTL_SRC)) $(addprefix $(ROOT)/,$(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o) \
 	  > $(BUILD)/mpi/vl.log 2>&1 || { tail -40 $(BUILD)/mpi/vl.log; exit 1; }
 
 .PHONY: mpi-lockstep
