@@ -5,7 +5,7 @@
 #   make mpi-test            the conformance suite on 2 and 8 ranks (model backend) and the
 #                            comparison with Open MPI (sw/mpi/tests/compare.c)
 #   make mpi-bench           the figures -> build/bench/mpi.txt
-#   make mpi-demo            an MPI program on 8 simulated nodes
+#   make mpi-demo            an MPI program on 8 Comet nodes, then on 64 AOTF nodes
 #   make mpi-lockstep        p2p on 2 ranks with RTL and models compared every cycle
 NMPI_SRC := sw/mpi/nmpi.c sw/mpi/nmpi_match.c sw/mpi/nmpi_comet.c sw/mpi/nmpi_aotf.c sw/mpi/nmpirun.c
 NMPI_COMET_SRC := sw/vipl.c sw/comet_fm.c
@@ -44,6 +44,7 @@ mpi-compare: mpi $(BUILD)/mpi/ompi/compare
 
 mpi-demo: mpi
 	$(NMPIRUN) -n 8 --stats $(BUILD)/mpi/tests/compare.so
+	$(NMPIRUN) -n 64 --nic aotf $(BUILD)/mpi/tests/compare.so
 
 # the launcher with the Comet RTL backends (--backend rtl|lockstep with --nic comet): the
 # Verilated Comet engine and switch libraries of mk/comet_apps.mk and mk/sw.mk, linked the way
