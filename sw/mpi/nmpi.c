@@ -13,7 +13,8 @@
  * A message to oneself is matched directly, without the NIC.
  *
  * Collectives run on point-to-point in their own context (they never match user messages):
- * barrier = fan-in + fan-out over an 8-ary tree rooted at rank 0; reduce = fan-in over the
+ * barrier = the transport's own barrier when it has one (AOTF: byte flags in the LLCM), else
+ * fan-in + fan-out over an 8-ary tree rooted at rank 0; reduce = fan-in over the
  * 8-ary tree rooted at `root`, each node combining its own vector with its children's in child
  * order (deterministic); bcast = fan-out over that tree; allreduce = reduce to 0 + bcast. */
 #define _POSIX_C_SOURCE 200809L
@@ -662,10 +663,22 @@ static int tree_child(int v, int k, int n) {
 }
 static int real_rank(int v, int root, int n) { return (v + root) % n; }
 
+static void progress_cb(nmpi_rank_t *r) {
+  r->w->cur = r;
+  progress(r, ack_thresh(r));
+  r->w->cur = r;
+}
+
 int MPI_Barrier(MPI_Comm comm) {
   nmpi_rank_t *r = me();
   if (!r || !r->inited || check_comm(comm)) return fail(r, "MPI_Barrier", MPI_ERR_COMM);
   spend(r, CALL_COST);
+  if (r->w->tp->barrier) {
+    r->where = "MPI_Barrier";
+    r->w->tp->barrier(r, progress_cb);
+    r->where = NULL;
+    return MPI_SUCCESS;
+  }
   int n = r->w->n, v = r->id, p = tree_parent(v), nc = 0;
   nmpi_req_t *q[ARITY];
   char dummy = 0;

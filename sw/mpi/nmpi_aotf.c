@@ -13,7 +13,7 @@
  * RING_WORDS < 256 words in flight), so the tables need no atomic update.
  *
  * LLCM layout of every node: rings at RING_BASE + 1024 * src (pages 0..15); tail table at
- * TAIL_BASE + src, head table at HEAD_BASE + dst (page 16). Kick page 2d maps the page holding
+ * TAIL_BASE + src, head table at HEAD_BASE + dst, barrier flags at BAR_FLAGS / BAR_REL (page 16). Kick page 2d maps the page holding
  * this rank's ring in node d, kick page 2d+1 node d's page 16 (the HTLB loads them on first use).
  * Fragment = 1 header word (2 when the message has more than one fragment) + data words.
  * A receiver reads the tails of senders it awaits (nmpi_awaits) every poll and all tails every
@@ -31,6 +31,9 @@
 #define RING_BASE 0x0000u
 #define TAIL_BASE 0x10000u
 #define HEAD_BASE 0x10040u
+#define BAR_FLAGS 0x10100u /* barrier: level l child flags at +8l, byte d-1 = phase of child digit d */
+#define BAR_REL 0x10140u   /* barrier: release phase from the parent */
+#define PROT_LIMIT 0x10200u
 #define MAX_RANKS 64
 #define PGID 1
 #define FRAG_WORDS 62u /* 2 header words + 60 data words: 480 payload bytes */
@@ -43,6 +46,7 @@ typedef struct {
   uint32_t tail[MAX_RANKS], head[MAX_RANKS]; /* as sender: words written / known consumed per dst */
   uint32_t rx[MAX_RANKS];               /* as receiver: words consumed per src */
   unsigned rounds;                      /* polls: every 8th reads every sender's tail */
+  uint8_t bphase;                       /* barrier phase (never 0) */
 } at_rank_t;
 
 struct nmpi_aotf {
@@ -165,8 +169,64 @@ static void at_report(nmpi_rank_t *r) {
     fprintf(stderr, "nmpi: rank %d: kicks %u, HTLB refills %llu\n", r->id, t->a.kicks, (unsigned long long)t->a.refills);
 }
 
+/* The barrier of aotf_apps (DIMMnet-1 section 5.3) as the transport's own: an 8-ary combining
+ * tree by base-8 digits of the rank (node r's parent is r with its lowest nonzero digit
+ * cleared); a parent reads all its children's byte flags of one level with one load, reports
+ * with one byte kick, and the release goes down the tree one byte kick per child. */
+static int bar_levels(int n) {
+  int l = 0;
+  for (long span = 1; span < n; span *= 8) l++;
+  return l;
+}
+static int pow8(int l) { return 1 << (3 * l); }
+static int digit(int r, int l) { return (r / pow8(l)) % 8; }
+static int up_level(int n, int r) {
+  int l = 0;
+  if (!r) return bar_levels(n);
+  while (!digit(r, l)) l++;
+  return l;
+}
+static int nkids(int n, int r, int l) {
+  int k = 0;
+  for (int d = 1; d < 8 && r + d * pow8(l) < n; d++) k++;
+  return k;
+}
+
+/* poll a flag word; every 16th read also runs the layer's progress (rings keep draining) */
+static void bar_wait(at_rank_t *t, uint32_t off, uint64_t mask, uint64_t want, void (*progress)(nmpi_rank_t *)) {
+  for (unsigned i = 1;; i++) {
+    uint64_t v = aotf_llcm_read(&t->a, off);
+    t->r->w->cur = t->r;
+    if ((v & mask) == want) return;
+    if (!(i & 15u)) progress(t->r);
+  }
+}
+
+static void at_barrier(nmpi_rank_t *r, void (*progress)(nmpi_rank_t *)) {
+  at_rank_t *t = r->tp;
+  int n = r->w->n, me = r->id, up = up_level(n, me);
+  pay(t);
+  if (++t->bphase == 0) t->bphase = 1;
+  uint8_t ph = t->bphase;
+  for (int l = 0; l < up; l++) {
+    int k = nkids(n, me, l);
+    if (!k) continue;
+    uint64_t want = 0, mask = k >= 8 ? ~0ull : (1ull << (8 * k)) - 1;
+    for (int i = 0; i < k; i++) want |= (uint64_t)ph << (8 * i);
+    bar_wait(t, BAR_FLAGS + 8u * (uint32_t)l, mask, want, progress);
+  }
+  if (me) {
+    int parent = me - digit(me, up) * pow8(up);
+    aotf_kick(&t->a, kaddr_tbl(parent, BAR_FLAGS + 8u * (uint32_t)up + (uint32_t)(digit(me, up) - 1)), ph, 1);
+    bar_wait(t, BAR_REL, 0xff, ph, progress);
+  }
+  for (int l = up - 1; l >= 0; l--)
+    for (int d = 1; d <= nkids(n, me, l); d++) aotf_kick(&t->a, kaddr_tbl(me + d * pow8(l), BAR_REL), ph, 1);
+  r->w->cur = r;
+}
+
 static const nmpi_tp_ops_t at_ops = {"aotf", (FRAG_WORDS - 2u) * 8u, at_send, at_poll, at_now,
-                                     at_spend, at_idle, at_quiet, at_report};
+                                     at_spend, at_idle, at_quiet, at_report, at_barrier};
 
 static void prog(nic_host_t *h, void *arg) {
   at_rank_t *t = arg;
@@ -180,7 +240,7 @@ static void prog(nic_host_t *h, void *arg) {
     r->done = 1;
     return;
   }
-  aotf_protect(&t->a, PGID, 0, HEAD_BASE + MAX_RANKS);
+  aotf_protect(&t->a, PGID, 0, PROT_LIMIT);
   for (int d = 0; d < n; d++) {
     if (d == r->id) continue;
     aotf_hdr_t ring = {(uint16_t)d, PGID, 0, 0, (uint64_t)(ring_off(r->id, 0) & ~0xfffu), 0};

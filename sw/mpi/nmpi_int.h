@@ -81,6 +81,9 @@ typedef struct {
   void (*idle)(nmpi_rank_t *r);                   /* nothing to do: let time pass (may switch rank) */
   int (*quiet)(nmpi_rank_t *r); /* by the rank itself: wait until its sends left the NIC; 1 = none outstanding */
   void (*report)(nmpi_rank_t *r);                 /* end of run: NIC counters, drops */
+  /* optional (NULL: the layer's own): a barrier of every rank done by the NIC's own means;
+   * it calls progress(r) while it waits, so point-to-point traffic keeps draining */
+  void (*barrier)(nmpi_rank_t *r, void (*progress)(nmpi_rank_t *r));
 } nmpi_tp_ops_t;
 
 struct nmpi_rank {
