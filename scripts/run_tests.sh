@@ -179,6 +179,7 @@ run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet
 
 # mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
 run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
+run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

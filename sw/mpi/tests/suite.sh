@@ -7,7 +7,8 @@
 # unreceived messages.
 # compare: sw/mpi/tests/compare.c under nmpirun and under Open MPI on 2 and 8 ranks (Comet) and
 # 64 ranks (AOTF, tree8:64), same stdout.
-# lockstep: p2p on 2 ranks with the RTL engines and switch compared to the models every cycle.
+# lockstep: wildcard and p2p on 2 ranks with the RTL engines and switch compared to the models
+# every cycle (build/mpi/nmpirun_rtl).
 set -u
 cd "$(dirname "$0")/../../.."
 B=build/mpi
@@ -43,7 +44,13 @@ if [ "$what" = default ] || [ "$what" = compare ] || [ "$what" = all ]; then
   check compare-openmpi-aotf-n64 bash -c "diff <($RUN -n 64 --nic aotf $B/tests/compare.so) <(mpirun --allow-run-as-root --oversubscribe -n 64 $B/ompi/compare)"
 fi
 if [ "$what" = lockstep ] || [ "$what" = all ]; then
-  check lockstep-p2p-n2 "$B/nmpirun_rtl" -n 2 --backend lockstep $B/tests/p2p.so
+  # every output of both Verilated engines and the switch equals the C models' every cycle, and
+  # the run takes the cycles it takes on the models
+  for t in wildcard p2p; do
+    check "lockstep-$t-n2" bash -c "out=\$($B/nmpirun_rtl -n 2 --backend lockstep $B/tests/$t.so 2>&1) || exit 1; echo \"\$out\";
+      [ \$(echo \"\$out\" | grep -c 'compared=[1-9][0-9]* mismatches=0\$') = 3 ] &&
+      [ \"\$(echo \"\$out\" | grep -o 'cycles=[0-9]* unreceived' )\" = \"\$($RUN -n 2 $B/tests/$t.so 2>&1 | grep -o 'cycles=[0-9]* unreceived')\" ]"
+  done
 fi
 echo "mpi suite: $fails failed"
 [ $fails = 0 ]
