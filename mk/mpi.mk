@@ -77,4 +77,9 @@ mpi-bench: mpi $(BUILD)/mpi/tests/bench.so $(BUILD)/mpi/nmpi_instr
 	$(NMPIRUN) -n 2 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
 	$(NMPIRUN) -n 8 $(BUILD)/mpi/tests/bench.so comet | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
 	for n in 2 8 64; do $(NMPIRUN) -n $$n --nic aotf $(BUILD)/mpi/tests/bench.so aotf | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt; done
+	$(NMPIRUN) -n 2 --eager-max 0 $(BUILD)/mpi/tests/bench.so comet rndv | sed -n 's/^figure: //p' >> $(BUILD)/bench/mpi.txt
+	# crossover: the smallest size whose rendezvous bandwidth reaches eager's (-1: none measured)
+	awk '/^mpi.bw_bytes_per_cycle_[0-9]+_(eager|rndv)_comet /{split($$1,k,"_"); if (k[6]=="rndv") r[k[5]]=$$2; else e[k[5]]=$$2} \
+	  END{x=-1; for (s in r) if (s in e && r[s] >= e[s] && (x < 0 || s+0 < x)) x=s+0; print "mpi.eager_rndv_crossover_bytes_comet", x}' \
+	  $(BUILD)/bench/mpi.txt >> $(BUILD)/bench/mpi.txt
 	cat $(BUILD)/bench/mpi.txt

@@ -123,6 +123,9 @@ void nmpi_rank_fini(nmpi_rank_t *r) {
   free(r->cred);
   free(r->owe);
   free(r->posted_from);
+  free(r->tok);
+  free(r->tok_free);
+  free(r->cts);
 }
 
 int nmpi_awaits(const nmpi_rank_t *r, int src) {
@@ -138,6 +141,48 @@ static int take_owe(nmpi_rank_t *r, int d) {
   return c;
 }
 
+static uint32_t tok_put(nmpi_rank_t *r, nmpi_req_t *q) {
+  if (r->tok_free_n) {
+    uint32_t t = r->tok_free[--r->tok_free_n];
+    r->tok[t] = q;
+    return t;
+  }
+  if (r->tok_n == r->tok_cap) {
+    size_t nc = r->tok_cap ? 2 * r->tok_cap : 64;
+    r->tok = realloc(r->tok, nc * sizeof *r->tok);
+    r->tok_free = realloc(r->tok_free, nc * sizeof *r->tok_free);
+    r->tok_cap = nc;
+  }
+  r->tok[r->tok_n] = q;
+  return (uint32_t)r->tok_n++;
+}
+static nmpi_req_t *tok_take(nmpi_rank_t *r, uint32_t t) {
+  if (t >= r->tok_n) return NULL;
+  nmpi_req_t *q = r->tok[t];
+  r->tok[t] = NULL;
+  r->tok_free[r->tok_free_n++] = t;
+  return q;
+}
+static void cts_queue(nmpi_rank_t *r, int dst, uint32_t stoken, uint32_t rtoken) {
+  if (r->cts_n + 3 > r->cts_cap) {
+    r->cts_cap = r->cts_cap ? 2 * r->cts_cap : 48;
+    r->cts = realloc(r->cts, r->cts_cap * sizeof *r->cts);
+  }
+  r->cts[r->cts_n++] = (uint32_t)dst;
+  r->cts[r->cts_n++] = stoken;
+  r->cts[r->cts_n++] = rtoken;
+}
+static int send_cts(nmpi_rank_t *r) {
+  size_t i = 0;
+  for (; i < r->cts_n; i += 3) {
+    nmpi_hdr_t h = {NMPI_CTS, 0, 0, (int32_t)r->cts[i + 1], r->cts[i + 2], 0};
+    if (r->w->tp->send(r, (int)r->cts[i], &h, NULL, 0)) break;
+  }
+  memmove(r->cts, r->cts + i, (r->cts_n - i) * sizeof *r->cts);
+  r->cts_n -= i;
+  return (int)(i / 3);
+}
+
 /* hand queued fragments to the NIC while credits last; returns fragments sent */
 static int push_sends(nmpi_rank_t *r) {
   const nmpi_tp_ops_t *tp = r->w->tp;
@@ -146,9 +191,29 @@ static int push_sends(nmpi_rank_t *r) {
     nmpi_queue_t *q = &r->sendq[d];
     while (q->n && r->cred[d] > 0) {
       nmpi_req_t *s = NMPI_CONTAINER(q->head.next, nmpi_req_t, link);
+      if (s->rndv == 1) { /* rendezvous: the request to send, no data */
+        nmpi_hdr_t h = {NMPI_RTS, (uint8_t)s->ctx, 0, s->tag, (uint32_t)s->bytes, s->token};
+        h.credits = (uint16_t)take_owe(r, d);
+        if (tp->send(r, d, &h, NULL, 0)) {
+          r->owe[d] += h.credits;
+          r->owe_n += h.credits;
+          return did;
+        }
+        r->cred[d]--;
+        r->frags_out++;
+        did++;
+        nmpi_q_remove(q, &s->link);
+        r->sendq_n--;
+        s->rndv = 2;
+        continue;
+      }
       size_t chunk = s->bytes - s->off;
       if (chunk > tp->max_frag) chunk = tp->max_frag;
       nmpi_hdr_t h = {(uint8_t)(s->started ? NMPI_NEXT : NMPI_FIRST), (uint8_t)s->ctx, 0, s->tag, (uint32_t)s->bytes, 0};
+      if (s->rndv == 3 && !s->started) {
+        h.type = NMPI_RDATA;
+        h.pad = s->token;
+      }
       h.credits = (uint16_t)take_owe(r, d);
       if (tp->send(r, d, &h, s->buf + s->off, chunk)) {
         r->owe[d] += h.credits;
@@ -207,12 +272,53 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
   r->frags_in++;
   if (h->credits) r->cred[src] += h->credits;
   if (h->type == NMPI_ACK) return;
+  if (h->type == NMPI_CTS) { /* the receiver is ready: queue the data */
+    nmpi_req_t *q = tok_take(r, (uint32_t)h->tag);
+    if (!q) return;
+    q->token = h->len;
+    q->rndv = 3;
+    q->started = 0;
+    q->off = 0;
+    nmpi_q_push(&r->sendq[src], &q->link);
+    r->sendq_n++;
+    return;
+  }
   if (src != r->id && r->w->window) {
     r->owe[src]++;
     r->owe_n++;
   }
   nmpi_asm_t *a = &r->as[src];
-  if (h->type == NMPI_FIRST) {
+  if (h->type == NMPI_RTS) {
+    nmpi_req_t *q = nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
+    if (q) {
+      if (q->peer == MPI_ANY_SOURCE)
+        r->posted_any--;
+      else
+        r->posted_from[q->peer]--;
+      set_recv_status(q, src, h->tag, h->len);
+      cts_queue(r, src, h->pad, tok_put(r, q));
+    } else {
+      nmpi_ue_t *u = nmpi_slab_alloc(&r->ue_slab);
+      u->src = src;
+      u->tag = h->tag;
+      u->ctx = h->ctx;
+      u->len = h->len;
+      u->got = 0;
+      u->data = NULL;
+      u->rndv = 1;
+      u->stoken = h->pad;
+      nmpi_q_push(&r->unexpected, &u->link);
+      if (r->unexpected.n > r->unexpected_max) r->unexpected_max = r->unexpected.n;
+    }
+    return;
+  }
+  if (h->type == NMPI_RDATA) {
+    a->req = tok_take(r, h->pad);
+    a->ue = NULL;
+    a->total = h->len;
+    a->got = 0;
+    if (!a->req) return;
+  } else if (h->type == NMPI_FIRST) {
     a->total = h->len;
     a->got = 0;
     a->ue = NULL;
@@ -231,6 +337,7 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
       u->len = a->total;
       u->got = 0;
       u->data = malloc(a->total ? a->total : 1);
+      u->rndv = 0;
       nmpi_q_push(&r->unexpected, &u->link);
       if (r->unexpected.n > r->unexpected_max) r->unexpected_max = r->unexpected.n;
       a->ue = u;
@@ -258,6 +365,7 @@ static int progress(nmpi_rank_t *r, int ack_thresh) {
   int did = r->sendq_n ? push_sends(r) : 0;
   did += r->w->tp->poll(r);
   did += send_acks(r, ack_thresh);
+  if (r->cts_n) did += send_cts(r);
   if (r->sendq_n) did += push_sends(r);
   return did;
 }
@@ -283,6 +391,7 @@ static nmpi_req_t *new_req(nmpi_rank_t *r, int kind, int peer, int tag, int ctx,
   q->buf = buf;
   q->bytes = bytes;
   q->off = 0;
+  q->rndv = 0;
   return q; /* (a receive's status is written when it matches) */
 }
 
@@ -296,6 +405,12 @@ static nmpi_req_t *isend(nmpi_rank_t *r, const void *buf, size_t bytes, int dst,
     nmpi_rx(r, dst, &h, buf, bytes);
     q->done = 1;
     r->sent_msgs++;
+  } else if (bytes > r->w->eager_max) { /* rendezvous: RTS now, data after the CTS */
+    q->rndv = 1;
+    q->token = tok_put(r, q);
+    nmpi_q_push(&r->sendq[dst], &q->link);
+    r->sendq_n++;
+    if (r->sendq[dst].n == 1) push_sends(r);
   } else if (!r->sendq[dst].n && r->cred[dst] > 0 && bytes <= r->w->tp->max_frag) {
     /* one fragment, nothing queued ahead of it, a credit left: straight to the NIC */
     nmpi_hdr_t h = {NMPI_FIRST, (uint8_t)ctx, 0, tag, (uint32_t)bytes, 0};
@@ -339,6 +454,11 @@ static nmpi_req_t *irecv(nmpi_rank_t *r, void *buf, size_t bytes, int src, int t
     return q;
   }
   set_recv_status(q, u->src, u->tag, u->len);
+  if (u->rndv) { /* the sender waits for this CTS; its data goes straight to buf */
+    cts_queue(r, u->src, u->stoken, tok_put(r, q));
+    nmpi_slab_free(&r->ue_slab, u);
+    return q;
+  }
   size_t n = u->got < bytes ? u->got : bytes;
   memcpy(buf, u->data, n);
   spend(r, n / COPY_BPC);
@@ -422,7 +542,7 @@ static int world_quiet(nmpi_world_t *w) {
 }
 
 static int local_quiet(nmpi_rank_t *r) {
-  if (r->sendq_n) return 0;
+  if (r->sendq_n || r->cts_n) return 0;
   for (int d = 0; d < r->w->n; d++)
     if (r->owe[d]) return 0;
   return r->w->tp->quiet(r);

@@ -15,7 +15,8 @@
  * LLCM layout of every node: rings at RING_BASE + 1024 * src (pages 0..15); tail table at
  * TAIL_BASE + src, head table at HEAD_BASE + dst, barrier flags at BAR_FLAGS / BAR_REL (page 16). Kick page 2d maps the page holding
  * this rank's ring in node d, kick page 2d+1 node d's page 16 (the HTLB loads them on first use).
- * Fragment = 1 header word (2 when the message has more than one fragment) + data words.
+ * Fragment = 1 header word (2 when the message has more than one fragment or is a rendezvous
+ * control message) + data words.
  * A receiver reads the tails of senders it awaits (nmpi_awaits) every poll and all tails every
  * 8th poll and in MPI_Finalize, so unexpected messages still drain while a poll costs few loads.
  * The ring space is the flow control: the layer's credits are off (window 0). */
@@ -82,13 +83,13 @@ static int at_send(nmpi_rank_t *r, int dst, const nmpi_hdr_t *h, const void *dat
     t->head[dst] = t->tail[dst] - (uint8_t)((uint8_t)t->tail[dst] - hb);
     if (RING_WORDS - (t->tail[dst] - t->head[dst]) < words) return 1;
   }
-  /* word 0: type, ctx, credits, fragment bytes (12 bits), "one word" flag, tag; word 1 (only
-   * when the fragment is not the whole message): the message's total bytes */
+  /* word 0: type, ctx, fragment bytes (12 bits), "one word" flag, tag; word 1 (only when the
+   * fragment is not the whole message): the message's total bytes, the header's pad (token) */
   uint64_t w0 = (uint64_t)h->type | (uint64_t)h->ctx << 8 | (uint64_t)(len & 0xfffu) << 16 | (uint64_t)one << 28 |
                 (uint64_t)(uint32_t)h->tag << 32;
   uint32_t k = t->tail[dst];
   aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), w0, 8);
-  if (!one) aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), h->len, 8);
+  if (!one) aotf_kick(&t->a, kaddr_ring(dst, ring_off(r->id, k++)), h->len | (uint64_t)h->pad << 32, 8);
   for (size_t i = 0; i < len; i += 8) {
     uint64_t v = 0;
     memcpy(&v, (const char *)data + i, len - i < 8 ? len - i : 8);
@@ -122,11 +123,13 @@ static int at_poll(nmpi_rank_t *r) {
         h.type = (uint8_t)w0;
         h.ctx = (uint8_t)(w0 >> 8);
         h.credits = 0;
-        h.pad = (uint32_t)(w0 >> 16) & 0xfffu;
+        uint32_t frag = (uint32_t)(w0 >> 16) & 0xfffu;
         h.tag = (int32_t)(uint32_t)(w0 >> 32);
         uint32_t hw = (w0 >> 28) & 1u ? 1u : 2u;
-        h.len = hw == 1 ? h.pad : (uint32_t)aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 1));
-        uint32_t dw = (h.pad + 7) / 8;
+        uint64_t w1 = hw == 1 ? frag : aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + 1));
+        h.len = (uint32_t)w1;
+        h.pad = (uint32_t)(w1 >> 32);
+        uint32_t dw = (frag + 7) / 8;
         for (uint32_t i = 0; i < dw; i++) {
           uint64_t v = aotf_llcm_read(&t->a, ring_off(s, t->rx[s] + hw + i));
           memcpy(buf + 8 * i, &v, 8);
@@ -134,7 +137,7 @@ static int at_poll(nmpi_rank_t *r) {
         t->rx[s] += hw + dw;
         avail -= hw + dw;
         r->w->cur = r;
-        nmpi_rx(r, s, &h, buf, h.pad);
+        nmpi_rx(r, s, &h, buf, frag);
         got++;
       }
       aotf_kick(&t->a, kaddr_tbl(s, HEAD_BASE + (uint32_t)r->id), t->rx[s] & 0xffu, 1);

@@ -19,9 +19,12 @@
 #include "nmpi_slab.h"
 
 /* ---- wire header of every fragment (16 bytes, host order: every node is little-endian) ---- */
-enum { NMPI_FIRST = 1, NMPI_NEXT = 2, NMPI_ACK = 3 };
+enum { NMPI_FIRST = 1, NMPI_NEXT = 2, NMPI_ACK = 3, NMPI_RTS = 4, NMPI_CTS = 5, NMPI_RDATA = 6 };
 typedef struct {
-  uint8_t type;     /* NMPI_FIRST (carries tag / length), NMPI_NEXT, NMPI_ACK (credits only) */
+  uint8_t type;     /* NMPI_FIRST (carries tag / length), NMPI_NEXT, NMPI_ACK (credits only),
+                       rendezvous: NMPI_RTS (tag, length, pad = sender token), NMPI_CTS (tag =
+                       sender token, len = receiver token), NMPI_RDATA (first data fragment,
+                       pad = receiver token) */
   uint8_t ctx;      /* 0: user point-to-point, 1: collectives */
   uint16_t credits; /* credits returned to the receiver of this fragment */
   int32_t tag;
@@ -44,6 +47,8 @@ typedef struct nmpi_req {
   void *slab_word;
   nmpi_link_t link;
   int kind, done, ctx, started;
+  int rndv;        /* send: 0 eager, 1 RTS queued, 2 waiting for CTS, 3 data queued */
+  uint32_t token;  /* rendezvous send: own token, then the receiver's */
   int peer, tag;   /* send: destination; recv: source / tag pattern (wildcards allowed) */
   char *buf;
   size_t bytes;    /* send: message bytes; recv: buffer capacity */
@@ -57,6 +62,8 @@ typedef struct nmpi_ue { /* an unexpected message (arrived before its receive wa
   int src, tag, ctx;
   size_t len, got;
   char *data;
+  int rndv;         /* a rendezvous request (no data yet) */
+  uint32_t stoken;  /* its sender's token */
 } nmpi_ue_t;
 
 typedef struct {   /* the message being received from one source (fragments arrive in order) */
@@ -99,6 +106,11 @@ struct nmpi_rank {
   nmpi_asm_t *as;      /* per source */
   int *cred, *owe;     /* per peer: send credits left, credits owed back */
   int owe_n;           /* sum of owe */
+  nmpi_req_t **tok;    /* rendezvous tokens -> requests; free tokens in tok_free */
+  uint32_t *tok_free;
+  size_t tok_n, tok_cap, tok_free_n;
+  uint32_t *cts;       /* CTS not yet sent: (dst, sender token, receiver token) triples */
+  size_t cts_n, cts_cap;
   int *posted_from;    /* per source: posted receives naming it; posted_any: MPI_ANY_SOURCE ones */
   int posted_any;
   void *tp;            /* transport state */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* bench: the message layer's figures, printed by rank 0 as "figure: mpi.<key> <value>".
- *   bench NIC        NIC = key suffix (comet / aotf)
+ *   bench NIC [PROTO]  NIC = key suffix (comet / aotf); with PROTO only the bandwidth figures,
+ *                      labelled PROTO (the run's protocol: nmpirun --eager-max 0 = rendezvous)
  * Cycles are MPI_Wtime / MPI_Wtick (simulated NIC clock cycles).
  * With 2 ranks: one-way latency (half the ping-pong round trip, average of 20 after a warm-up)
  * for 0, 8, 64, 1024 bytes and more; bandwidth per size (rank 0 sends 16 messages with MPI_Isend
@@ -20,10 +21,12 @@ int main(int argc, char **argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const char *nic = argc > 1 ? argv[1] : "comet";
+  const char *proto = argc > 2 ? argv[2] : "eager"; /* key label of the bandwidth figures */
+  int bw_only = argc > 2;
   static char buf[65536 * 16];
   if (size == 2) {
     static const int lat[] = {0, 8, 64, 1024, 4096};
-    for (unsigned k = 0; k < sizeof lat / sizeof lat[0]; k++) {
+    for (unsigned k = 0; !bw_only && k < sizeof lat / sizeof lat[0]; k++) {
       double sum = 0;
       for (int it = -2; it < 20; it++) {
         MPI_Barrier(MPI_COMM_WORLD);
@@ -52,14 +55,14 @@ int main(int argc, char **argv) {
         MPI_Recv(NULL, 0, MPI_BYTE, 1, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         bpc[k] = (double)bw[k] * K / (cyc() - t0);
         if (bpc[k] > best) best = bpc[k];
-        printf("figure: mpi.bw_bytes_per_cycle_%d_eager_%s %.3f\n", bw[k], nic, bpc[k]);
+        printf("figure: mpi.bw_bytes_per_cycle_%d_%s_%s %.3f\n", bw[k], proto, nic, bpc[k]);
       } else {
         for (int m = 0; m < K; m++) MPI_Irecv(buf + (size_t)m * bw[k], bw[k], MPI_BYTE, 0, 2, MPI_COMM_WORLD, &q[m]);
         MPI_Waitall(K, q, MPI_STATUSES_IGNORE);
         MPI_Send(NULL, 0, MPI_BYTE, 0, 3, MPI_COMM_WORLD);
       }
     }
-    if (rank == 0) {
+    if (rank == 0 && !bw_only) {
       int half = 0;
       for (int k = 0; k < nb && !half; k++)
         if (bpc[k] >= best / 2) half = bw[k];
@@ -68,7 +71,7 @@ int main(int argc, char **argv) {
     }
   }
   double sb = 0, sa = 0;
-  for (int it = -2; it < 20; it++) {
+  for (int it = -2; it < 20 && !bw_only; it++) {
     double x = rank + 0.5, y;
     MPI_Barrier(MPI_COMM_WORLD);
     double t0 = cyc();
@@ -84,7 +87,7 @@ int main(int argc, char **argv) {
     }
     if (y != size * size / 2.0) printf("bench: allreduce wrong on rank %d\n", rank);
   }
-  if (rank == 0) {
+  if (rank == 0 && !bw_only) {
     printf("figure: mpi.barrier_cycles_n%d_%s %.1f\n", size, nic, sb / 20);
     printf("figure: mpi.allreduce_cycles_n%d_%s %.1f\n", size, nic, sa / 20);
   }

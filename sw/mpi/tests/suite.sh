@@ -31,6 +31,13 @@ if [ "$what" = default ] || [ "$what" = conf ] || [ "$what" = all ]; then
     done
   done
   check collectives-aotf-n2 "$RUN" -n 2 --nic aotf $B/tests/collectives.so
+  # rendezvous for every message (--eager-max 0) or above 1000 bytes; programs that rely on
+  # eager buffering (a blocking send before the matching receive is posted) are left out
+  for t in p2p collectives compare; do
+    check "$t-rndv-n2" "$RUN" -n 2 --eager-max 0 $B/tests/$t.so
+  done
+  check p2p-rndv-n8 "$RUN" -n 8 --eager-max 1000 $B/tests/p2p.so
+  check p2p-rndv-aotf-n2 "$RUN" -n 2 --nic aotf --eager-max 0 $B/tests/p2p.so
   check many-aotf-n8 "$RUN" -n 8 --nic aotf $B/tests/many.so 300
   check many-n2 "$RUN" -n 2 $B/tests/many.so 2000
   check many-n8 "$RUN" -n 8 $B/tests/many.so 300
