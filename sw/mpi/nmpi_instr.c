@@ -68,6 +68,7 @@ int main(void) {
   w.rank = rk;
   w.tp = &nt_ops;
   w.window = 8;
+  w.eager_max = 65536;
   w.ns_per_cycle = 6.4;
   nmpi_world = &w;
   for (int i = 0; i < 2; i++) {
