@@ -52,6 +52,9 @@ done
 # comet_engine_axi: transmit rate through the AXI4 master with a 20-cycle read latency (cocotb)
 make -s cocotb-bench > /dev/null
 cat build/bench/axi.txt >> "$out"
+# the MPI-subset message layer (sw/mpi): latency, bandwidth, collectives, instructions per call
+make -s mpi-bench > /dev/null
+cat build/bench/mpi.txt >> "$out"
 python3 - "$out" <<'PY'
 import json, re, subprocess, sys
 fig = {}

@@ -212,6 +212,9 @@ run scaleout-parts bash -c "make -s build/sw/aotf_apps_mpi_model && bash scripts
 # the comet_engine DUT, mode arp = random, run in the DUT loop above); more ARP seeds on the model
 run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_main +mode=arp +seed=$s | grep -q "scoreboard=pass" || exit 1; done'
 
+# mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
+run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
+run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.
