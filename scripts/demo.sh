@@ -80,3 +80,8 @@ r = float(rtl["aotf.barrier_cycles_n64_mcast"])
 print(f"64-node barrier on the Verilated RTL: {r:.1f} cycles (C model: {fig['aotf.barrier_cycles_n64_mcast']:.1f})")
 print("paper, 2 nodes back to back on hardware: barrier 2.03-2.77 us, global sum 1.90-2.82 us")
 PY
+echo
+echo "== 5. MPI programs on the simulated NICs (docs/guide/mpi.md) =="
+echo "an unmodified MPI program (sw/mpi/tests/compare.c: ping-pong, allreduce, ...) built with nmpicc,"
+echo "run by nmpirun on 8 Comet nodes behind a switch, then on 64 AOTF nodes of a two-level 8-ary tree"
+make -s mpi-demo
