@@ -8,8 +8,9 @@
 #   build/sw/fm_udp_peer      the Linux peer
 #   make interop              the exchange on the model, the RTL and in lockstep, then the negative run
 #                             (one corrupted message must fail); needs root (CAP_NET_ADMIN)
-# INTEROP_ARP: auto | static | kernel (scripts/interop.sh --arp); INTEROP_COUNT: messages each way
-INTEROP_ARP ?= auto
+# INTEROP_ARP: kernel (the engine answers the kernel's ARP requests) | static (debugging: a
+# permanent neighbour entry, scripts/interop.sh --arp); INTEROP_COUNT: messages each way
+INTEROP_ARP ?= kernel
 INTEROP_COUNT ?= 500
 INTEROP_BACKENDS ?= model rtl lockstep
 INTEROP_OBJS := $(filter-out $(BUILD)/swobj/sw/comet_apps.o,$(COMET_APPS_OBJS)) $(BUILD)/swobj/sw/comet_tap.o \

@@ -5,12 +5,12 @@
 # namespace made for the run, and a Linux program on the kernel's UDP stack
 # (build/sw/fm_udp_peer) exchanging Comet-FM messages with it; every exit path removes the
 # namespace (and with it the TAP).
-#   scripts/interop.sh [--backend model|rtl|lockstep] [--count N] [--arp auto|static|kernel]
-#                      [--static-arp] [--min-len 0|1] [--corrupt K] [--timeout S]
-#   --arp static   the kernel gets a permanent neighbour entry for the node (192.0.2.2)
-#   --arp kernel   no entry: the kernel resolves the node's MAC by ARP (the engine answers ARP
-#                  requests for its RX_IP); afterwards its neighbour entry must hold the node's MAC
-#   --arp auto     kernel when formats/csr_comet.csv has the engine's ARP registers, else static
+#   scripts/interop.sh [--backend model|rtl|lockstep] [--count N] [--arp kernel|static]
+#                      [--min-len 0|1] [--corrupt K] [--timeout S]
+#   --arp kernel   (default) the kernel resolves the node's MAC by ARP: the engine's hardware ARP
+#                  responder answers; afterwards the kernel's neighbour entry must hold the node's
+#                  MAC (REACHABLE / STALE / DELAY / PROBE) and RX_ARP_REPLY must be >= 1
+#   --arp static   debugging only: a permanent neighbour entry for the node (192.0.2.2), no ARP
 #   --corrupt K    the peer flips one byte of data message K: the run must FAIL (negative test)
 # Addresses: 192.0.2.0/24; the TAP (Linux side) 192.0.2.1, UDP 19780; the node 192.0.2.2,
 # MAC 02:00:00:c0:00:02, UDP 19779 (sw/fm_interop.h). Logs, the kernel's /proc/net/snmp and the
@@ -18,14 +18,13 @@
 # Prints one PASS or FAIL line; exit 0 on PASS.
 set -u
 cd "$(dirname "$0")/.."
-backend=model count=500 arp=auto corrupt="" timeout_s=60 min_len=1
+backend=model count=500 arp=kernel corrupt="" timeout_s=60 min_len=1
 usage() { sed -n '8,14p' "$0" | sed 's/^# *//'; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --backend) backend=${2:?}; shift 2 ;;
     --count) count=${2:?}; shift 2 ;;
     --arp) arp=${2:?}; shift 2 ;;
-    --static-arp) arp=static; shift ;;
     --min-len) min_len=${2:?}; shift 2 ;;
     --corrupt) corrupt=${2:?}; shift 2 ;;
     --timeout) timeout_s=${2:?}; shift 2 ;;
@@ -53,7 +52,6 @@ capeff=$(awk '/^CapEff:/ {print $2}' /proc/self/status)
 (( (0x${capeff:-0} >> 21) & 1 )) || fail "no CAP_SYS_ADMIN (run as root): ip netns needs it"
 [ -r /dev/net/tun ] && [ -w /dev/net/tun ] || fail "/dev/net/tun is not readable and writable"
 case $arp in
-  auto) if grep -qi 'arp' formats/csr_comet.csv; then arp=kernel; else arp=static; fi ;;
   static|kernel) ;;
   *) usage ;;
 esac
@@ -82,7 +80,7 @@ if [ "$arp" = static ]; then
     fail "static neighbour entry: $err"
 fi
 echo "interop: backend $backend, namespace $NS, $TAP $PEER_CIDR mac $tap_mac, node $NODE_IP mac $NODE_MAC," \
-  "address resolution: $( [ "$arp" = static ] && echo "static neighbour entry" || echo "ARP")"
+  "address resolution: $( [ "$arp" = static ] && echo "static neighbour entry (debugging)" || echo "ARP, answered by the engine")"
 nsx cat /proc/net/snmp > "$OUT/snmp0"
 
 # ---- the simulated node, then the Linux peer
@@ -97,7 +95,17 @@ done
 grep -q '^comet_tap: ready' "$OUT/node.log" || { cat "$OUT/node.log"; fail "the simulated node did not come up"; }
 vi=$(sed -n 's/^comet_tap: ready.* vi=\([0-3]\).*/\1/p' "$OUT/node.log")
 timeout -k 5 "$((timeout_s - 5))" ip netns exec "$NS" "$PEER_BIN" --vi "${vi:-0}" --count "$count" --min-len "$min_len" \
-  --noise --timeout "$((timeout_s - 15))" ${corrupt:+--corrupt "$corrupt"} > "$OUT/peer.log" 2>&1
+  --noise --timeout "$((timeout_s - 15))" ${corrupt:+--corrupt "$corrupt"} > "$OUT/peer.log" 2>&1 &
+peer_pid=$!
+# the kernel's neighbour entry of the node, sampled while the peer runs (the kernel flushes it
+# when the node closes the TAP)
+neigh=""
+while kill -0 "$peer_pid" 2>/dev/null; do
+  n=$(ip -n "$NS" neigh show "$NODE_IP" dev "$TAP" 2>/dev/null)
+  grep -q lladdr <<<"$n" && neigh=$n
+  sleep 0.2
+done
+wait "$peer_pid"
 peer_rc=$?
 # the node ends on the peer's last message: a node still running 10 s later has failed
 for _ in $(seq 100); do kill -0 "$node_pid" 2>/dev/null || break; sleep 0.1; done
@@ -109,7 +117,6 @@ wait "$node_pid"
 node_rc=$?
 node_pid=""
 nsx cat /proc/net/snmp > "$OUT/snmp1"
-neigh=$(ip -n "$NS" neigh show "$NODE_IP" dev "$TAP")
 
 # ---- checks
 sed 's/^/  node | /' "$OUT/node.log"
@@ -129,11 +136,14 @@ for pf in Ip:InHdrErrors Ip:InAddrErrors Udp:InErrors Udp:InCsumErrors Udp:Rcvbu
   [ "$pf" = Udp:InDatagrams ] && in_dgrams=$d
 done
 echo "$line"
-echo "  kernel | neighbour: ${neigh:-none}"
+echo "  kernel | neighbour (last seen while the peer ran): ${neigh:-none}"
 fm_sent=$(sed -n 's/.* fm_sent=\([0-9]*\).*/\1/p' "$OUT/node.log")
 [ -n "$fm_sent" ] && [ "${in_dgrams:-x}" != "$fm_sent" ] && bad+=("kernel Udp InDatagrams +$in_dgrams != $fm_sent FM messages the node sent")
+arp_reply=$(sed -n 's/^engine rx class:.* ARP_REPLY=\([0-9]*\).*/\1/p' "$OUT/node.log")
 if [ "$arp" = kernel ]; then
-  grep -qi "lladdr $NODE_MAC" <<<"$neigh" || bad+=("the kernel did not resolve $NODE_IP to $NODE_MAC by ARP")
+  grep -qiE "lladdr $NODE_MAC (REACHABLE|STALE|DELAY|PROBE)" <<<"$neigh" ||
+    bad+=("the kernel did not resolve $NODE_IP to $NODE_MAC by ARP (neighbour: ${neigh:-none})")
+  [ "${arp_reply:-0}" -ge 1 ] || bad+=("the engine answered no ARP request (RX_ARP_REPLY ${arp_reply:-?})")
 fi
 # the engine's IPv4 frames once more, by tshark (FCS, IPv4 / UDP checksums, FM header: sim/comet.lua)
 if command -v tshark >/dev/null; then

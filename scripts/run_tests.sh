@@ -177,8 +177,8 @@ run comet-star-lockstep build/sw/comet_apps --topo star:2 --backend lockstep --a
 run comet-star-lockstep-4 build/sw/comet_apps --topo star:4 --backend lockstep --app exchange --sizes 1,64,1464 --iters 3
 run comet-star-lockstep-negative bash -c "COMET_HW_LS_INJECT=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3 && COMET_HW_LS_INJECT_SW=6000 build/sw/comet_apps --topo star:2 --backend lockstep --app exchange --sizes 64 --iters 2; test \$? -eq 3"
 # Linux TAP interop (mk/interop.mk, needs root): a simulated Comet node on a TAP in a network
-# namespace, Comet-FM against the kernel's UDP stack on the model, the RTL and in lockstep; a
-# corrupted message must fail the run
+# namespace, Comet-FM against the kernel's UDP stack on the model, the RTL and in lockstep (the
+# kernel resolves the node by ARP, answered by the engine); a corrupted message must fail the run
 run interop-build make -s build/sw/comet_tap build/sw/fm_udp_peer
 run interop-model timeout -k 10 150 bash scripts/interop.sh --backend model
 run interop-rtl timeout -k 10 150 bash scripts/interop.sh --backend rtl

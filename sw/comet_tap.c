@@ -51,7 +51,6 @@
 #define TAP_BLOCK_MS 2
 #define TAP_FM_TIMEOUT 4000000u
 #define TAP_FRAME_BUF 65536u
-#define TAP_RX_CODES 32u      /* comet_rx counters 0x180 + 4 * code, read while mapped */
 
 typedef struct {
   comet_hw_t *hw;
@@ -75,6 +74,11 @@ typedef struct {
   uint64_t csum_switches;
   uint32_t nsent; /* FM messages sent: picks the send buffer */
   uint64_t echoed;
+  /* what the engine must count for the frames the bridge injected: the status code of the
+   * reference check comet_frame_check (node's addresses, BCAST_EN 1), the EtherType class of
+   * the TYPE drops, the ARP requests for the node's IP and for other hosts, the IPv6 frames by
+   * destination (33:33:.. multicast or not) */
+  uint64_t ref[COMET_RX_NCODES], ref_class[4], ref_arp_us, ref_arp_other, ref_arp_else, ipv6_mcast, ipv6_other;
 } tap_t;
 
 static double wall_now(void) {
@@ -128,6 +132,32 @@ static int tap_mac(const char *name, uint64_t *mac) {
   return ok ? 0 : -1;
 }
 
+/* the reference classification of a frame as injected (FCS included) */
+static void ref_count(tap_t *t, const uint8_t *f, uint32_t len) {
+  comet_frame_rxcfg_t rc = {FMI_SIM_MAC, FMI_SIM_IP, FMI_SIM_PORT, FMI_NODE_SIM, 1};
+  size_t off, ml;
+  int code = comet_frame_check(f, len, &rc, &off, &ml);
+  t->ref[code]++;
+  if (len >= 14 && f[12] == 0x86 && f[13] == 0xDD) {
+    if (f[0] == 0x33 && f[1] == 0x33)
+      t->ipv6_mcast++;
+    else
+      t->ipv6_other++;
+  }
+  if (code != COMET_RX_TYPE) return;
+  int cls = comet_frame_ethclass(f);
+  t->ref_class[cls]++;
+  if (cls != COMET_ETH_ARP) return;
+  uint64_t sha;
+  uint32_t spa;
+  if (comet_frame_arp_request(f, len, FMI_SIM_IP, &sha, &spa))
+    t->ref_arp_us++;
+  else if (len >= 42 && f[20] == 0 && f[21] == 1)
+    t->ref_arp_other++; /* a request for another IP address (ARP_DROP) */
+  else
+    t->ref_arp_else++;  /* a reply or a malformed ARP frame (ARP_DROP) */
+}
+
 /* frames from the TAP into the engine's queue (called from inside the clock: no clock advance) */
 static void bridge_pull(void *ctx) {
   tap_t *t = ctx;
@@ -147,6 +177,7 @@ static void bridge_pull(void *ctx) {
     }
     uint32_t len = t->pend_len > COMET_HW_EXT_FRAME_MAX ? COMET_HW_EXT_FRAME_MAX : t->pend_len;
     if (comet_hw_ext_inject(t->hw, t->pend, len) != 0) return; /* queue full: try again later */
+    ref_count(t, t->pend, len);
     t->pend_len = 0;
     t->from_tap++;
     t->from_tap_bytes += t->pend_bytes;
@@ -416,25 +447,34 @@ int main(int argc, char **argv) {
   uint64_t cycles = comet_hw_cycle(t.hw) - c0;
   double wall = wall_now() - w0;
 
-  /* ---- the engine's counters */
-  uint32_t rx[TAP_RX_CODES];
-  unsigned ncodes = 0;
-  uint64_t rx_sum = 0;
-  for (unsigned k = 0; k < TAP_RX_CODES; k++) {
+  /* ---- the engine's counters: one per status code (0x180 + 4 x code), then the EtherType
+   * classes of the TYPE drops and the ARP responder's (0x1BC-0x1D0) */
+  uint32_t rx[COMET_RX_NCODES], rxt[4];
+  uint64_t rx_sum = 0, type_sum = 0;
+  for (unsigned k = 0; k < COMET_RX_NCODES; k++) {
     rx[k] = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_RX_CNT_OK + 4u * k);
-    if (rx[k] == CSR_UNMAPPED) continue;
-    ncodes = k + 1;
     rx_sum += rx[k];
   }
+  for (unsigned k = 0; k < 4; k++) {
+    rxt[k] = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_RX_TYPE_ARP + 4u * k);
+    type_sum += rxt[k];
+  }
+  uint32_t arp_reply = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_RX_ARP_REPLY);
+  uint32_t arp_drop = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_RX_ARP_DROP);
+  uint32_t rx_ctrl = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_RX_CTRL);
   printf("engine rx:");
-  for (unsigned k = 0; k < ncodes; k++)
-    if (rx[k] != CSR_UNMAPPED) {
-      if (k < COMET_RX_NCODES)
-        printf(" %s%s=%u", k ? "DROP_" : "CNT_", rx_names[k], rx[k]);
-      else
-        printf(" code%u=%u", k, rx[k]);
-    }
+  for (unsigned k = 0; k < COMET_RX_NCODES; k++) printf(" %s%s=%u", k ? "DROP_" : "CNT_", rx_names[k], rx[k]);
   printf(" (frames in %llu)\n", (unsigned long long)comet_hw_frames_to(t.hw, 0));
+  printf("engine rx class: TYPE_ARP=%u TYPE_VLAN=%u TYPE_IPV6=%u TYPE_OTHER=%u ARP_REPLY=%u ARP_DROP=%u RX_CTRL=0x%x\n",
+         rxt[0], rxt[1], rxt[2], rxt[3], arp_reply, arp_drop, rx_ctrl);
+  printf("reference:");
+  for (unsigned k = 0; k < COMET_RX_NCODES; k++)
+    if (t.ref[k]) printf(" %s=%llu", rx_names[k], (unsigned long long)t.ref[k]);
+  printf(" | TYPE_ARP=%llu (requests for 192.0.2.2 %llu, for other hosts %llu, other ARP %llu) TYPE_VLAN=%llu "
+         "TYPE_IPV6=%llu TYPE_OTHER=%llu | IPv6 frames to 33:33:.. %llu, other %llu\n",
+         (unsigned long long)t.ref_class[0], (unsigned long long)t.ref_arp_us, (unsigned long long)t.ref_arp_other,
+         (unsigned long long)t.ref_arp_else, (unsigned long long)t.ref_class[1], (unsigned long long)t.ref_class[2],
+         (unsigned long long)t.ref_class[3], (unsigned long long)t.ipv6_mcast, (unsigned long long)t.ipv6_other);
   uint32_t nodesc = vipl_csr_read(t.nic, CSR_BASE_COMET_VIA + CSR_COMET_VIA_CNT_RX_NO_DESC);
   uint32_t txerr = vipl_csr_read(t.nic, CSR_BASE_COMET_VIA + CSR_COMET_VIA_CNT_TXERR);
   uint32_t txframes = vipl_csr_read(t.nic, CSR_BASE_COMET + CSR_COMET_TX_CNT_FRAMES);
@@ -478,22 +518,53 @@ int main(int argc, char **argv) {
   CHECK(rx[0] == t.fm_rx_total, "RX_CNT_OK %u != FM messages received %llu", rx[0], (unsigned long long)t.fm_rx_total)
   CHECK(st.rx_errors == 0 && st.rx_bad_header == 0 && st.rx_no_handler == 0, "FM receive errors")
   CHECK(nodesc == 0 && txerr == 0, "CNT_RX_NO_DESC %u CNT_TXERR %u", nodesc, txerr)
-  /* every frame that entered the engine was counted once, by its reason */
-  CHECK(rx_sum == comet_hw_frames_to(t.hw, 0), "rx counters sum %llu != frames in %llu", (unsigned long long)rx_sum,
-        (unsigned long long)comet_hw_frames_to(t.hw, 0))
-  CHECK(rx_sum == t.from_tap, "rx counters sum %llu != frames from the TAP %llu", (unsigned long long)rx_sum,
+  /* every frame that entered the engine was counted once, by its status code (the RX_TYPE_*
+   * class counters break RX_DROP_TYPE down and are not part of the sum) */
+  CHECK(rx_sum == comet_hw_frames_to(t.hw, 0), "rx status counters sum %llu != frames in %llu",
+        (unsigned long long)rx_sum, (unsigned long long)comet_hw_frames_to(t.hw, 0))
+  CHECK(rx_sum == t.from_tap, "rx status counters sum %llu != frames from the TAP %llu", (unsigned long long)rx_sum,
         (unsigned long long)t.from_tap)
+  CHECK(type_sum == rx[COMET_RX_TYPE], "RX_TYPE_* sum %llu != RX_DROP_TYPE %u", (unsigned long long)type_sum,
+        rx[COMET_RX_TYPE])
+  /* each frame counted under the reason of the reference check, each TYPE drop under its class */
+  for (unsigned k = 0; k < COMET_RX_NCODES; k++)
+    CHECK(rx[k] == t.ref[k], "%s: engine %u, reference check %llu", rx_names[k], rx[k], (unsigned long long)t.ref[k])
+  for (unsigned k = 0; k < 4; k++)
+    CHECK(rxt[k] == t.ref_class[k], "RX_TYPE class %u: engine %u, reference %llu", k, rxt[k],
+          (unsigned long long)t.ref_class[k])
   /* what the bridge and the kernel are responsible for: FCS, padding, lengths, checksums */
-  CHECK(rx[COMET_RX_FCS] == 0 && rx[COMET_RX_RUNT] == 0 && rx[COMET_RX_GIANT] == 0 && rx[COMET_RX_IPHDR] == 0 &&
-            rx[COMET_RX_IPLEN] == 0 && rx[COMET_RX_UDPLEN] == 0 && rx[COMET_RX_UDPCSUM] == 0,
-        "frames from the kernel dropped for FCS / RUNT / GIANT / IPHDR / IPLEN / UDPLEN / UDPCSUM")
-  /* the frames the peer sent on purpose were dropped for their reason */
+  CHECK(rx[COMET_RX_FCS] == 0 && rx[COMET_RX_RUNT] == 0 && rx[COMET_RX_GIANT] == 0 && rx[COMET_RX_TRUNC] == 0 &&
+            rx[COMET_RX_IPHDR] == 0 && rx[COMET_RX_IPLEN] == 0 && rx[COMET_RX_UDPLEN] == 0 &&
+            rx[COMET_RX_UDPCSUM] == 0,
+        "frames from the kernel dropped for FCS / RUNT / GIANT / TRUNC / IPHDR / IPLEN / UDPLEN / UDPCSUM")
+  /* the ARP responder (RX_CTRL.ARP_EN, reset 1): every ARP frame is answered or dropped; every
+   * request for another host is an ARP_DROP; a request for 192.0.2.2 is answered unless a reply
+   * is still pending (then it is an ARP_DROP too) */
+  CHECK((rx_ctrl & 3u) == 3u, "RX_CTRL 0x%x: BCAST_EN and ARP_EN must be 1", rx_ctrl)
+  CHECK(arp_reply + arp_drop == rxt[COMET_ETH_ARP], "ARP_REPLY %u + ARP_DROP %u != TYPE_ARP %u", arp_reply, arp_drop,
+        rxt[COMET_ETH_ARP])
+  CHECK(arp_reply <= t.ref_arp_us && arp_drop >= t.ref_arp_other + t.ref_arp_else,
+        "ARP_REPLY %u (requests for the node %llu), ARP_DROP %u (requests for other hosts %llu, other ARP %llu)",
+        arp_reply, (unsigned long long)t.ref_arp_us, arp_drop, (unsigned long long)t.ref_arp_other,
+        (unsigned long long)t.ref_arp_else)
+  CHECK(t.tx_other == arp_reply, "frames to the TAP that are not IPv4 %llu != ARP replies %u",
+        (unsigned long long)t.tx_other, arp_reply)
+  /* the kernel's IPv6 (router / neighbour solicitations, MLD reports) goes to 33:33:.. group
+   * MACs: MAC drops, before any EtherType check; none is unicast to the node */
+  CHECK(t.ipv6_other == 0 && rxt[COMET_ETH_IPV6] == 0 &&
+            rx[COMET_RX_MAC] >= t.ipv6_mcast + t.bye_w[FMI_BYE_NOISE_MAC],
+        "IPv6: %llu frames to 33:33:.., %llu other, TYPE_IPV6 %u, DROP_MAC %u (IPv4 multicast sent %u)",
+        (unsigned long long)t.ipv6_mcast, (unsigned long long)t.ipv6_other, rxt[COMET_ETH_IPV6], rx[COMET_RX_MAC],
+        t.bye_w[FMI_BYE_NOISE_MAC])
+  /* the frames the peer sent on purpose were dropped for their reason; its datagram to
+   * 192.0.2.3 made the kernel broadcast at least one ARP request for that host */
   CHECK(rx[COMET_RX_PROTO] >= t.bye_w[FMI_BYE_NOISE_PROTO] && rx[COMET_RX_PORT] >= t.bye_w[FMI_BYE_NOISE_PORT] &&
             rx[COMET_RX_IPDST] >= t.bye_w[FMI_BYE_NOISE_IPDST] && rx[COMET_RX_FM] >= t.bye_w[FMI_BYE_NOISE_FM] &&
-            rx[COMET_RX_MAC] >= t.bye_w[FMI_BYE_NOISE_MAC],
-        "drops below the frames sent on purpose (PROTO %u PORT %u IPDST %u FM %u MAC %u)",
+            rx[COMET_RX_MAC] >= t.bye_w[FMI_BYE_NOISE_MAC] && (!ex || arp_drop >= t.ref_arp_other) &&
+            (!ex || !t.bye_w[FMI_BYE_NOISE_PORT] || t.ref_arp_other >= 1),
+        "drops below the frames sent on purpose (PROTO %u PORT %u IPDST %u FM %u MAC %u, ARP for 192.0.2.3 %llu)",
         t.bye_w[FMI_BYE_NOISE_PROTO], t.bye_w[FMI_BYE_NOISE_PORT], t.bye_w[FMI_BYE_NOISE_IPDST],
-        t.bye_w[FMI_BYE_NOISE_FM], t.bye_w[FMI_BYE_NOISE_MAC])
+        t.bye_w[FMI_BYE_NOISE_FM], t.bye_w[FMI_BYE_NOISE_MAC], (unsigned long long)t.ref_arp_other)
   CHECK(t.tx_bad == 0 && t.tap_write_err == 0, "%llu bad frames from the engine, %llu TAP write errors",
         (unsigned long long)t.tx_bad, (unsigned long long)t.tap_write_err)
   /* (frames that are not FM, e.g. ARP replies, may or may not pass comet_tx's frame counter) */
