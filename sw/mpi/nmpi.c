@@ -16,7 +16,9 @@
  * barrier = the transport's own barrier when it has one (AOTF: byte flags in the LLCM), else
  * fan-in + fan-out over an 8-ary tree rooted at rank 0; reduce = fan-in over the
  * 8-ary tree rooted at `root`, each node combining its own vector with its children's in child
- * order (deterministic); bcast = fan-out over that tree; allreduce = reduce to 0 + bcast. */
+ * order (deterministic); bcast = fan-out over that tree; allreduce = the transport's own combining
+ * tree for up to 8 bytes when it has one (AOTF: value + phase kicks into LLCM slots), else
+ * reduce to 0 + bcast. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -874,6 +876,16 @@ static void combine(void *acc, const void *in, size_t count, MPI_Datatype dt, MP
   }
 }
 
+typedef struct {
+  size_t count;
+  MPI_Datatype dt;
+  MPI_Op op;
+} red_arg_t;
+static void comb_cb(void *acc, const void *in, const void *arg) {
+  const red_arg_t *a = arg;
+  combine(acc, in, a->count, a->dt, a->op);
+}
+
 /* fan-in to root; the result lands in recvbuf on the root (acc elsewhere is scratch) */
 static int reduce(nmpi_rank_t *r, const void *sendbuf, void *recvbuf, size_t count, MPI_Datatype dt, MPI_Op op,
                   int root) {
@@ -928,6 +940,14 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt
   if (e) return fail(r, "MPI_Allreduce", e);
   spend(r, CALL_COST);
   size_t bytes = (size_t)count * dt_size(dt);
+  if (r->w->tp->allreduce && bytes <= 8) { /* the transport's own combining tree */
+    red_arg_t a = {(size_t)count, dt, op};
+    if (sendbuf != MPI_IN_PLACE) memcpy(recvbuf, sendbuf, bytes);
+    r->where = "MPI_Allreduce";
+    r->w->tp->allreduce(r, recvbuf, bytes, comb_cb, &a, progress_cb);
+    r->where = NULL;
+    return MPI_SUCCESS;
+  }
   if (r->id == 0) {
     e = reduce(r, sendbuf, recvbuf, (size_t)count, dt, op, 0);
   } else {
