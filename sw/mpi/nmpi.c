@@ -16,8 +16,11 @@
  * barrier = the transport's own barrier when it has one (AOTF: byte flags in the LLCM), else
  * fan-in + fan-out over an 8-ary tree rooted at rank 0; reduce = fan-in over the
  * 8-ary tree rooted at `root`, each node combining its own vector with its children's in child
- * order (deterministic); bcast = fan-out over that tree; allreduce = reduce to 0 + bcast. */
+ * order (deterministic); bcast = fan-out over that tree; allreduce = the transport's own combining
+ * tree for up to 8 bytes when it has one (AOTF: value + phase kicks into LLCM slots), else
+ * reduce to 0 + bcast. */
 #define _POSIX_C_SOURCE 200809L
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,17 +40,12 @@ nmpi_world_t *nmpi_world;
 
 static nmpi_rank_t *me(void) { return nmpi_world ? nmpi_world->cur : NULL; }
 
+/* element bytes by datatype handle (0: not a datatype of the subset) */
+static const unsigned char dt_bytes[] = {0, 1, 1, sizeof(int), sizeof(int), sizeof(long long), sizeof(float),
+                                         sizeof(double), sizeof(long), sizeof(long), sizeof(short), 1,
+                                         sizeof(long long)};
 static size_t dt_size(MPI_Datatype dt) {
-  switch (dt) {
-    case MPI_CHAR: case MPI_BYTE: case MPI_UNSIGNED_CHAR: return 1;
-    case MPI_SHORT: return sizeof(short);
-    case MPI_INT: case MPI_UNSIGNED: return sizeof(int);
-    case MPI_LONG: case MPI_UNSIGNED_LONG: return sizeof(long);
-    case MPI_LONG_LONG: case MPI_UNSIGNED_LONG_LONG: return sizeof(long long);
-    case MPI_FLOAT: return sizeof(float);
-    case MPI_DOUBLE: return sizeof(double);
-    default: return 0;
-  }
+  return (unsigned)dt < sizeof dt_bytes ? dt_bytes[dt] : 0;
 }
 
 static const char *err_name(int e) {
@@ -287,6 +285,26 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
     r->owe[src]++;
     r->owe_n++;
   }
+  int one = h->type == NMPI_FIRST && h->len == len; /* a whole message in one fragment */
+  nmpi_req_t *m = NULL;
+  if (one) { /* posted for: straight into the receive buffer */
+    nmpi_req_t *q = m = nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
+    if (q) {
+      if (q->peer == MPI_ANY_SOURCE)
+        r->posted_any--;
+      else
+        r->posted_from[q->peer]--;
+      set_recv_status(q, src, h->tag, len);
+      size_t n = len < q->bytes ? len : q->bytes;
+      if (n == 8) /* one word: a move, not a library call */
+        memcpy(q->buf, data, 8);
+      else if (n)
+        memcpy(q->buf, data, n);
+      spend(r, len / COPY_BPC);
+      complete_recv(r, q);
+      return;
+    }
+  }
   nmpi_asm_t *a = &r->as[src];
   if (h->type == NMPI_RTS) {
     nmpi_req_t *q = nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
@@ -322,7 +340,7 @@ void nmpi_rx(nmpi_rank_t *r, int src, const nmpi_hdr_t *h, const void *data, siz
     a->total = h->len;
     a->got = 0;
     a->ue = NULL;
-    a->req = nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
+    a->req = one ? m : nmpi_match_posted(&r->posted, src, h->tag, h->ctx);
     if (a->req) {
       if (a->req->peer == MPI_ANY_SOURCE)
         r->posted_any--;
@@ -650,10 +668,38 @@ double MPI_Wtick(void) {
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype dt, int dest, int tag, MPI_Comm comm, MPI_Request *req) {
   nmpi_rank_t *r = me();
-  int e = check_p2p(r, buf, count, dt, dest, tag, 0, comm);
-  if (e) return fail(r, "MPI_Isend", e);
-  spend(r, CALL_COST);
-  *req = isend(r, buf, (size_t)count * dt_size(dt), dest, tag, CTX_USER);
+  size_t sz = dt_size(dt);
+  /* the common case in one test (a real peer, a tag, a buffer); anything else gets the full check */
+  if (!(r && r->inited && !r->finalized && comm == MPI_COMM_WORLD && sz && (unsigned)dest < (unsigned)r->w->n &&
+        (unsigned)tag <= MPI_TAG_UB_VALUE && (unsigned)count <= INT_MAX && (buf || !count))) {
+    int e = check_p2p(r, buf, count, dt, dest, tag, 0, comm);
+    if (e) return fail(r, "MPI_Isend", e);
+  }
+  const nmpi_tp_ops_t *tp = r->w->tp;
+  size_t bytes = (size_t)count * sz;
+  tp->spend(r, CALL_COST);
+  if ((unsigned)dest < (unsigned)r->w->n && dest != r->id && bytes <= r->w->eager_max && bytes <= tp->max_frag && !r->sendq[dest].n && r->cred[dest] > 0) {
+    /* one eager fragment with nothing queued ahead and a credit left: straight to the NIC here,
+     * the request born complete (isend's same path, without the call) */
+    nmpi_hdr_t h = {NMPI_FIRST, CTX_USER, 0, tag, (uint32_t)bytes, 0};
+    h.credits = (uint16_t)(r->owe[dest] ? take_owe(r, dest) : 0);
+    if (!tp->send(r, dest, &h, buf, bytes)) {
+      nmpi_req_t *q = nmpi_slab_alloc(&r->req_slab);
+      if (!q) return fail(r, "MPI_Isend", MPI_ERR_INTERN);
+      q->kind = NMPI_K_SEND;
+      q->done = 1;
+      q->peer = dest;
+      q->tag = tag;
+      r->cred[dest]--;
+      r->frags_out++;
+      r->sent_msgs++;
+      *req = q;
+      return MPI_SUCCESS;
+    }
+    r->owe[dest] += h.credits;
+    r->owe_n += h.credits;
+  }
+  *req = isend(r, buf, bytes, dest, tag, CTX_USER);
   return *req ? MPI_SUCCESS : fail(r, "MPI_Isend", MPI_ERR_INTERN);
 }
 
@@ -683,6 +729,9 @@ static void empty_status(MPI_Status *st) {
   st->nmpi_bytes = 0;
 }
 
+/* the waiting part of MPI_Wait, out of line so the call for a completed request stays short */
+__attribute__((noinline)) static void wait_slow(nmpi_rank_t *r, nmpi_req_t *q) { wait_req(r, q, "MPI_Wait"); }
+
 int MPI_Wait(MPI_Request *req, MPI_Status *st) {
   nmpi_rank_t *r = me();
   if (!req) return fail(r, "MPI_Wait", MPI_ERR_REQUEST);
@@ -690,9 +739,14 @@ int MPI_Wait(MPI_Request *req, MPI_Status *st) {
     empty_status(st);
     return MPI_SUCCESS;
   }
-  spend(r, CALL_COST);
-  wait_req(r, *req, "MPI_Wait");
-  return fail(r, "MPI_Wait", finish(r, req, st));
+  nmpi_req_t *q = *req;
+  r->w->tp->spend(r, CALL_COST);
+  if (!q->done) wait_slow(r, q);
+  if (st) fill_status(q, st);
+  int e = q->kind == NMPI_K_RECV ? q->st.MPI_ERROR : MPI_SUCCESS;
+  nmpi_slab_free(&r->req_slab, q);
+  *req = MPI_REQUEST_NULL;
+  return e ? fail(r, "MPI_Wait", e) : MPI_SUCCESS;
 }
 
 int MPI_Test(MPI_Request *req, int *flag, MPI_Status *st) {
@@ -874,6 +928,16 @@ static void combine(void *acc, const void *in, size_t count, MPI_Datatype dt, MP
   }
 }
 
+typedef struct {
+  size_t count;
+  MPI_Datatype dt;
+  MPI_Op op;
+} red_arg_t;
+static void comb_cb(void *acc, const void *in, const void *arg) {
+  const red_arg_t *a = arg;
+  combine(acc, in, a->count, a->dt, a->op);
+}
+
 /* fan-in to root; the result lands in recvbuf on the root (acc elsewhere is scratch) */
 static int reduce(nmpi_rank_t *r, const void *sendbuf, void *recvbuf, size_t count, MPI_Datatype dt, MPI_Op op,
                   int root) {
@@ -928,6 +992,14 @@ int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dt
   if (e) return fail(r, "MPI_Allreduce", e);
   spend(r, CALL_COST);
   size_t bytes = (size_t)count * dt_size(dt);
+  if (r->w->tp->allreduce && bytes <= 8) { /* the transport's own combining tree */
+    red_arg_t a = {(size_t)count, dt, op};
+    if (sendbuf != MPI_IN_PLACE) memcpy(recvbuf, sendbuf, bytes);
+    r->where = "MPI_Allreduce";
+    r->w->tp->allreduce(r, recvbuf, bytes, comb_cb, &a, progress_cb);
+    r->where = NULL;
+    return MPI_SUCCESS;
+  }
   if (r->id == 0) {
     e = reduce(r, sendbuf, recvbuf, (size_t)count, dt, op, 0);
   } else {

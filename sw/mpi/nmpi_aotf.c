@@ -13,7 +13,8 @@
  * RING_WORDS < 256 words in flight), so the tables need no atomic update.
  *
  * LLCM layout of every node: rings at RING_BASE + 1024 * src (pages 0..15); tail table at
- * TAIL_BASE + src, head table at HEAD_BASE + dst, barrier flags at BAR_FLAGS / BAR_REL (page 16). Kick page 2d maps the page holding
+ * TAIL_BASE + src, head table at HEAD_BASE + dst, barrier flags at BAR_FLAGS / BAR_REL, allreduce
+ * slots at AR_SLOT / AR_RES (page 16). Kick page 2d maps the page holding
  * this rank's ring in node d, kick page 2d+1 node d's page 16 (the HTLB loads them on first use).
  * Fragment = 1 header word (2 when the message has more than one fragment or is a rendezvous
  * control message) + data words.
@@ -34,7 +35,9 @@
 #define HEAD_BASE 0x10040u
 #define BAR_FLAGS 0x10100u /* barrier: level l child flags at +8l, byte d-1 = phase of child digit d */
 #define BAR_REL 0x10140u   /* barrier: release phase from the parent */
-#define PROT_LIMIT 0x10200u
+#define AR_SLOT 0x10200u  /* allreduce: level l child slots at +0x80l + 16(d-1): value, then phase at +8 */
+#define AR_RES 0x10380u   /* allreduce: the result from the parent, value then phase */
+#define PROT_LIMIT 0x10400u
 #define MAX_RANKS 64
 #define PGID 1
 #define FRAG_WORDS 62u /* 2 header words + 60 data words: 480 payload bytes */
@@ -48,6 +51,7 @@ typedef struct {
   uint32_t rx[MAX_RANKS];               /* as receiver: words consumed per src */
   unsigned rounds;                      /* polls: every 8th reads every sender's tail */
   uint8_t bphase;                       /* barrier phase (never 0) */
+  uint32_t aphase;                      /* allreduce phase (never 0) */
 } at_rank_t;
 
 struct nmpi_aotf {
@@ -228,8 +232,52 @@ static void at_barrier(nmpi_rank_t *r, void (*progress)(nmpi_rank_t *)) {
   r->w->cur = r;
 }
 
+/* The global sum of aotf_apps (DIMMnet-1 section 5.4) as the transport's allreduce of up to 8
+ * bytes: the barrier's tree; a child sends its partial value to its slot in the parent's LLCM
+ * as two kicks, the value then the phase (AOTF keeps their order, so a phase seen covers its
+ * value); the parent waits for each child's phase, folds the value in, reports up, and the
+ * result goes down the tree the same way into AR_RES. A slot is written again only after the
+ * result of the phase before left the parent, so one slot per child suffices. */
+static void ar_send(at_rank_t *t, int dst, uint32_t off, uint64_t v, uint32_t ph) {
+  aotf_kick(&t->a, kaddr_tbl(dst, off), v, 8);
+  aotf_kick(&t->a, kaddr_tbl(dst, off + 8u), ph, 4);
+}
+static uint64_t ar_recv(at_rank_t *t, uint32_t off, uint32_t ph, void (*progress)(nmpi_rank_t *)) {
+  bar_wait(t, off + 8u, 0xffffffffull, ph, progress);
+  uint64_t v = aotf_llcm_read(&t->a, off);
+  t->r->w->cur = t->r;
+  return v;
+}
+
+static void at_allreduce(nmpi_rank_t *r, void *buf, size_t bytes, void (*comb)(void *, const void *, const void *),
+                         const void *arg, void (*progress)(nmpi_rank_t *)) {
+  at_rank_t *t = r->tp;
+  int n = r->w->n, me = r->id, up = up_level(n, me);
+  pay(t);
+  if (++t->aphase == 0) t->aphase = 1;
+  uint32_t ph = t->aphase;
+  uint64_t acc = 0, in;
+  memcpy(&acc, buf, bytes);
+  for (int l = 0; l < up; l++)
+    for (int d = 1; d <= nkids(n, me, l); d++) {
+      in = ar_recv(t, AR_SLOT + 0x80u * (uint32_t)l + 16u * (uint32_t)(d - 1), ph, progress);
+      comb(&acc, &in, arg);
+      t->debt += 1; /* the fold */
+      pay(t);
+    }
+  if (me) {
+    int parent = me - digit(me, up) * pow8(up);
+    ar_send(t, parent, AR_SLOT + 0x80u * (uint32_t)up + 16u * (uint32_t)(digit(me, up) - 1), acc, ph);
+    acc = ar_recv(t, AR_RES, ph, progress);
+  }
+  for (int l = up - 1; l >= 0; l--)
+    for (int d = 1; d <= nkids(n, me, l); d++) ar_send(t, me + d * pow8(l), AR_RES, acc, ph);
+  memcpy(buf, &acc, bytes);
+  r->w->cur = r;
+}
+
 static const nmpi_tp_ops_t at_ops = {"aotf", (FRAG_WORDS - 2u) * 8u, at_send, at_poll, at_now,
-                                     at_spend, at_idle, at_quiet, at_report, at_barrier};
+                                     at_spend, at_idle, at_quiet, at_report, at_barrier, at_allreduce};
 
 static void prog(nic_host_t *h, void *arg) {
   at_rank_t *t = arg;

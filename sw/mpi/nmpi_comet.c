@@ -86,7 +86,7 @@ static void ct_report(nmpi_rank_t *r) {
 }
 
 static const nmpi_tp_ops_t ct_ops = {"comet", FM_MAX_PAYLOAD - NMPI_HDR_BYTES, ct_send, ct_poll, ct_now,
-                                     ct_spend, ct_idle, ct_quiet, ct_report, NULL};
+                                     ct_spend, ct_idle, ct_quiet, ct_report, NULL, NULL};
 
 static void idle_hook(void *ctx) {
   ct_rank_t *c = ctx;

@@ -58,7 +58,7 @@ static int nt_quiet(nmpi_rank_t *r) {
   return 1;
 }
 static void nt_report(nmpi_rank_t *r) { (void)r; }
-static const nmpi_tp_ops_t nt_ops = {"null", 1448, nt_send, nt_poll, nt_now, nt_spend, nt_idle, nt_quiet, nt_report, NULL};
+static const nmpi_tp_ops_t nt_ops = {"null", 1448, nt_send, nt_poll, nt_now, nt_spend, nt_idle, nt_quiet, nt_report, NULL, NULL};
 
 int main(void) {
   static nmpi_world_t w;

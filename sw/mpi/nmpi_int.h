@@ -91,6 +91,10 @@ typedef struct {
   /* optional (NULL: the layer's own): a barrier of every rank done by the NIC's own means;
    * it calls progress(r) while it waits, so point-to-point traffic keeps draining */
   void (*barrier)(nmpi_rank_t *r, void (*progress)(nmpi_rank_t *r));
+  /* optional (NULL: the layer's own trees): an allreduce of bytes <= 8 in buf over every rank
+   * done by the NIC's own means; comb(acc, in, arg) folds one rank's value into acc */
+  void (*allreduce)(nmpi_rank_t *r, void *buf, size_t bytes, void (*comb)(void *acc, const void *in, const void *arg),
+                    const void *arg, void (*progress)(nmpi_rank_t *r));
 } nmpi_tp_ops_t;
 
 struct nmpi_rank {

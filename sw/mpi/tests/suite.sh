@@ -30,7 +30,8 @@ if [ "$what" = default ] || [ "$what" = conf ] || [ "$what" = all ]; then
       check "$t-aotf-n$n" "$RUN" -n $n --nic aotf $B/tests/$t.so
     done
   done
-  check collectives-aotf-n2 "$RUN" -n 2 --nic aotf $B/tests/collectives.so
+  # n8: the transport's combining tree (allreduce of <= 8 bytes) with a full level of 7 children
+  for n in 2 8; do check collectives-aotf-n$n "$RUN" -n $n --nic aotf $B/tests/collectives.so; done
   # rendezvous for every message (--eager-max 0) or above 1000 bytes; programs that rely on
   # eager buffering (a blocking send before the matching receive is posted) are left out
   for t in p2p collectives compare; do
@@ -43,6 +44,7 @@ if [ "$what" = default ] || [ "$what" = conf ] || [ "$what" = all ]; then
   check many-n8 "$RUN" -n 8 $B/tests/many.so 300
   check finalize-n2 bash -c "$RUN -n 2 $B/tests/finalize.so 2>&1 | tee /dev/stderr | grep -c 'never received' | grep -qx 2"
   check determinism bash -c "cmp <($RUN -n 4 --seed 3 $B/tests/wildcard.so 2>&1) <($RUN -n 4 --seed 3 $B/tests/wildcard.so 2>&1)"
+  check determinism-aotf bash -c "cmp <($RUN -n 8 --nic aotf --seed 3 $B/tests/compare.so 2>&1) <($RUN -n 8 --nic aotf --seed 3 $B/tests/compare.so 2>&1)"
 fi
 if [ "$what" = default ] || [ "$what" = compare ] || [ "$what" = all ]; then
   for n in 2 8; do
