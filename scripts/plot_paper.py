@@ -11,6 +11,8 @@ Usage: plot_paper.py [figures.txt] [out_dir]"""
 import os
 import sys
 
+from plot_fabric import load  # "key value" lines -> {key: float}
+
 MADE_BY = "made by: make plots (scripts/paper_figs.sh, scripts/plot_paper.py)"
 # seed 001 Table 6: cycles at the DIMM clock (133 MHz) and the SWIF clock (100 MHz)
 TABLE6 = [("host write (DIMM)", 3), ("transaction queue", 2), ("header TLB lookup", 3),
@@ -20,18 +22,6 @@ COMET_CLOCK_MHZ = 156.25         # the Comet engine's design clock (docs/synthes
 LINK_MBPS = 8 * COMET_CLOCK_MHZ  # 64-bit stream at the design clock
 PAPER_FM = (1440, 10.0)          # seed 000 Fig. 8: Comet-FM, bytes and MB/s
 PAPER_LINK_MBPS = 12.5           # 100 Mb/s Fast Ethernet
-
-
-def load(path):
-    fig = {}
-    for line in open(path):
-        p = line.split()
-        if len(p) == 2:
-            try:
-                fig[p[0]] = float(p[1])
-            except ValueError:
-                pass
-    return fig
 
 
 def need(fig, key):
