@@ -523,7 +523,7 @@ void nic_fabric_partition(nic_fabric_t *f, const uint8_t *own, void (*xchg)(nic_
     }
     memcpy(f->own, own, (size_t)C);
   }
-  for (int b = 0; own && b < f->nbe; b++) { /* the components stepped elsewhere are not kept here */
+  for (int b = 0; own && b < f->nbe; b++) { /* this rank holds only the components it steps */
     for (int n = 0; n < f->t->nodes; n++)
       if (!own[n] && f->node[b][n]) {
         f->be[b]->node_close(f->node[b][n]);
