@@ -14,12 +14,9 @@
 #include <string.h>
 #include <time.h>
 #include "aotf_apps.h"
+#include "aotf_apps_cli.h"
 #include "nic_fabric.h"
 #include "nic_pkg.h"
-
-static void set_group(void *ctx, unsigned g, int src, const int *m, int n) {
-  nic_fabric_mcast_group(ctx, g, src, m, n);
-}
 
 static double now_s(void) {
   struct timespec ts;
@@ -37,28 +34,12 @@ static int usage(const char *p) {
 }
 
 int main(int argc, char **argv) {
-  const char *backend = "model", *app = "all", *fst = NULL, *figs = NULL, *cost = "paper", *topo = "pair";
-  const char *release = "mcast";
-  unsigned iters = 20;
-  int peer = -1;
-  uint64_t seed = 1;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--backend") && i + 1 < argc) backend = argv[++i];
-    else if (!strcmp(argv[i], "--topo") && i + 1 < argc) topo = argv[++i];
-    else if (!strcmp(argv[i], "--app") && i + 1 < argc) app = argv[++i];
-    else if (!strcmp(argv[i], "--release") && i + 1 < argc) release = argv[++i];
-    else if (!strcmp(argv[i], "--peer") && i + 1 < argc) peer = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = (unsigned)atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--cost") && i + 1 < argc) cost = argv[++i];
-    else if (!strcmp(argv[i], "--fst") && i + 1 < argc) fst = argv[++i];
-    else if (!strcmp(argv[i], "--figures") && i + 1 < argc) figs = argv[++i];
-    else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
-    else return usage(argv[0]);
-  }
-  if (strcmp(release, "mcast") && strcmp(release, "ucast")) return usage(argv[0]);
-  nic_host_cost_t hc = strcmp(cost, "zero") ? NIC_HOST_COST_PAPER : NIC_HOST_COST_ZERO;
+  aotf_apps_opts_t o;
+  if (aotf_apps_parse(&o, argc, argv, 1)) return usage(argv[0]);
+  const char *backend = o.backend, *app = o.app, *topo = o.topo;
+  nic_host_cost_t hc = aotf_apps_cost(&o);
   double t_open = now_s();
-  nic_sim_t *s = nic_sim_open_topo(topo, backend, seed, &hc, fst);
+  nic_sim_t *s = nic_sim_open_topo(topo, backend, o.seed, &hc, o.fst);
   if (!s) return 2;
   int N = nic_sim_nodes(s);
   if (N < 2) {
@@ -67,26 +48,17 @@ int main(int argc, char **argv) {
     return 2;
   }
   static aotf_apps_t c;
-  if (aotf_apps_init(&c, app, iters ? iters : 1, seed, N)) {
+  if (aotf_apps_init(&c, app, o.iters ? o.iters : 1, o.seed, N)) {
     nic_sim_close(s);
     return 2;
   }
   const nic_topo_t *t = nic_fabric_topo(nic_sim_fabric(s));
-  c.mcast = !strcmp(release, "mcast") && t->switches > 0;
-  c.pp_peer = peer >= 1 && peer < N ? peer : 1;
-  c.fig_n = strcmp(topo, "pair") ? N : 0;
-  c.pp_hops = nic_topo_hops(t, 0, c.pp_peer);
-  aotf_apps_groups(&c, set_group, nic_sim_fabric(s));
-  int rc = nic_sim_settle(s);
-  nic_host_prog_t *progs = calloc((size_t)N, sizeof(*progs));
-  void **args = calloc((size_t)N, sizeof(*args));
-  for (int i = 0; progs && args && i < N; i++) {
-    progs[i] = aotf_apps_prog;
-    args[i] = &c.nodes[i];
-  }
+  nic_host_prog_t *progs = NULL;
+  void **args = NULL;
+  int rc = aotf_apps_place(&c, s, &o, &progs, &args) ? -1 : nic_sim_settle(s);
   uint64_t c0 = nic_sim_cycle(s);
   double t0 = now_s();
-  if (!rc) rc = (progs && args) ? nic_sim_run(s, progs, args, 200000000ull) : -1;
+  if (!rc) rc = nic_sim_run(s, progs, args, 200000000ull);
   double dt = now_s() - t0;
   if (!rc && c.fuzz) { /* every kick to a node the fabric lacks is dropped and counted by a switch */
     uint32_t *unk = calloc((size_t)t->switches + 1, sizeof(uint32_t));
@@ -100,8 +72,8 @@ int main(int argc, char **argv) {
     if (sum != c.fz_unknown || !t->switches) c.fail = 1;
     free(unk);
   }
-  FILE *ff = figs ? fopen(figs, "w") : NULL;
-  aotf_apps_report(&c, strcmp(cost, "zero") ? "" : "_nic_only", ff);
+  FILE *ff = o.figs ? fopen(o.figs, "w") : NULL;
+  aotf_apps_report(&c, strcmp(o.cost, "zero") ? "" : "_nic_only", ff);
   if (ff) fclose(ff);
   uint64_t refills = 0;
   for (int i = 0; i < N; i++) refills += c.refills[i];

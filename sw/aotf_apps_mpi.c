@@ -16,13 +16,10 @@
 #include <string.h>
 #include <time.h>
 #include "aotf_apps.h"
+#include "aotf_apps_cli.h"
 #include "nic_fabric.h"
 #include "nic_fabric_mpi.h"
 #include "nic_pkg.h"
-
-static void set_group(void *ctx, unsigned g, int src, const int *m, int n) {
-  nic_fabric_mcast_group(ctx, g, src, m, n);
-}
 
 static double now_s(void) {
   struct timespec ts;
@@ -67,58 +64,30 @@ int main(int argc, char **argv) {
   int rank = 0, R = 1;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &R);
-  const char *backend = "model", *app = "all", *figs = NULL, *cost = "paper", *topo = "pair";
-  const char *release = "mcast";
-  unsigned iters = 20;
-  int peer = -1;
-  uint64_t seed = 1;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--backend") && i + 1 < argc) backend = argv[++i];
-    else if (!strcmp(argv[i], "--topo") && i + 1 < argc) topo = argv[++i];
-    else if (!strcmp(argv[i], "--app") && i + 1 < argc) app = argv[++i];
-    else if (!strcmp(argv[i], "--release") && i + 1 < argc) release = argv[++i];
-    else if (!strcmp(argv[i], "--peer") && i + 1 < argc) peer = atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--iters") && i + 1 < argc) iters = (unsigned)atoi(argv[++i]);
-    else if (!strcmp(argv[i], "--cost") && i + 1 < argc) cost = argv[++i];
-    else if (!strcmp(argv[i], "--figures") && i + 1 < argc) figs = argv[++i];
-    else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
-    else {
-      if (!rank) usage(argv[0]);
-      MPI_Finalize();
-      return 2;
-    }
-  }
-  if (strcmp(release, "mcast") && strcmp(release, "ucast")) {
+  aotf_apps_opts_t o;
+  if (aotf_apps_parse(&o, argc, argv, 0)) {
     if (!rank) usage(argv[0]);
     MPI_Finalize();
     return 2;
   }
-  nic_host_cost_t hc = strcmp(cost, "zero") ? NIC_HOST_COST_PAPER : NIC_HOST_COST_ZERO;
+  const char *backend = o.backend, *app = o.app, *topo = o.topo;
+  nic_host_cost_t hc = aotf_apps_cost(&o);
   nic_fabric_mpi_t *m = nic_fabric_mpi_new(MPI_COMM_WORLD);
   if (!m) MPI_Abort(MPI_COMM_WORLD, 2);
   nic_sim_part_t part = nic_fabric_mpi_part(m);
   double t_open = now_s();
-  nic_sim_t *s = nic_sim_open_part(topo, backend, seed, &hc, NULL, &part);
+  nic_sim_t *s = nic_sim_open_part(topo, backend, o.seed, &hc, NULL, &part);
   if (!s) nic_fabric_mpi_fatal(m, "cannot open the fabric");
   int N = nic_sim_nodes(s);
   if (N < 2) nic_fabric_mpi_fatal(m, "the applications need at least 2 nodes");
   static aotf_apps_t c;
-  if (aotf_apps_init(&c, app, iters ? iters : 1, seed, N)) nic_fabric_mpi_fatal(m, "bad application");
+  if (aotf_apps_init(&c, app, o.iters ? o.iters : 1, o.seed, N)) nic_fabric_mpi_fatal(m, "bad application");
   nic_fabric_t *f = nic_sim_fabric(s);
   const nic_topo_t *t = nic_fabric_topo(f);
-  c.mcast = !strcmp(release, "mcast") && t->switches > 0;
-  c.pp_peer = peer >= 1 && peer < N ? peer : 1;
-  c.fig_n = strcmp(topo, "pair") ? N : 0;
-  c.pp_hops = nic_topo_hops(t, 0, c.pp_peer);
-  aotf_apps_groups(&c, set_group, f);
+  nic_host_prog_t *progs = NULL;
+  void **args = NULL;
+  if (aotf_apps_place(&c, s, &o, &progs, &args)) nic_fabric_mpi_fatal(m, "out of memory");
   int rc = nic_sim_settle(s);
-  nic_host_prog_t *progs = calloc((size_t)N, sizeof(*progs));
-  void **args = calloc((size_t)N, sizeof(*args));
-  for (int i = 0; progs && args && i < N; i++) {
-    progs[i] = aotf_apps_prog;
-    args[i] = &c.nodes[i];
-  }
-  if (!progs || !args) nic_fabric_mpi_fatal(m, "out of memory");
   uint64_t c0 = nic_sim_cycle(s);
   double t0 = now_s();
   if (!rc) rc = nic_sim_run(s, progs, args, 200000000ull);
@@ -149,8 +118,8 @@ int main(int argc, char **argv) {
   uint64_t cyc = nic_sim_cycle(s) - c0;
   int ok = rc == 0 && !c.fail && !mism;
   if (!rank) {
-    FILE *ff = figs ? fopen(figs, "w") : NULL;
-    aotf_apps_report(&c, strcmp(cost, "zero") ? "" : "_nic_only", ff);
+    FILE *ff = o.figs ? fopen(o.figs, "w") : NULL;
+    aotf_apps_report(&c, strcmp(o.cost, "zero") ? "" : "_nic_only", ff);
     if (ff) fclose(ff);
     uint64_t refills = 0;
     for (int i = 0; i < N; i++) refills += c.refills[i];
