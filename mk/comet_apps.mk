@@ -29,7 +29,7 @@ $(BUILD)/sw/vl_ceng/Vceng__ALL.a: $(COMET_ENG_RTL)
 	$(VERILATOR) --cc $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vceng --top-module comet_engine \
 	  --Mdir $(@D) $(COMET_ENG_RTL) > $(BUILD)/sw/vl_ceng.log 2>&1 || { tail -40 $(BUILD)/sw/vl_ceng.log; exit 1; }
 
-$(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL) $(BUILD)/sw/vl_ceng/Vceng__ALL.a \
+$(BUILD)/sw/comet_apps: $(COMET_APPS_OBJS) $(COMET_HW_RTL_SRC) sw/comet_hw_vl.hpp $(COMET_SYS_RTL) $(BUILD)/sw/vl_ceng/Vceng__ALL.a \
   $(BUILD)/sw/vl_sw/Vsw16__ALL.a
 	@mkdir -p $(BUILD)/sw/comet_vl
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed

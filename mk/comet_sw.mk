@@ -14,7 +14,7 @@ $(BUILD)/sw/comet_hw_selftest_model: $(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/co
 	@mkdir -p $(@D) $(BUILD)/pcap
 	$(CC) $^ -Wl,--no-as-needed -lz -lpcap -o $@
 
-$(BUILD)/sw/comet_hw_selftest: $(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/comet_hw_selftest.o sw/comet_hw_rtl.cpp $(COMET_SYS_RTL)
+$(BUILD)/sw/comet_hw_selftest: $(COMET_HW_MODEL_OBJS) $(BUILD)/swobj/sw/comet_hw_selftest.o sw/comet_hw_rtl.cpp sw/comet_hw_vl.hpp $(COMET_SYS_RTL)
 	@mkdir -p $(BUILD)/sw/vl_comet $(BUILD)/pcap
 	@rm -f $@  # Verilator's own make does not relink when only a linked .o changed
 	$(VERILATOR) --cc --exe $(VFLAGS_COMMON) $(VFLAGS_RTL) --prefix Vcsys --top-module comet_system2 \

@@ -49,7 +49,7 @@ mpi-demo: mpi
 # the launcher with the Comet RTL backends (--backend rtl|lockstep with --nic comet): the
 # Verilated Comet engine and switch libraries of mk/comet_apps.mk and mk/sw.mk, linked the way
 # comet_apps is (the AOTF nodes stay C models in this build: sw/fabric_rtl_none.c)
-$(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) $(COMET_SYS_RTL) \
+$(BUILD)/mpi/nmpirun_rtl: $(NMPI_OBJS) $(BUILD)/swobj/sw/fabric_rtl_none.o sw/mpi/nmpi.dynlist $(COMET_HW_RTL_SRC) sw/comet_hw_vl.hpp $(COMET_SYS_RTL) \
   $(BUILD)/sw/vl_ceng/Vceng__ALL.a $(BUILD)/sw/vl_sw/Vsw16__ALL.a
 	@mkdir -p $(BUILD)/mpi/vl
 	@rm -f $@
