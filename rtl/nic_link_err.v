@@ -8,7 +8,7 @@
 //    cfg_corrupt_thr_i and not dropped; duplicate = d2 < cfg_dup_thr_i and not dropped; d3
 //    places the flipped bit: beat d3[BW-1:0] (the last beat if the packet is shorter), bit
 //    d3[31:26] (lane d3[31:29], bit d3[28:26]; lane 0 when that lane is not in tkeep). Each event
-//    has probability thr / 2^32 (the draws are uniform over 1..2^32-1).
+//    has probability (thr - 1) / (2^32 - 1), about thr / 2^32 (the draws cover 1..2^32-1).
 //  - Pass path: combinational (no added latency): m_axis = s_axis (with the flipped bit) and
 //    s_axis_tready = m_axis_tready; a dropped packet is accepted (tready 1) and not offered.
 //  - Duplicate: the packet as sent (flipped bit included) is written into a MAX_BEATS-beat buffer
