@@ -62,6 +62,66 @@ static uint32_t route_key(uint64_t d, int eth) {
   return 0x10000;
 }
 
+/* CRC-32 register (reflected 0xEDB88320) after the first n bytes of d, byte 0 first: the RTL's
+ * G (c = 0, 8 bytes) and F_n (d = 0, n zero bytes) of the linear CRC step */
+static uint32_t crc_bytes(uint32_t c, uint64_t d, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    c ^= (uint32_t)(d >> (8 * i)) & 0xFF;
+    for (int b = 0; b < 8; b++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1)));
+  }
+  return c;
+}
+#define NSW_CRC_RES 0xDEBB20E3u /* CRC register after a message and its stored CRC-32 */
+
+/* the clock edge of input i's CRC check pipeline (rtl/nic_switch_in.v); acc, crc_en and in_pkt
+ * are this cycle's values */
+static void crc_tick(nsw_in_t *p, const nic_switch_sig_in_t *in, uint32_t i, int acc, int crc_en) {
+  /* every register from the old state; the data registers load only with their valid bit (the
+   * RTL's load every cycle, read only when valid) */
+  int rst = !in->rst_ni;
+  int ce_pkt_d = acc && !p->in_pkt ? crc_en : p->ce_pkt;
+  int ca_v_d = acc && (p->in_pkt ? p->ce_pkt : crc_en);
+  int cerr_d = p->cc_v && ((p->cc_h ^ p->cc_g) != NSW_CRC_RES);
+  int cc_v_d = p->cb_v && p->cb_last;
+  if (cc_v_d) {
+    uint32_t base = p->cb_first ? 0xFFFFFFFFu : p->crc, n = p->cb_first ? 8 : p->cn;
+    p->cc_h = crc_bytes(base, 0, n);
+    p->cc_g = p->cb_g;
+  }
+  if (p->cb_v && !p->cb_last && !rst) {
+    p->crc = (p->cb_first ? crc_bytes(0xFFFFFFFFu, 0, 8) : crc_bytes(p->crc, 0, 8)) ^ p->cb_g;
+    p->cn = p->cb_n;
+  }
+  if (p->ca_v) {
+    uint64_t md = 0;
+    for (int l = 0; l < 8; l++)
+      if ((p->ca_keep >> l) & 1) md |= p->ca_data & (0xFFull << (8 * l));
+    p->cb_g = crc_bytes(0, md, 8);
+    p->cb_n = p->ca_n;
+    p->cb_first = p->ca_first;
+    p->cb_last = p->ca_last;
+  }
+  int cb_v_d = p->ca_v;
+  if (ca_v_d) {
+    p->ca_data = in->s_tdata[i];
+    p->ca_keep = in->s_tkeep[i] & 0xFF;
+    p->ca_n = (uint32_t)__builtin_popcount(p->ca_keep);
+    p->ca_first = !p->in_pkt;
+    p->ca_last = in->s_tlast[i];
+  }
+  if (rst) {
+    p->ce_pkt = p->ca_v = p->cb_v = p->cc_v = p->cerr = 0;
+    p->crc = 0xFFFFFFFFu;
+    p->cn = 8;
+    return;
+  }
+  p->ce_pkt = ce_pkt_d;
+  p->ca_v = ca_v_d;
+  p->cb_v = cb_v_d;
+  p->cc_v = cc_v_d;
+  p->cerr = cerr_d;
+}
+
 /* round robin: the first set bit of v at or after bit p, wrapping; -1 if none */
 static int rr_pick(uint32_t v, uint32_t p) {
   if (!v) return -1;
@@ -92,6 +152,7 @@ typedef struct {
   uint32_t mc_in_d, mc_rr_d, mc_mask_d;
   /* CSR */
   int tbl_busy, lre, mre, ack_d, twl_d, twm_d;
+  uint32_t crcm_d, csel_d;
   uint32_t la, sel_d, rdata_d, eth_d, blk_d, idx_d, blkwr_d, grp_d, twa_d, twld_d, twmd_d;
   int lft_we, mft_we;
   uint32_t tw_addr, lft_wdata, mft_wdata;
@@ -291,6 +352,7 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   int wr = in->csr_req && in->csr_we, rd = in->csr_req && !in->csr_we;
   uint32_t bmask = m->lft_depth / 64 - 1;
   c->ack_d = in->csr_req;
+  c->crcm_d = m->crcm; c->csel_d = m->csel;
   c->eth_d = m->eth; c->blk_d = m->blk; c->idx_d = m->idx; c->blkwr_d = m->blkwr; c->grp_d = m->grp;
   c->twa_d = m->twa; c->twld_d = m->twld; c->twmd_d = m->twmd;
   c->la = m->blk * 64 + m->idx;
@@ -300,6 +362,10 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   case CSR_NIC_SWITCH_ETH_MODE:
     c->rdata_d = m->eth;
     if (wr) c->eth_d = in->csr_wdata & m->rmask;
+    break;
+  case CSR_NIC_SWITCH_CRC_CHECK:
+    c->rdata_d = m->crcm;
+    if (wr) c->crcm_d = in->csr_wdata & m->rmask;
     break;
   case CSR_NIC_SWITCH_LFT_BLOCK:
     c->rdata_d = m->idx << 8 | m->blk;
@@ -329,6 +395,12 @@ static void comb(const nic_switch_t *m, const nic_switch_sig_in_t *in, comb_t *c
   case CSR_NIC_SWITCH_DROP_RANGE: c->rdata_d = m->cnt[1]; break;
   case CSR_NIC_SWITCH_DROP_RUNT: c->rdata_d = m->cnt[2]; break;
   case CSR_NIC_SWITCH_DROP_MCAST_EMPTY: c->rdata_d = m->cnt[3]; break;
+  case CSR_NIC_SWITCH_CRC_ERR: c->rdata_d = m->crc_err; break;
+  case CSR_NIC_SWITCH_CRC_ERR_SEL:
+    c->rdata_d = m->csel;
+    if (wr) c->csel_d = in->csr_wdata & 31;
+    break;
+  case CSR_NIC_SWITCH_CRC_ERR_PORT: c->rdata_d = m->csel < R ? m->crc_err_port[m->csel] : 0; break;
   default: c->rdata_d = CSR_UNMAPPED; break;
   }
   if (!rd) c->rdata_d = 0;
@@ -387,6 +459,12 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
   for (uint32_t i = 0; i < R; i++) {
     nsw_in_t *p = &m->in[i];
     if (cp->mf_push[i]) p->mf[p->mf_wp] = cp->mmask[i];
+    if (in->rst_ni) { /* the CSR's CRC mismatch counters add this cycle's pulses */
+      m->crc_err += (uint32_t)p->cerr;
+      m->crc_err_port[i] += (uint32_t)p->cerr;
+    }
+    if (p->ca_v || p->cb_v || p->cc_v || p->cerr || cp->acc[i] || !in->rst_ni)
+      crc_tick(p, in, i, cp->acc[i], (int)((m->crcm >> i) & 1));
     if (in->rst_ni && p->st_v && p->st_first)
       for (uint32_t r = 0; r < 4; r++) m->cnt[r] += (cp->why[i] >> r) & 1;
     if (in->rst_ni && cp->st_done[i] && p->st_first) {
@@ -430,6 +508,8 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
     m->init = 1;
     m->ia = 0;
     memset(m->cnt, 0, sizeof(m->cnt));
+    m->crcm = m->csel = m->crc_err = 0;
+    memset(m->crc_err_port, 0, sizeof(m->crc_err_port));
     return;
   }
   for (uint32_t i = 0; i < R; i++) {
@@ -484,6 +564,8 @@ static void update(nic_switch_t *m, const nic_switch_sig_in_t *in, const comb_t 
   m->sel = cp->sel_d;
   m->rdata = cp->rdata_d;
   m->eth = cp->eth_d;
+  m->crcm = cp->crcm_d;
+  m->csel = cp->csel_d;
   m->blk = cp->blk_d;
   m->idx = cp->idx_d;
   m->blkwr = cp->blkwr_d;

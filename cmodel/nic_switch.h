@@ -51,6 +51,11 @@ typedef struct { /* one input port (rtl/nic_switch_in.v) */
   uint32_t ptail[NSW_MAXQ]; /* slot of each queue's latest beat (the one before the tail) */
   int nlok, nlbyp; /* next-is-last of the read beat: from the nl RAM, else nlbyp */
   uint64_t lastw; /* bit q: tlast of queue q's latest beat */
+  /* CRC check pipeline (rtl/nic_switch_in.v): A the accepted beat, B its G, the loop, C the
+   * trailer's F_n and G, D the mismatch */
+  int ce_pkt, ca_v, ca_first, ca_last, cb_v, cb_first, cb_last, cc_v, cerr;
+  uint64_t ca_data;
+  uint32_t ca_keep, ca_n, cb_g, cb_n, crc, cn, cc_h, cc_g;
   nic_ram_t lft, mft, buf, fl, nl;
 } nsw_in_t;
 
@@ -67,6 +72,7 @@ typedef struct {
   int ack, twl, twm, init;
   uint32_t sel, rdata, eth, blk, idx, blkwr, grp, twa, twld, twmd, ia;
   uint32_t cnt[4]; /* DROP_UNKNOWN, DROP_RANGE, DROP_RUNT, DROP_MCAST_EMPTY */
+  uint32_t crcm, csel, crc_err, crc_err_port[NSW_MAXR]; /* CRC_CHECK, CRC_ERR_SEL, CRC_ERR, per input */
   nic_ram_t lft, mft;
 } nic_switch_t;
 

@@ -5,6 +5,9 @@
 // queues per input (nic_switch_in), pipelined iSLIP unicast (ITERS iterations per cycle) and reserved
 // multicast connections (nic_switch_arb), forwarding tables and counters on the CSR bus
 // (nic_switch_csr). Output o carries the beats of the one input connected to it; a connection lasts one packet.
+// Inputs enabled in CRC_CHECK check the LINK trailer CRC-32 of each packet beside the datapath
+// and count mismatches (a cut-through switch has forwarded most of the packet by then: it
+// forwards it whole and the receiving node drops it).
 module nic_switch #(
   parameter int RADIX     = 16,
   parameter int LFT_DEPTH = 4096,
@@ -46,7 +49,7 @@ module nic_switch #(
   endgenerate
 `endif
 
-  wire [RADIX-1:0]       eth_mode;
+  wire [RADIX-1:0]       eth_mode, crc_check, crc_err;
   wire                   tbl_busy, lft_we, mft_we;
   wire [LAW-1:0]         tw_addr;
   wire [5:0]             lft_wdata;
@@ -77,7 +80,7 @@ module nic_switch #(
         .clk_i(clk_i), .rst_ni(rst_ni),
         .s_tdata_i(s_axis_tdata[g*64 +: 64]), .s_tkeep_i(s_axis_tkeep[g*8 +: 8]),
         .s_tvalid_i(s_axis_tvalid[g]), .s_tready_o(s_axis_tready[g]), .s_tlast_i(s_axis_tlast[g]),
-        .eth_i(eth_mode[g]), .tbl_busy_i(tbl_busy), .lft_we_i(lft_we), .mft_we_i(mft_we),
+        .eth_i(eth_mode[g]), .crc_en_i(crc_check[g]), .tbl_busy_i(tbl_busy), .lft_we_i(lft_we), .mft_we_i(mft_we),
         .tw_addr_i(tw_addr), .lft_wdata_i(lft_wdata), .mft_wdata_i(mft_wdata),
         .voq_avail_o(voq_avail[g*RADIX +: RADIX]),
         .voq_nonempty_o(voq_ne[g*RADIX +: RADIX]), .mc_pend_o(mc_pend[g]),
@@ -85,7 +88,8 @@ module nic_switch #(
         .gnt_q_i(gnt_q[g*QW +: QW]), .gnt_mask_i(gnt_mask[g*RADIX +: RADIX]),
         .hs_i(hs[g*RADIX +: RADIX]), .tready_i(m_axis_tready), .conn_act_o(conn_act[g]),
         .conn_mask_o(conn_mask[g*RADIX +: RADIX]), .ending_o(ending[g]), .rv_o(rv[g]),
-        .taken_o(taken[g*RADIX +: RADIX]), .rdata_o(rdata[g*BW +: BW]), .drop_o(d));
+        .taken_o(taken[g*RADIX +: RADIX]), .rdata_o(rdata[g*BW +: BW]), .drop_o(d),
+        .crc_err_o(crc_err[g]));
       assign drop[0*RADIX + g] = d[0];
       assign drop[1*RADIX + g] = d[1];
       assign drop[2*RADIX + g] = d[2];
@@ -143,7 +147,7 @@ module nic_switch #(
     .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i), .csr_ack_o(csr_ack_o),
     .csr_rdata_o(csr_rdata_o), .eth_mode_o(eth_mode), .tbl_busy_o(tbl_busy),
     .lft_we_o(lft_we), .mft_we_o(mft_we), .tw_addr_o(tw_addr), .lft_wdata_o(lft_wdata),
-    .mft_wdata_o(mft_wdata), .drop_i(drop));
+    .mft_wdata_o(mft_wdata), .drop_i(drop), .crc_check_o(crc_check), .crc_err_i(crc_err));
 
 `ifdef FORMAL
   // Every output: tvalid holds until tready with the beat unchanged; beats of one packet are

@@ -23,6 +23,15 @@
 //    tlast of the beat after the read one comes from the next-is-last RAM (u_nl, entry s: the
 //    tlast of the beat after slot s's), from the stage, or from lastw_q (each queue's latest
 //    beat's tlast) when the queue holds one beat.
+//  - CRC check (crc_en_i, CSR CRC_CHECK): a side pipeline beside the stage that never holds the
+//    stream. Each accepted beat of a packet whose first beat was accepted with crc_en_i is
+//    registered (A), its bytes past tkeep zeroed and G (the CRC contribution of 8 data bytes)
+//    registered (B); the loop is crc_q <= F8(crc_q) ^ g (F8: 8 zero bytes; the first beat starts
+//    from F8(0xFFFFFFFF)), so a partial beat leaves crc_q advanced by its 8 - n padding bytes.
+//    For the trailer (tlast beat) C registers F_n(crc_q) (n = bytes of the beat before it: this
+//    undoes the padding, F_n(F_(8-n)(c)) = F_8(c)) and G of the trailer; D registers
+//    crc_err_o = (F_n ^ G) != 0xDEBB20E3 (the CRC-32 residue after the stored CRC). Bad packets
+//    show in the CSR counters five cycles after the trailer is accepted; the packet is forwarded.
 module nic_switch_in #(
   parameter int RADIX     = 16,
   parameter int LFT_DEPTH = 4096,
@@ -46,6 +55,7 @@ module nic_switch_in #(
   output wire             s_tready_o,
   input  wire             s_tlast_i,
   input  wire             eth_i,        // this port carries Ethernet frames
+  input  wire             crc_en_i,     // check the LINK trailer CRC of packets begun now
   input  wire             tbl_busy_i,   // a table write this cycle: hold first beats
   input  wire             lft_we_i,
   input  wire             mft_we_i,
@@ -69,7 +79,8 @@ module nic_switch_in #(
   output wire             rv_o,         // a beat is offered (RAM read register)
   output wire [RADIX-1:0] taken_o,
   output wire [BW-1:0]    rdata_o,
-  output wire [3:0]       drop_o        // drop this cycle: 0 unknown, 1 range, 2 runt, 3 mcast empty
+  output wire [3:0]       drop_o,       // drop this cycle: 0 unknown, 1 range, 2 runt, 3 mcast empty
+  output wire             crc_err_o     // a packet with a LINK trailer CRC mismatch
 );
   // route key: {eth_bad, key16}; broadcast MAC -> multicast group 0
   /* verilator lint_off UNUSEDSIGNAL */  // the key uses the first 6 bytes of the beat
@@ -330,6 +341,83 @@ module nic_switch_in #(
   assign taken_o     = taken_q;
   assign rdata_o     = buf_rd[BW-1:0];
   assign drop_o      = (st_v_q && st_first_q && rst_ni) ? why : 4'd0;
+
+  // CRC check pipeline (see the header)
+  localparam logic [31:0] CRC_RES = 32'hDEBB20E3;
+  // F_n(c): the CRC register c advanced by n zero bytes
+  function automatic [31:0] crc_zeros(input [31:0] c, input integer nz);
+    integer zi;
+    begin
+      crc_zeros = c;
+      for (zi = 0; zi < 8 * nz; zi = zi + 1) crc_zeros = (crc_zeros >> 1) ^ (32'hEDB88320 & {32{crc_zeros[0]}});
+    end
+  endfunction
+  localparam logic [31:0] CRC_K8 = crc_zeros(32'hFFFFFFFF, 8);
+  reg          ce_pkt_q, ce_pkt_d;      // the packet in progress is checked
+  reg          ca_v_q, ca_v_d, ca_first_q, ca_last_q;
+  reg [63:0]   ca_data_q;
+  reg [3:0]    ca_n_q;
+  reg [7:0]    ca_keep_q;
+  reg          cb_v_q, cb_v_d, cb_first_q, cb_last_q;
+  reg [31:0]   cb_g_q;
+  reg [3:0]    cb_n_q;
+  reg [31:0]   crc_q, crc_d;
+  reg [3:0]    cn_q, cn_d;              // bytes of the latest folded beat
+  reg          cc_v_q, cc_v_d;
+  reg [31:0]   cc_h_q, cc_h_d, cc_g_q;
+  reg          cerr_q, cerr_d;
+  reg [63:0]   cd_data;
+  reg [3:0]    ca_n;
+  reg [31:0]   cb_base;
+  reg [3:0]    cb_n;
+  reg [9*32-1:0] cfn;
+  wire [31:0]  crc_g8, crc_f8;
+  integer      cl;
+
+  always @* begin
+    ce_pkt_d = acc && !in_pkt_q ? crc_en_i : ce_pkt_q;
+    ca_v_d   = acc && (in_pkt_q ? ce_pkt_q : crc_en_i);
+    ca_n     = 4'd0;
+    for (cl = 0; cl < 8; cl = cl + 1) ca_n = ca_n + {3'd0, s_tkeep_i[cl]};
+    // B: G of the registered beat with its bytes past tkeep zeroed
+    for (cl = 0; cl < 8; cl = cl + 1) cd_data[cl*8 +: 8] = ca_data_q[cl*8 +: 8] & {8{ca_keep_q[cl]}};
+    cb_v_d = ca_v_q;
+    // the loop: every beat but the trailer
+    crc_d = crc_q;
+    cn_d  = cn_q;
+    if (cb_v_q && !cb_last_q) begin
+      crc_d = (cb_first_q ? CRC_K8 : crc_f8) ^ cb_g_q;
+      cn_d  = cb_n_q;
+    end
+    // C: the trailer
+    cb_base = cb_first_q ? 32'hFFFFFFFF : crc_q;
+    cb_n    = cb_first_q ? 4'd8 : cn_q;
+    cfn[0 +: 32] = cb_base;
+    for (cl = 1; cl <= 8; cl = cl + 1) cfn[cl*32 +: 32] = crc_zeros(cb_base, cl);
+    cc_v_d = cb_v_q && cb_last_q;
+    cc_h_d = cfn[cb_n*32 +: 32];
+    // D: the compare
+    cerr_d = cc_v_q && ((cc_h_q ^ cc_g_q) != CRC_RES);
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ce_pkt_q <= 1'b0; ca_v_q <= 1'b0; cb_v_q <= 1'b0; cc_v_q <= 1'b0; cerr_q <= 1'b0;
+      crc_q <= 32'hFFFFFFFF; cn_q <= 4'd8;
+    end else begin
+      ce_pkt_q <= ce_pkt_d; ca_v_q <= ca_v_d; cb_v_q <= cb_v_d; cc_v_q <= cc_v_d; cerr_q <= cerr_d;
+      crc_q <= crc_d; cn_q <= cn_d;
+    end
+  end
+  // data registers of the CRC pipeline: qualified by the valid bits above, no reset
+  always @(posedge clk_i) begin
+    ca_data_q <= s_tdata_i; ca_keep_q <= s_tkeep_i; ca_n_q <= ca_n; ca_first_q <= !in_pkt_q; ca_last_q <= s_tlast_i;
+    cb_g_q <= crc_g8; cb_n_q <= ca_n_q; cb_first_q <= ca_first_q; cb_last_q <= ca_last_q;
+    cc_h_q <= cc_h_d; cc_g_q <= cb_g_q;
+  end
+  comet_crc32_d64 u_crcg (.crc_i(32'd0), .data_i(cd_data), .nbytes_i(4'd8), .crc_o(crc_g8));
+  comet_crc32_d64 u_crcf (.crc_i(crc_q), .data_i(64'd0), .nbytes_i(4'd8), .crc_o(crc_f8));
+  assign crc_err_o = cerr_q && rst_ni;
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;

@@ -9,10 +9,17 @@
  * must return what was written; every CSR request is acknowledged exactly one cycle later.
  * Packets carry a tag (input, sequence number) in their first beat, so an output's first beat
  * names its source.
+ * CRC check: on inputs with CRC_CHECK (random and crc modes) packets end with a LINK trailer
+ * (formats/link_header.csv; the beat before it may be partial), some corrupted after their CRC was
+ * computed (a data bit, a trailer bit or the stored CRC); the scoreboard computes each packet's
+ * CRC byte by byte from the beats as sent and predicts CRC_ERR and CRC_ERR_PORT exactly (bad
+ * packets are still forwarded unchanged).
  * Modes: random (epochs of mixed AOTF packets and Ethernet frames with random destinations incl.
  * unknown and garbled ones, random idle and back-pressure, table rewrites and resets between
- * epochs), lft_blocks, mcast, hol, bad, bench (figures; at its end the C model alone measures
- * the uniform throughput at RADIX 16 with the default parameters, model_uniform). */
+ * epochs, random CRC_CHECK inputs), lft_blocks, mcast, hol, bad, crc (epochs with different
+ * CRC_CHECK masks, trailers on every input, a quarter of the packets corrupted), bench (figures;
+ * at its end the C model alone measures the uniform throughput at RADIX 16 with the default
+ * parameters, model_uniform). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,7 +38,7 @@ LS_DECLARE_STIM(nic_switch)
 #define QCAP 8192
 #define CCAP 8192
 
-enum { M_RANDOM, M_LFT, M_MCAST, M_HOL, M_BAD, M_BENCH };
+enum { M_RANDOM, M_LFT, M_MCAST, M_HOL, M_BAD, M_BENCH, M_CRC };
 enum { PH_RESET, PH_INIT, PH_CSR, PH_TRAFFIC, PH_DRAIN, PH_DONE };
 /* destination policies of the traffic phases */
 enum { D_MIX, D_UNIFORM, D_HOTSPOT, D_MCAST, D_HOL, D_BAD, D_SINGLE };
@@ -40,6 +47,11 @@ typedef struct {
   uint32_t in, seq, nb, lastkeep, mask;
   int mc;
   uint64_t seed, b0;
+  /* LINK trailer form: the last beat is tdata (tkeep 0xFF), beat nb - 2 has tkeep pkeep; beat fk
+   * (>= 1, 0: none) is sent with fmask XORed in; bad: the CRC check must fail */
+  int trl, bad;
+  uint32_t pkeep, fk;
+  uint64_t tdata, fmask;
 } pkt_t;
 
 typedef struct { int we, chk; uint32_t addr, wdata, exp; } csr_op_t;
@@ -53,6 +65,9 @@ typedef struct {
   uint32_t lft[LFT_DEPTH]; /* bit 5 valid, 4:0 port */
   uint32_t mft[MFT_DEPTH], eth, blkwr;
   uint32_t cnt_exp[4], cnt_seen[4];
+  int crc_on;                    /* CRC counters are read with the drop counters */
+  uint32_t crcm, trl_in;         /* CRC_CHECK; inputs whose packets carry trailers */
+  uint32_t crc_exp[R], crc_bad_sent, crc_trl_sent;
   /* phase machine */
   int ph, step;
   uint64_t ph_left, ph_start;
@@ -82,7 +97,7 @@ typedef struct {
   uint32_t hot_out;
 } st_t;
 
-const char *nic_switch_stim_modes(void) { return "random lft_blocks mcast hol bad bench"; }
+const char *nic_switch_stim_modes(void) { return "random lft_blocks mcast hol bad crc bench"; }
 
 static void fail(st_t *s, const char *msg, uint64_t a, uint64_t b) {
   if (s->fails++ < 10)
@@ -94,8 +109,59 @@ static uint64_t mix(uint64_t x) {
   x ^= x >> 31; x *= 0x9E3779B97F4A7C15ull; x ^= x >> 29; x *= 0xBF58476D1CE4E5B9ull;
   return x ^ (x >> 32);
 }
-static uint64_t beat_data(const pkt_t *p, uint32_t k) { return k ? mix(p->seed + k) : p->b0; }
-static uint32_t beat_keep(const pkt_t *p, uint32_t k) { return k + 1 == p->nb ? p->lastkeep : 0xFF; }
+static uint64_t beat_data(const pkt_t *p, uint32_t k) {
+  if (p->trl && k + 1 == p->nb) return p->tdata;
+  uint64_t d = k ? mix(p->seed + k) : p->b0;
+  return (p->fk && k == p->fk) ? d ^ p->fmask : d;
+}
+static uint32_t beat_keep(const pkt_t *p, uint32_t k) {
+  if (p->trl) return k + 2 == p->nb ? p->pkeep : 0xFF;
+  return k + 1 == p->nb ? p->lastkeep : 0xFF;
+}
+
+/* CRC-32 of IEEE 802.3 as the LINK trailer defines it, byte by byte (independent of the
+ * RTL's beat-wide form): the raw register after n bytes of d, byte 0 first */
+static uint32_t crc_ref(uint32_t c, uint64_t d, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    c ^= (uint32_t)(d >> (8 * i)) & 0xFF;
+    for (int b = 0; b < 8; b++) c = (c & 1) ? (c >> 1) ^ 0xEDB88320u : c >> 1;
+  }
+  return c;
+}
+/* 1 if the packet's trailer CRC does not match the beats as sent */
+static int trailer_bad(const pkt_t *p) {
+  uint32_t c = 0xFFFFFFFFu;
+  for (uint32_t k = 0; k + 1 < p->nb; k++)
+    c = crc_ref(c, beat_data(p, k), (unsigned)__builtin_popcount(beat_keep(p, k)));
+  uint64_t t = beat_data(p, p->nb - 1);
+  c = ~crc_ref(c, t, 4);
+  return c != (uint32_t)(t >> 32);
+}
+/* turns packet p (data and keys chosen) into the trailer form; corrupts a quarter of them */
+static void make_trailer(st_t *s, pkt_t *p) {
+  p->trl = 1;
+  p->pkeep = p->nb >= 2 ? p->lastkeep : 0xFF;
+  p->lastkeep = 0xFF;
+  p->fk = 0;
+  p->tdata = nic_rng_next(&s->rng) & 0xFFFFFFFFull; /* seq, rflags, rsvd */
+  if (p->nb == 1) p->b0 = p->tdata;
+  uint32_t c = 0xFFFFFFFFu;
+  for (uint32_t k = 0; k + 1 < p->nb; k++)
+    c = crc_ref(c, beat_data(p, k), (unsigned)__builtin_popcount(beat_keep(p, k)));
+  p->tdata |= (uint64_t)~crc_ref(c, p->tdata, 4) << 32;
+  if (p->nb == 1) p->b0 = p->tdata;
+  if (nic_rng_below(&s->rng, 4) == 0) {
+    uint32_t how = (uint32_t)nic_rng_below(&s->rng, 3);
+    if (how == 0 && p->nb >= 3) { /* a data bit of beat 1..nb-2, in a valid byte */
+      p->fk = 1 + (uint32_t)nic_rng_below(&s->rng, p->nb - 2);
+      unsigned nv = (unsigned)__builtin_popcount(beat_keep(p, p->fk));
+      p->fmask = 1ull << nic_rng_below(&s->rng, 8 * nv);
+    } else if (how == 1 && p->nb >= 2) p->tdata ^= 1ull << nic_rng_below(&s->rng, 32); /* trailer bytes 0..3 */
+    else p->tdata ^= (nic_rng_next(&s->rng) | 1) << 32;                               /* the stored CRC */
+    if (p->nb == 1) p->b0 = p->tdata;
+  }
+  p->bad = trailer_bad(p);
+}
 
 /* forwarding rules (docs/reference/nic_switch.md), applied to the shadow tables:
  * returns the output mask, or 0 and *why = drop reason bit */
@@ -162,6 +228,27 @@ static void counters_read(st_t *s) {
                                 CSR_NIC_SWITCH_DROP_RUNT, CSR_NIC_SWITCH_DROP_MCAST_EMPTY};
   for (int r = 0; r < 4; r++) op(s, 0, a[r], 0, 1, s->cnt_exp[r]);
   op(s, 0, CSR_NIC_SWITCH_LFT_BLOCK_WRITES, 0, 1, s->blkwr);
+  if (s->crc_on) {
+    uint32_t tot = 0;
+    op(s, 0, CSR_NIC_SWITCH_CRC_CHECK, 0, 1, s->crcm);
+    for (uint32_t i = 0; i < R; i++) {
+      tot += s->crc_exp[i];
+      op(s, 1, CSR_NIC_SWITCH_CRC_ERR_SEL, i | ((uint32_t)nic_rng_next(&s->rng) & 0xFFFFFFE0u), 0, 0);
+      op(s, 0, CSR_NIC_SWITCH_CRC_ERR_SEL, 0, 1, i);
+      op(s, 0, CSR_NIC_SWITCH_CRC_ERR_PORT, 0, 1, s->crc_exp[i]);
+    }
+    op(s, 1, CSR_NIC_SWITCH_CRC_ERR_SEL, R + (uint32_t)nic_rng_below(&s->rng, 32 - R), 0, 0);
+    op(s, 0, CSR_NIC_SWITCH_CRC_ERR_PORT, 0, 1, 0); /* no such input */
+    op(s, 0, CSR_NIC_SWITCH_CRC_ERR, 0, 1, tot);
+  }
+}
+/* CRC_CHECK = mask; trailers on the inputs in trl */
+static void crc_config(st_t *s, uint32_t mask, uint32_t trl) {
+  s->crc_on = 1;
+  s->crcm = mask & 0xF;
+  s->trl_in = trl & 0xF;
+  op(s, 1, CSR_NIC_SWITCH_CRC_CHECK, mask, 0, 0);
+  op(s, 0, CSR_NIC_SWITCH_CRC_CHECK, 0, 1, s->crcm);
 }
 static void refresh_dsts(st_t *s) {
   memset(s->ndst, 0, sizeof(s->ndst));
@@ -198,6 +285,7 @@ void *nic_switch_stim_new(uint64_t seed, const char *mode) {
   else if (!strcmp(mode, "mcast")) s->mode = M_MCAST;
   else if (!strcmp(mode, "hol")) s->mode = M_HOL;
   else if (!strcmp(mode, "bad")) s->mode = M_BAD;
+  else if (!strcmp(mode, "crc")) s->mode = M_CRC;
   else if (!strcmp(mode, "bench")) { s->mode = M_BENCH; s->bench = 1; }
   else { free(s); return NULL; }
   for (int i = 0; i < R; i++)
@@ -282,6 +370,7 @@ static void new_packet(st_t *s, uint32_t i) {
     p->b0 = (p->b0 & 0x0000FFFFFFFFFFFFull) | (uint64_t)tag << 48;
   }
   if (p->nb == 1) p->lastkeep = 0xFF;
+  if ((s->trl_in >> i) & 1) make_trailer(s, p);
   s->act[i] = 1;
   s->k[i] = 0;
 }
@@ -307,7 +396,13 @@ static int plan(st_t *s) {
   if (s->ph == PH_RESET) { set_phase(s, PH_INIT, LFT_DEPTH + 4); s->step--; return 1; }
   switch (s->mode) {
   case M_RANDOM: {
-    if (st == 0) { std_config(s, (uint32_t)nic_rng_below(&s->rng, 16)); set_phase(s, PH_CSR, 0); return 1; }
+    if (st == 0) {
+      std_config(s, (uint32_t)nic_rng_below(&s->rng, 16));
+      uint32_t cm = (uint32_t)nic_rng_below(&s->rng, 16);
+      crc_config(s, cm, cm);
+      set_phase(s, PH_CSR, 0);
+      return 1;
+    }
     int sub = (st - 1) % 2;
     if (sub == 0) {
       static const int pv[] = {10, 50, 90, 100};
@@ -320,6 +415,8 @@ static int plan(st_t *s) {
     uint32_t r = (uint32_t)nic_rng_below(&s->rng, 10);
     if (r == 0) {
       memset(s->cnt_exp, 0, sizeof(s->cnt_exp));
+      memset(s->crc_exp, 0, sizeof(s->crc_exp));
+      s->crcm = s->trl_in = 0; /* the reset clears CRC_CHECK */
       memset(s->lft, 0, sizeof(s->lft));
       memset(s->mft, 0, sizeof(s->mft));
       s->blkwr = 0;
@@ -386,6 +483,23 @@ static int plan(st_t *s) {
     if (st == 0) { std_config(s, 0xC); set_phase(s, PH_CSR, 0); return 1; }
     if (st == 1) { traffic(s, D_BAD, 20000, 80, 90); return 1; }
     if (st == 2) { counters_read(s); set_phase(s, PH_CSR, 0); return 1; }
+    return 0;
+  case M_CRC:
+    /* every input sends trailers; CRC_CHECK on 0 and 2, then all, then none */
+    if (st == 0) { std_config(s, 0); crc_config(s, 0x5, 0xF); set_phase(s, PH_CSR, 0); return 1; }
+    if (st == 1) { traffic(s, D_MIX, 8000, 80, 80); return 1; }
+    if (st == 2) {
+      counters_read(s);
+      s->eth = 0x6;
+      op(s, 1, CSR_NIC_SWITCH_ETH_MODE, 0x6, 0, 0);
+      crc_config(s, 0xFFFFFFFFu, 0xF);
+      set_phase(s, PH_CSR, 0);
+      return 1;
+    }
+    if (st == 3) { traffic(s, D_UNIFORM, 8000, 100, -1); return 1; }
+    if (st == 4) { counters_read(s); crc_config(s, 0, 0xF); set_phase(s, PH_CSR, 0); return 1; }
+    if (st == 5) { traffic(s, D_MIX, 4000, 100, 100); return 1; }
+    if (st == 6) { counters_read(s); set_phase(s, PH_CSR, 0); return 1; }
     return 0;
   case M_BENCH:
     if (st == 0) { std_config(s, 0); set_phase(s, PH_CSR, 0); return 1; }
@@ -564,6 +678,11 @@ static void accept_first(st_t *s, uint32_t i) {
   p->mask = route(s, i, p, &why);
   p->mc = why == 0x10;
   s->sent++;
+  if (p->trl) {
+    s->crc_trl_sent++;
+    s->crc_bad_sent += (uint32_t)p->bad;
+    if (p->bad && ((s->crcm >> i) & 1)) s->crc_exp[i]++;
+  }
   if (!p->mask) {
     for (int r = 0; r < 4; r++)
       if ((why >> r) & 1) s->cnt_exp[r]++;
@@ -614,6 +733,8 @@ int nic_switch_stim_check(void *p, const nic_switch_out_t *o) {
   if (!o) {
     if (s->mode != M_RANDOM && s->ph != PH_DONE) fail(s, "mode did not complete", (uint64_t)s->ph, PH_DONE);
     if (s->delivered == 0) fail(s, "no packet delivered", 0, 1);
+    if (s->mode == M_CRC && (s->crc_exp[0] == 0 || s->crc_exp[1] == 0 || s->crc_bad_sent <= s->crc_exp[0] + s->crc_exp[1] + s->crc_exp[2] + s->crc_exp[3]))
+      fail(s, "crc: a checked input saw no bad packet, or no bad packet went unchecked", s->crc_exp[1], 1);
     if (s->mode == M_BAD)
       for (int r = 0; r < 4; r++)
         if (s->cnt_exp[r] == 0) fail(s, "bad: a drop reason never exercised", (uint64_t)r, 1);
@@ -636,6 +757,9 @@ int nic_switch_stim_check(void *p, const nic_switch_out_t *o) {
     fprintf(stderr, "nic_switch: packets sent %llu delivered %llu dropped %llu, drops %u/%u/%u/%u\n",
             (unsigned long long)s->sent, (unsigned long long)s->delivered, (unsigned long long)s->dropped,
             s->cnt_exp[0], s->cnt_exp[1], s->cnt_exp[2], s->cnt_exp[3]);
+    if (s->crc_on)
+      fprintf(stderr, "nic_switch: trailer packets %u, bad %u, counted (last epoch) %u/%u/%u/%u\n",
+              s->crc_trl_sent, s->crc_bad_sent, s->crc_exp[0], s->crc_exp[1], s->crc_exp[2], s->crc_exp[3]);
     return s->fails;
   }
   int before = s->fails;

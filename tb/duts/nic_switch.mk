@@ -4,7 +4,7 @@
 # (1.3 maximal Ethernet frames, so that the random mode fills it), two iSLIP iterations.
 DUTS += nic_switch
 nic_switch_TOP   := nic_switch_ls4
-nic_switch_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/nic_switch_in.v rtl/nic_switch_arb.v \
+nic_switch_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/comet_crc32_d64.v rtl/nic_switch_in.v rtl/nic_switch_arb.v \
                     rtl/nic_switch_csr.v rtl/nic_switch.v rtl/nic_switch_ls4.v
 nic_switch_MODEL := cmodel/nic_ram.c cmodel/nic_switch.c
 nic_switch_STIM  := tb/nic_switch_stim.c
