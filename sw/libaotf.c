@@ -52,10 +52,16 @@ static void make_seed(const aotf_t *a, const aotf_hdr_t *hd, uint64_t seed[4]) {
   seed[AOTF_HDR_AUX_WORD] = hd->aux;
 }
 
-/* write one HTLB entry: seed words first, then the tag (valid) */
+/* write one HTLB entry: invalidate the way, wait until no looked-up packet can still read its
+ * seed words (STATUS.PG_BUSY = 0), write the seed words, then the tag (valid) */
 static void load_entry(aotf_t *a, const aotf_htt_ent_t *e, unsigned way) {
   nic_host_t *h = a->h;
   uint32_t set = e->page & 0xffu, tag = (e->page >> 8) & 0xffu;
+  nic_host_csr_write(h, SEND(HTLB_IDX), (set << AOTF_SEND_HTLB_IDX_SET_LSB) | (way << AOTF_SEND_HTLB_IDX_WAY_LSB));
+  nic_host_csr_write(h, SEND(HTLB_TAG), 0);
+  /* (polled by reads alone: the wait hook would re-enter the miss service) */
+  while (nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_PG_BUSY_LSB)) {
+  }
   for (unsigned w = 0; w < 4; w++) {
     nic_host_csr_write(h, SEND(HTLB_IDX), (set << AOTF_SEND_HTLB_IDX_SET_LSB) | (way << AOTF_SEND_HTLB_IDX_WAY_LSB) |
                                               (w << AOTF_SEND_HTLB_IDX_WORD_LSB));
@@ -91,6 +97,12 @@ void aotf_service(aotf_t *a) {
   nic_host_t *h = a->h;
   uint32_t st = nic_host_csr_read(h, SEND(STATUS));
   if (!(st & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
+  if (!(st & (1u << AOTF_SEND_STATUS_MISS_WAIT_LSB))) {
+    /* no head waits (a miss of a lookup that a refill has since satisfied, e.g. the retry
+     * after this driver's own invalidation of the victim way) */
+    nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB);
+    return;
+  }
   uint32_t maddr = nic_host_csr_read(h, SEND(MISS_ADDR));
   unsigned way = nic_host_csr_read(h, SEND(MISS_VICTIM)) & 3u;
   nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
