@@ -26,16 +26,22 @@ void aotf_htlb_free(aotf_htlb_t *m) {
 void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, aotf_htlb_ctl_t *c) {
   uint32_t head_tag = (in->head_page >> 8) & 0xFFu;
   int csr_acc = in->csr_tag_wr || in->csr_tag_rd;
-  c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd);
-  c->wr_addr = in->csr_tag_wr ? in->csr_set : m->ptr;
+  /* write port: CSR, else the sweep, else the walker */
+  c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd) || in->wk_tag_wr;
+  c->wr_addr = in->csr_tag_wr ? in->csr_set : m->busy ? m->ptr : in->wk_set & (m->sets - 1);
   if (in->csr_tag_wr) {
     uint64_t lane = ((uint64_t)(in->csr_valid & 1) << 8) | (in->csr_tag & 0xFFu);
     c->wr_data = lane | (lane << 9) | (lane << 18) | (lane << 27);
     c->wr_be = 1u << (in->csr_way & 3);
-  } else {
+  } else if (m->busy) {
     c->wr_data = 0;
     c->wr_be = 0xF;
+  } else {
+    uint64_t lane = 0x100u | (in->wk_tag & 0xFFu);
+    c->wr_data = lane | (lane << 9) | (lane << 18) | (lane << 27);
+    c->wr_be = 1u << (in->wk_way & 3);
   }
+  o->wk_port_free = !csr_acc && !m->busy;
   c->tag_write = c->wr_en || in->flush;
   int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
   c->issue = rd_idle && (in->head_valid || in->early_v);
@@ -56,9 +62,13 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
   /* DEC: decision from the registered compare */
   uint32_t validv = m->v & 0xF, hitv = m->v & m->eql & m->eqh & 0xF;
   o->hit_way = (hitv & 1) ? 0 : (hitv & 2) ? 1 : (hitv & 4) ? 2 : 3;
-  o->victim = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
+  uint32_t victim_c = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
+  c->victim_c = victim_c;
+  o->victim = m->state == AOTF_LK_WALK ? m->wv : victim_c;
   o->pop = 0;
   o->miss = 0;
+  o->walk_start = 0;
+  c->wd_d = m->state == AOTF_LK_WALK && (m->wd || (c->tag_write && !in->wk_tag_wr));
   c->state_d = m->state;
   c->rr_d = m->rr;
   switch (m->state) {
@@ -78,13 +88,28 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
       } else if (c->tag_write) {
         c->state_d = AOTF_LK_IDLE;
       } else {
-        o->miss = 1;
-        c->state_d = AOTF_LK_MISS;
+        if (in->walk_en) {
+          o->walk_start = 1;
+          c->state_d = AOTF_LK_WALK;
+        } else {
+          o->miss = 1;
+          c->state_d = AOTF_LK_MISS;
+        }
         if (validv == 0xF) c->rr_d = (m->rr + 1) & 3;
       }
       break;
     case AOTF_LK_MISS:
       if (c->tag_write) c->state_d = AOTF_LK_IDLE;
+      break;
+    case AOTF_LK_WALK:
+      if (in->flush) c->state_d = AOTF_LK_IDLE;
+      else if (in->walk_done) {
+        if (in->walk_hit || c->wd_d) c->state_d = AOTF_LK_IDLE; /* stale victim: retry */
+        else {
+          o->miss = 1;
+          c->state_d = AOTF_LK_MISS;
+        }
+      }
       break;
     default:
       c->state_d = AOTF_LK_IDLE;
@@ -130,7 +155,10 @@ void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_
   m->v = c->v_d; /* no reset in RTL */
   m->eql = c->eql_d;
   m->eqh = c->eqh_d;
+  if (m->state == AOTF_LK_DEC) m->wv = c->victim_c; /* no reset in RTL */
+  m->wd = c->wd_d;
   if (!in->rst_ni) {
+    m->wd = 0;
     m->state = AOTF_LK_IDLE;
     m->busy = 1;
     m->ptr = 0;

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include "nic_ram.h"
 
-enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3, AOTF_LK_TAG = 4 };
+enum { AOTF_LK_IDLE = 0, AOTF_LK_LOOK = 1, AOTF_LK_MISS = 2, AOTF_LK_DEC = 3, AOTF_LK_TAG = 4, AOTF_LK_WALK = 5 };
 
 typedef struct {
   uint32_t sets;
@@ -14,6 +14,8 @@ typedef struct {
   uint64_t tqb;         /* copy B's (rtl tqb_q) */
   uint32_t rb, rb2;     /* the read one / two cycles ago was copy B's (rtl rb_q, rb2_q) */
   uint32_t v, eql, eqh; /* LOOK -> DEC: split compare (per way: valid, tag[3:0] ==, tag[7:4] ==) */
+  uint32_t wv;          /* the victim of the last DEC (rtl wv_q: a walk's fallback reports it) */
+  int wd;               /* a CSR / sweep tag write happened during the walk (rtl wd_q) */
   nic_ram_t ram;   /* copy A: sets x 36, 4 lanes of {valid, tag[7:0]} */
   nic_ram_t ram_b; /* copy B: the same writes; read only by the lookup of a head in the FIFO's
                     * hold register, at hold_set (rtl u_tag_ram_b) */
@@ -27,10 +29,14 @@ typedef struct {
    * head_page's set whenever head_valid */
   int hold_sel;
   uint32_t hold_set, byp_set;
+  /* refill walker: enable, its answer, its tag RAM write (only when wk_port_free) */
+  int walk_en, walk_done, walk_hit, wk_tag_wr;
+  uint32_t wk_set, wk_way, wk_tag;
 } aotf_htlb_in_t;
 
 typedef struct {
   int pop, miss, init_busy, init_busy_d, sweep_wr; /* sweep_wr: the sweep writes set init_ptr this cycle */
+  int walk_start, wk_port_free;
   uint32_t hit_way, victim, state, init_ptr, rr;
   uint64_t tag_rd;
 } aotf_htlb_out_t;
@@ -42,6 +48,8 @@ typedef struct {
   uint32_t wr_addr, rd_addr, wr_be;
   uint64_t wr_data;
   uint32_t state_d, rr_d, busy_d, ptr_d;
+  uint32_t victim_c; /* the victim of this cycle's DEC */
+  int wd_d;          /* a CSR / sweep tag write since DEC of the walk (rtl wd_d) */
 } aotf_htlb_ctl_t;
 
 int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed);

@@ -69,7 +69,7 @@ static void csr_wr(tb_t *t, uint32_t a, uint32_t d) {
 static void test_send(void) {
   static tb_t t;
   memset(&t, 0, sizeof(t));
-  aotf_send_cfg_t cfg = {8, 2048, 256, 4, 0};
+  aotf_send_cfg_t cfg = {8, 2048, 256, 4, 0, 1024};
   CHECK(aotf_send_init(&t.m, &cfg, 42) == 0, "init");
   t.in.m_axis_tready = 1;
   for (int i = 0; i < 3; i++) step(&t); /* rst_ni = 0 */
