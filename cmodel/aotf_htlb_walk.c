@@ -11,7 +11,7 @@ int aotf_htlb_walk_init(aotf_htlb_walk_t *m, uint32_t sets, uint32_t entries, ui
   m->word = (uint32_t)(seed >> 3) & 3;
   m->page = (uint32_t)(seed >> 5) & 0xFFFF;
   if (nic_ram_init(&m->seed, entries, 256, 4, seed ^ 0x48545453ull)) return -1;
-  return nic_ram_init(&m->tag, entries, 17, 1, seed ^ 0x48545454ull);
+  return nic_ram_init(&m->tag, entries, 30, 1, seed ^ 0x48545454ull);
 }
 
 void aotf_htlb_walk_free(aotf_htlb_walk_t *m) {
@@ -25,6 +25,7 @@ void aotf_htlb_walk_state(const aotf_htlb_walk_t *m, aotf_htlb_walk_out_t *o) {
   o->set = m->page & (m->sets - 1);
   o->way = m->victim & 3;
   o->tag = (m->page >> 8) & 0xFF;
+  o->fmt = (m->ht >> 17) & 0x1FFF;
   o->word = m->word & 3;
   o->seed = m->hs[m->word & 3];
 }
@@ -74,12 +75,12 @@ void aotf_htlb_walk_tick(aotf_htlb_walk_t *m, const aotf_htlb_walk_in_t *in) {
   uint32_t old_ht = m->ht;
   m->match = (old_ht >> 16 & 1) && (old_ht & 0xFFFF) == m->page;
   memcpy(m->hs, rs, sizeof(m->hs));
-  m->ht = (uint32_t)nic_ram_rd64(&m->tag) & 0x1FFFF;
+  m->ht = (uint32_t)nic_ram_rd64(&m->tag) & 0x3FFFFFFFu;
   uint32_t ridx = m->page & (m->entries - 1);
   uint64_t wd[4] = {in->htt_seed, in->htt_seed, in->htt_seed, in->htt_seed};
   uint32_t widx = in->htt_idx & (m->entries - 1);
   nic_ram_tick(&m->seed, in->htt_seed_wr && in->rst_ni, widx, wd, 1ull << (in->htt_word & 3), o.rd_en, ridx);
-  nic_ram_tick64(&m->tag, in->htt_tag_wr && in->rst_ni, widx, in->htt_tag & 0x1FFFF, 1, o.rd_en, ridx);
+  nic_ram_tick64(&m->tag, in->htt_tag_wr && in->rst_ni, widx, in->htt_tag & 0x3FFFFFFFu, 1, o.rd_en, ridx);
   if (m->state == AOTF_WK_IDLE) {
     m->page = in->page & 0xFFFF;
     m->victim = in->victim & 3;

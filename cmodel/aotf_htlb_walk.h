@@ -14,9 +14,9 @@ typedef struct {
   uint32_t sets, entries;
   uint32_t state, word, match, page, victim;
   uint64_t hs[4]; /* HTT seed words, registered (rtl hs_q) */
-  uint32_t ht;    /* HTT {valid, page}, registered (rtl ht_q) */
+  uint32_t ht;    /* HTT {fmt, valid, page}, registered (rtl ht_q) */
   nic_ram_t seed; /* entries x 256, lane = seed word */
-  nic_ram_t tag;  /* entries x 17 */
+  nic_ram_t tag;  /* entries x 30: {fmt, valid, page} */
 } aotf_htlb_walk_t;
 
 typedef struct {
@@ -27,7 +27,7 @@ typedef struct {
 
 typedef struct {
   int done, hit, busy, tag_wr, seed_wr, rd_en;
-  uint32_t state, set, way, tag, word;
+  uint32_t state, set, way, tag, word, fmt;
   uint64_t seed;
 } aotf_htlb_walk_out_t;
 

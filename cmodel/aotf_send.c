@@ -76,7 +76,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.csr_we = (int)in->csr_we_i;
   a->ci.csr_addr = (uint32_t)in->csr_addr_i;
   a->ci.csr_wdata = (uint32_t)in->csr_wdata_i;
-  a->ci.tag_rd_data = m->htlb.tq; /* RTL tag_rd_o = tq_q */
+  a->ci.tag_rd_data[0] = m->htlb.tq[0]; /* RTL tag_rd_o = tq_q */
+  a->ci.tag_rd_data[1] = m->htlb.tq[1];
   a->ci.seed_rd_data = aotf_pktgen_view(&m->pg);
   aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
   /* kick decode */
@@ -153,6 +154,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.csr_way = a->co.way;
   a->hi.csr_tag = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF;
   a->hi.csr_valid = (int)((in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1);
+  a->hi.csr_fmt = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_LPOS_LSB) & 0x1FFF;
   a->hi.flush = a->co.flush;
   /* refill walker: its strobes of this cycle (the HTLB's DEC start, page and victim are used at
    * the clock edge only) */
@@ -178,6 +180,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.wk_set = a->wo.set;
   a->hi.wk_way = a->wo.way;
   a->hi.wk_tag = a->wo.tag;
+  a->hi.wk_fmt = a->wo.fmt;
   aotf_htlb_comb(&m->htlb, &a->hi, &a->ho, &a->hc);
   a->wi.start = a->ho.walk_start;
   a->wi.victim = a->ho.victim;
@@ -196,6 +199,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->pi.load_len = a->h_len;
   a->pi.load_data = a->h_data;
   a->pi.load_user = (a->h_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
+  a->pi.load_fmt = a->ho.hit_fmt;
   /* seed RAM write port: a CSR SEED_HI write, else the walker */
   a->pi.csr_seed_wr = a->co.seed_wr || a->wo.seed_wr;
   a->pi.csr_seed_rd = a->co.view_rd;
@@ -224,6 +228,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.wk_way = a->wo.way;
   a->ci.wk_word = a->wo.word;
   a->ci.wk_tag = a->wo.tag;
+  a->ci.wk_fmt = a->wo.fmt;
   a->ci.wk_seed = a->wo.seed;
   a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
   a->ci.miss = a->ho.miss;

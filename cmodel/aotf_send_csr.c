@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "aotf_send_csr.h"
 #include <string.h>
+#include "aotf_htlb.h"
 #include "nic_pkg.h"
 
 enum { R_REG = 0, R_TAG = 1, R_SLO = 2, R_SHI = 3 };
@@ -30,12 +31,8 @@ static uint64_t seed_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in
 }
 
 /* the tag view now: this cycle's captured lanes (tc) come from the HTLB's registered read data */
-static uint64_t tag_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
-  uint64_t tv = m->tv;
-  if (!m->tc) return tv;
-  for (int w = 0; w < 4; w++)
-    if (m->tc >> w & 1) tv = (tv & ~(0x1FFull << (9 * w))) | (in->tag_rd_data & (0x1FFull << (9 * w)));
-  return tv;
+static void tag_view(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, uint32_t tv[4]) {
+  for (uint32_t w = 0; w < 4; w++) tv[w] = (m->tc >> w & 1) ? aotf_htlb_lane(in->tag_rd_data, w) : m->tv[w];
 }
 
 static uint32_t status_of(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
@@ -62,7 +59,7 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->htt_tag_wr = wr && a == CSR_AOTF_SEND_HTT_TAG;
   o->htt_idx = m->htt_idx;
   o->htt_word = m->htt_word;
-  o->htt_tag = (in->csr_wdata >> AOTF_SEND_HTT_TAG_PAGE_LSB) & 0x1FFFF;
+  o->htt_tag = (in->csr_wdata >> AOTF_SEND_HTT_TAG_PAGE_LSB) & 0x3FFFFFFFu;
   o->htt_seed = ((uint64_t)in->csr_wdata << 32) | m->htt_lo;
   o->walk_en = (int)m->walk_en;
   o->window = m->window;
@@ -75,7 +72,9 @@ void aotf_send_csr_eval(const aotf_send_csr_t *m, const aotf_send_csr_in_t *in, 
   o->status = status_of(m, in) & 0xFFFF;
   o->irq = ((m->irq_en & 1) && (m->sticky & 1)) || ((m->irq_en & 2) && (m->sticky & 0x1E));
   /* HTLB_TAG / SEED_*: the view registers of the response cycle */
-  uint32_t lane = (uint32_t)(tag_view(m, in) >> (9 * m->way)) & 0x1FF;
+  uint32_t tvl[4];
+  tag_view(m, in, tvl);
+  uint32_t lane = tvl[m->way & 3];
   uint64_t sv = seed_view(m, in);
   switch (m->rsel) {
     case R_TAG: o->rdata = lane; break;
@@ -151,20 +150,15 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   int wk_tag_hit = in->wk_tag_wr && (in->wk_set & (m->sets - 1)) == m->set;
   int wk_seed_hit = in->wk_seed_wr && (in->wk_set & (m->sets - 1)) == m->set && (in->wk_way & 3) == m->way &&
                     (in->wk_word & 3) == m->word;
-  uint64_t tv = tag_view(m, in);
+  uint32_t tv[4];
+  tag_view(m, in, tv);
   uint32_t twm = (tag_wr ? 1u << m->way : 0u) | (wk_tag_hit ? 1u << (in->wk_way & 3) : 0u);
   uint32_t tc = (m->vld && !sweep_set) ? 0xFu & ~twm : 0u;
-  if (wk_tag_hit) {
-    uint64_t lane = 0x100u | (in->wk_tag & 0xFF);
-    tv = (tv & ~(0x1FFull << (9 * (in->wk_way & 3)))) | (lane << (9 * (in->wk_way & 3)));
-  }
-  if (tag_wr) {
-    uint64_t lane = ((uint64_t)((wd >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1) << 8) | ((wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF);
-    tv = (tv & ~(0x1FFull << (9 * m->way))) | (lane << (9 * m->way));
-  }
-  if (sweep_set) tv = 0;
+  if (wk_tag_hit) tv[in->wk_way & 3] = ((in->wk_fmt & 0x1FFFu) << 9) | 0x100u | (in->wk_tag & 0xFF);
+  if (tag_wr) tv[m->way & 3] = (wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0x3FFFFFu;
+  if (sweep_set) tv[0] = tv[1] = tv[2] = tv[3] = 0;
   uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : wk_seed_hit ? in->wk_seed : seed_view(m, in);
-  m->tv = tv;
+  memcpy(m->tv, tv, sizeof(m->tv));
   m->sv = sv;
   m->tc = tc;
   m->vl2 = m->vld && !seed_wr && !wk_seed_hit; /* a seed write after the view read cancels its capture */

@@ -16,7 +16,8 @@ typedef struct {
    * seed data (vl2, packet generator sq) and tag lanes (tc, HTLB tq) are captured;
    * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
   uint32_t vld, vl2, tc;
-  uint64_t tv, sv;
+  uint32_t tv[4]; /* tag view lanes {fmt, valid, tag} */
+  uint64_t sv;
 } aotf_send_csr_t;
 
 typedef struct {
@@ -25,10 +26,10 @@ typedef struct {
   /* events and state of the other blocks */
   int init_busy, sweep_wr, miss_wait, pg_busy, miss, kick, pkt, err_align, err_be, err_window, err_credit;
   uint32_t init_ptr, miss_page, miss_off, miss_victim, err_user, fifo_count, sel_limit, sel_used, sel_avail;
-  uint64_t tag_rd_data, seed_rd_data; /* RAM read registers (captured into the view) */
+  uint64_t tag_rd_data[2], seed_rd_data; /* RAM read registers (captured into the view) */
   /* refill walker: status, events, its writes into the HTLB (kept in the entry view) */
   int walk_busy, walk_start, walk_hit, walk_miss, wk_tag_wr, wk_seed_wr;
-  uint32_t wk_set, wk_way, wk_word, wk_tag;
+  uint32_t wk_set, wk_way, wk_word, wk_tag, wk_fmt;
   uint64_t wk_seed;
 } aotf_send_csr_in_t;
 

@@ -2,7 +2,8 @@
 `default_nettype none
 // aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
 // its init sweep and the lookup of the transaction FIFO head.
-// Tag RAM: SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way, kept in two identical
+// Tag RAM: SETS x 88, four 22-bit lanes {fmt[12:0], valid, tag[7:0]}, lane = way (fmt: the
+// header format of the entry, see aotf_pktgen), kept in two identical
 // copies (nic_ram_1r1w each, the same writes): copy B is read only by the lookup of a head that
 // sits in the transaction FIFO's RAM-side hold register (hold_sel_i), at hold_set_i, the page
 // FIFO's RAM output register, with no logic between the two block RAMs; copy A serves every
@@ -31,7 +32,9 @@
 //         pop depends on flops only); else any tag RAM write this cycle -> IDLE
 //         (retry); else miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
-//   WALK: (walk_en_i in DEC: the miss starts the refill walker, walk_start_o, instead of miss_o)
+//   WALK: (walk_en_i in DEC and no miss reported to software since the last hit (rep_q): the
+//         miss starts the refill walker, walk_start_o, instead of miss_o; once a miss was
+//         reported, software owns the refill, and the retries its tag writes cause do not walk)
 //         walk_done_i with walk_hit_i -> IDLE (retry: the walker refilled the victim way);
 //         walk_done_i without -> miss_o pulse (victim_o = the way suggested in DEC), -> MISS,
 //         or -> IDLE (retry, no miss_o) if a CSR tag write or a sweep write happened since DEC
@@ -69,6 +72,7 @@ module aotf_htlb #(
   input  wire          early_ok_i,    // TAG after an early read: that store is kicked now
   output reg           pop_o,         // hit: head consumed, packet loaded
   output reg  [1:0]    hit_way_o,
+  output reg  [12:0]   hit_fmt_o,     // header format of the hit way (with pop_o)
   output reg           miss_o,        // pulse: lookup missed this cycle
   output reg  [1:0]    victim_o,      // valid with miss_o
   output wire          init_busy_o,
@@ -84,8 +88,9 @@ module aotf_htlb #(
   input  wire [1:0]    csr_way_i,
   input  wire [7:0]    csr_tag_i,
   input  wire          csr_valid_i,
+  input  wire [12:0]   csr_fmt_i,
   input  wire          flush_i,
-  output wire [35:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
+  output wire [87:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
   output wire          sweep_wr_o,
   // refill walker
   input  wire          walk_en_i,     // CTRL.WALK_EN
@@ -96,8 +101,10 @@ module aotf_htlb #(
   input  wire          wk_tag_wr_i,
   input  wire [SW-1:0] wk_set_i,
   input  wire [1:0]    wk_way_i,
-  input  wire [7:0]    wk_tag_i
+  input  wire [7:0]    wk_tag_i,
+  input  wire [12:0]   wk_fmt_i
 );
+  localparam int LW = 22;   // tag RAM lane: {fmt[12:0], valid, tag[7:0]}
   localparam logic [2:0] S_IDLE = 3'd0, S_LOOK = 3'd1, S_MISS = 3'd2, S_DEC = 3'd3, S_TAG = 3'd4,
                          S_WALK = 3'd5;
 
@@ -116,23 +123,25 @@ module aotf_htlb #(
 
   reg          wr_en, rd_en, rd_b;
   reg [SW-1:0] wr_addr, rd_addr;
-  reg [35:0]   wr_data;
+  reg [4*LW-1:0] wr_data;
   reg [3:0]    wr_be;
-  wire [35:0]  rd_data, rd_data_b;
+  wire [4*LW-1:0] rd_data, rd_data_b;
   // tag RAM read data, registered (TAG -> LOOK), per copy: no logic in front, so each folds into
   // its block RAM's output register
-  reg  [35:0]  tq_q, tqb_q;
+  reg  [4*LW-1:0] tq_q, tqb_q;
   reg          rb_q, rb2_q;  // the read one / two cycles ago was copy B's (no reset: LOOK only)
-  reg  [35:0]  tq;           // the lookup's read data (LOOK)
+  reg  [4*LW-1:0] tq;         // the lookup's read data (LOOK)
 
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
   reg [1:0]    victim_c, wv_q;   // victim of DEC; held for a walk's fallback
   reg          wd_q, wd_d;       // a CSR / sweep tag write happened during the walk
+  reg          rep_q, rep_d;     // a miss was reported (miss_o) and no lookup has hit since
   // LOOK -> DEC: the split compare of the four ways
   // (vl: valid && low half equal, so that the DEC hit is a 2-input AND per way; dec_q: the
   // state is DEC, a flop of its own: timing, the pop drives the FIFO pointers)
   reg [3:0]    v_q, v_d, vl_q, vl_d, eqh_q, eqh_d;
+  reg [4*13-1:0] fm_q, fm_d;   // the four ways' formats (LOOK -> DEC)
   reg          dec_q;
   reg [7:0]    head_tag;
   integer w;
@@ -143,7 +152,7 @@ module aotf_htlb #(
     // tag RAM write port: CSR first, else the sweep
     wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i) || wk_tag_wr_i;
     wr_addr = csr_tag_wr_i ? csr_set_i : busy_q ? ptr_q : wk_set_i;
-    wr_data = csr_tag_wr_i ? {4{csr_valid_i, csr_tag_i}} : busy_q ? 36'd0 : {4{1'b1, wk_tag_i}};
+    wr_data = csr_tag_wr_i ? {4{csr_fmt_i, csr_valid_i, csr_tag_i}} : busy_q ? '0 : {4{wk_fmt_i, 1'b1, wk_tag_i}};
     wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : busy_q ? 4'b1111 : (4'b0001 << wk_way_i);
     tag_write = wr_en || flush_i;
     // lookup issue (from registered state and the early kick only)
@@ -156,14 +165,16 @@ module aotf_htlb #(
     // LOOK: first half of the compare (registered RAM read data -> flops)
     tq = rb2_q ? tqb_q : tq_q;
     for (w = 0; w < 4; w = w + 1) begin
-      v_d[w]   = tq[w*9 + 8];
-      vl_d[w]  = tq[w*9 + 8] && (tq[w*9 +: 4] == head_tag[3:0]);
-      eqh_d[w] = (tq[w*9 + 4 +: 4] == head_tag[7:4]);
+      v_d[w]   = tq[w*LW + 8];
+      vl_d[w]  = tq[w*LW + 8] && (tq[w*LW +: 4] == head_tag[3:0]);
+      eqh_d[w] = (tq[w*LW + 4 +: 4] == head_tag[7:4]);
+      fm_d[w*13 +: 13] = tq[w*LW + 9 +: 13];
     end
     // DEC: second half
     validv = v_q;
     hitv   = vl_q & eqh_q;
     hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
+    hit_fmt_o = fm_q[13 * hit_way_o +: 13];
     victim_c  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
     victim_o  = (state_q == S_WALK) ? wv_q : victim_c;
     miss_o = 1'b0;
@@ -181,7 +192,7 @@ module aotf_htlb #(
         // and the generator load, depends on flops only); a miss retries on a write
         if (hitv != 4'd0 || tag_write) state_d = S_IDLE;
         else begin
-          if (walk_en_i) begin
+          if (walk_en_i && !rep_q) begin
             walk_start_o = 1'b1;
             state_d      = S_WALK;
           end else begin
@@ -205,6 +216,7 @@ module aotf_htlb #(
       default: state_d = S_IDLE;
     endcase
     pop_o = dec_q && (hitv != 4'd0);   // = S_DEC && hit (dec_q == (state_q == S_DEC))
+    rep_d = (rep_q || miss_o) && !pop_o && !flush_i;
     // sweep
     busy_d = busy_q;
     ptr_d  = ptr_q;
@@ -224,6 +236,7 @@ module aotf_htlb #(
       state_q <= S_IDLE;
       dec_q   <= 1'b0;
       wd_q    <= 1'b0;
+      rep_q   <= 1'b0;
       busy_q  <= 1'b1;
       ptr_q   <= '0;
       rr_q    <= 2'd0;
@@ -231,6 +244,7 @@ module aotf_htlb #(
       state_q <= state_d;
       dec_q   <= state_d == S_DEC;
       wd_q    <= wd_d;
+      rep_q   <= rep_d;
       busy_q  <= busy_d;
       ptr_q   <= ptr_d;
       rr_q    <= rr_d;
@@ -247,10 +261,11 @@ module aotf_htlb #(
     v_q   <= v_d;
     vl_q  <= vl_d;
     eqh_q <= eqh_d;
+    fm_q  <= fm_d;
     if (state_q == S_DEC) wv_q <= victim_c;
   end
 
-  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram (
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram (
     .clk_i    (clk_i),
     .wr_en_i  (wr_en),
     .wr_addr_i(wr_addr),
@@ -260,7 +275,7 @@ module aotf_htlb #(
     .rd_addr_i(rd_addr),
     .rd_data_o(rd_data)
   );
-  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram_b (
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram_b (
     .clk_i    (clk_i),
     .wr_en_i  (wr_en),
     .wr_addr_i(wr_addr),

@@ -3,7 +3,8 @@
 // aotf_htlb_walk: HTLB refill walker and the header translation table (HTT) it reads.
 // HTT: HTT_ENTRIES entries in NIC memory, direct mapped: entry index = page[HW-1:0] (the low
 // bits of the page {tag, set}). Two nic_ram_1r1w: the seed RAM (HTT_ENTRIES x 256, four 64-bit
-// lanes = seed words 0..3) and the tag RAM (HTT_ENTRIES x 17: {valid, page[15:0]}); software
+// lanes = seed words 0..3) and the tag RAM (HTT_ENTRIES x 30: {fmt[12:0], valid, page[15:0]},
+// fmt = the header format the refill writes into the HTLB entry); software
 // writes them through CSRs (HTT_IDX, HTT_SEED_LO / HTT_SEED_HI, HTT_TAG); the walker only reads.
 // A walk (start_i: the HTLB lookup of the head kick missed with CTRL.WALK_EN; page_i, victim_i
 // = the suggested victim way, both held by the caller from then on):
@@ -21,7 +22,7 @@
 //   SEED:        writes seed word 0..3 into the victim way of the seed RAM, one per cycle in
 //                which the seed RAM write port is free (no CSR seed write or view read);
 //                after word 3 -> TAG
-//   TAG:         writes {valid, tag = page[15:8]} into the victim way of the HTLB tag RAM in a
+//   TAG:         writes {fmt, valid, tag = page[15:8]} into the victim way of the HTLB tag RAM in a
 //                cycle the port is free (no CSR tag access, no init sweep): done_o, hit_o = 1
 //                -> IDLE; the caller retries the lookup, which now hits
 // abort_i (CTRL.FLUSH) returns to IDLE from any state with no write in that cycle: the sweep
@@ -48,13 +49,14 @@ module aotf_htlb_walk #(
   input  wire [HW-1:0] htt_idx_i,
   input  wire [1:0]    htt_word_i,
   input  wire [63:0]   htt_seed_i,
-  input  wire [16:0]   htt_tag_i,     // {valid, page}
+  input  wire [29:0]   htt_tag_i,     // {fmt, valid, page}
   // HTLB tag RAM write
   input  wire          tag_port_free_i,
   output wire          tag_wr_o,
   output wire [SW-1:0] set_o,
   output wire [1:0]    way_o,
   output wire [7:0]    tag_o,
+  output wire [12:0]   fmt_o,
   // header seed RAM write
   input  wire          pg_busy_i,
   input  wire          seed_port_free_i,
@@ -79,9 +81,9 @@ module aotf_htlb_walk #(
   reg [15:0]  page_q;
   reg [1:0]   victim_q;
   reg [255:0] hs_q;
-  reg [16:0]  ht_q;
+  reg [29:0]  ht_q;
   wire [255:0] rd_seed;
-  wire [16:0]  rd_tag;
+  wire [29:0]  rd_tag;
   reg         rd_en, swr, twr, done, hit;
 
   always @* begin
@@ -159,7 +161,7 @@ module aotf_htlb_walk #(
     .rd_addr_i(page_q[HW-1:0]),
     .rd_data_o(rd_seed)
   );
-  nic_ram_1r1w #(.DEPTH(HTT_ENTRIES), .WIDTH(17), .NBE(1)) u_htt_tag (
+  nic_ram_1r1w #(.DEPTH(HTT_ENTRIES), .WIDTH(30), .NBE(1)) u_htt_tag (
     .clk_i    (clk_i),
     .wr_en_i  (htt_tag_wr_i && rst_ni),
     .wr_addr_i(htt_idx_i),
@@ -178,6 +180,7 @@ module aotf_htlb_walk #(
   assign set_o     = page_q[SW-1:0];
   assign way_o     = victim_q;
   assign tag_o     = page_q[15:8];
+  assign fmt_o     = ht_q[29:17];
   assign seed_wr_o = swr;
   assign word_o    = word_q;
   assign seed_o    = hs_q[64 * word_q +: 64];

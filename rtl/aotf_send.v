@@ -94,7 +94,7 @@ module aotf_send #(
   wire [UW-1:0] credit_sel;
   wire          credit_sel_wr;
   wire [15:0]   sel_limit, sel_used, sel_avail;
-  wire [35:0]   tag_rd_data;
+  wire [87:0]   tag_rd_data;
   wire [63:0]   seed_rd_data;
   // refill walker
   wire          walk_en, htt_seed_wr, htt_tag_wr, walk_start, walk_done, walk_hit;
@@ -108,6 +108,7 @@ module aotf_send #(
   wire [SW-1:0] wk_set;
   wire [1:0]    wk_way, wk_word;
   wire [7:0]    wk_tag;
+  wire [12:0]   wk_fmt, hit_fmt;
   wire [63:0]   wk_seed;
   wire [2:0]    wk_state;
 
@@ -285,10 +286,11 @@ module aotf_send #(
     .csr_way_i(idx_way),
     .csr_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
     .csr_valid_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
+    .csr_fmt_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_LPOS_LSB +: 13]),
     .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr),
     .walk_en_i(walk_en), .walk_start_o(walk_start), .walk_done_i(walk_done), .walk_hit_i(walk_hit),
     .wk_port_free_o(wk_port_free), .wk_tag_wr_i(wk_tag_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
-    .wk_tag_i(wk_tag)
+    .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .hit_fmt_o(hit_fmt)
   );
 
   // ---------------- refill walker (HTT in NIC memory)
@@ -298,9 +300,9 @@ module aotf_send #(
     .done_o(walk_done), .hit_o(walk_hit), .busy_o(walk_busy), .state_o(wk_state),
     .htt_seed_wr_i(htt_seed_wr), .htt_tag_wr_i(htt_tag_wr), .htt_idx_i(htt_idx),
     .htt_word_i(htt_word), .htt_seed_i(htt_seed),
-    .htt_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTT_TAG_PAGE_LSB +: 17]),
+    .htt_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTT_TAG_PAGE_LSB +: 30]),
     .tag_port_free_i(wk_port_free), .tag_wr_o(wk_tag_wr), .set_o(wk_set), .way_o(wk_way),
-    .tag_o(wk_tag),
+    .tag_o(wk_tag), .fmt_o(wk_fmt),
     .pg_busy_i(dbg_pg_o[9]), .seed_port_free_i(!(seed_wr || view_rd)), .seed_wr_o(wk_seed_wr),
     .word_o(wk_word), .seed_o(wk_seed)
   );
@@ -340,7 +342,7 @@ module aotf_send #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .spec0_i(lk_state == 3'd4), .spec1_i(lk_state == 3'd1), .spec_set_i(ts_q),   // TAG, LOOK
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
-    .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
+    .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]), .load_fmt_i(hit_fmt),
     .next_free_o(next_free),
     .csr_seed_wr_i(pg_seed_wr), .csr_seed_rd_i(view_rd),
     .csr_seed_addr_i(pg_seed_addr), .csr_seed_rd_addr_i({vr_set, vr_way, vr_word}),
@@ -388,7 +390,7 @@ module aotf_send #(
     .walk_busy_i(lk_state == 3'd5), .walk_start_i(walk_start), .walk_hit_i(walk_done && walk_hit),
     .walk_miss_i(walk_done && !walk_hit),
     .wk_tag_wr_i(wk_tag_wr), .wk_seed_wr_i(wk_seed_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
-    .wk_word_i(wk_word), .wk_tag_i(wk_tag), .wk_seed_i(wk_seed),
+    .wk_word_i(wk_word), .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .wk_seed_i(wk_seed),
     .status_o(dbg_status_o)
   );
 

@@ -84,6 +84,7 @@ module aotf_send_csr #(
   input  wire [1:0]    wk_way_i,
   input  wire [1:0]    wk_word_i,
   input  wire [7:0]    wk_tag_i,
+  input  wire [12:0]   wk_fmt_i,
   input  wire [63:0]   wk_seed_i,
   // events and state
   input  wire          init_busy_i,
@@ -106,7 +107,7 @@ module aotf_send_csr #(
   input  wire [15:0]   sel_limit_i,
   input  wire [15:0]   sel_used_i,
   input  wire [15:0]   sel_avail_i,
-  input  wire [35:0]   tag_rd_data_i,
+  input  wire [87:0]   tag_rd_data_i,   // four lanes {fmt[12:0], valid, tag[7:0]}
   input  wire [63:0]   seed_rd_data_i,
   output wire [15:0]   status_o
 );
@@ -149,11 +150,11 @@ module aotf_send_csr #(
   reg          vld_q, vld_d;     // a view read was issued last cycle
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
   reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
-  reg [35:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
+  reg [87:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
   reg          sweep_set;        // the init sweep writes set_q this cycle
   reg [3:0]    tag_wr_w;         // a HTLB_TAG write to lane w this cycle
   reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
-  reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
+  reg [87:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q} (while capv_q: cap_q is)
   // the seed RAM data of the capture cycle, registered as it is (timing: the seed RAM's block
   // RAMs lie spread over the die; besides the response register, cap_q is their only load in
@@ -164,7 +165,7 @@ module aotf_send_csr #(
   reg [63:0]   sv_hold;          // the view from flops: cap_q (capv_q) or sv_q
 
   reg [31:0]   status, hidx;
-  reg [8:0]    lane;
+  reg [21:0]   lane;
   reg [31:0]   rsp_rest;         // the response without the view terms
 
   // Write strobes of a request: the RAM / lookup strobes {credit_sel_wr, lim_we, flush,
@@ -409,13 +410,12 @@ module aotf_send_csr #(
     for (int w = 0; w < 4; w = w + 1) begin
       tag_wr_w[w]      = (tag_wr_o && way_q == 2'(w)) ||
                          (wk_tag_wr_i && wk_set_i == set_q && wk_way_i == 2'(w));
-      tv_rsp[w*9 +: 9] = tc_q[w] ? tag_rd_data_i[w*9 +: 9] : tv_q[w*9 +: 9];
+      tv_rsp[w*22 +: 22] = tc_q[w] ? tag_rd_data_i[w*22 +: 22] : tv_q[w*22 +: 22];
       tc_d[w]          = vld_q && !tag_wr_w[w] && !sweep_set;
-      tv_d[w*9 +: 9]   = sweep_set   ? 9'd0 :
-                         tag_wr_o && way_q == 2'(w) ? {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
-                                                       c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]} :
-                         tag_wr_w[w] ? {1'b1, wk_tag_i} :
-                                       tv_rsp[w*9 +: 9];
+      tv_d[w*22 +: 22] = sweep_set   ? 22'd0 :
+                         tag_wr_o && way_q == 2'(w) ? c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 22] :
+                         tag_wr_w[w] ? {wk_fmt_i, 1'b1, wk_tag_i} :
+                                       tv_rsp[w*22 +: 22];
     end
     vl2_d   = vld_q && !seed_wr_o && !wk_seed_hit;
     capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit;
@@ -425,8 +425,8 @@ module aotf_send_csr #(
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
-    lane = 9'd0;
-    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_rsp[w*9 +: 9]);
+    lane = 22'd0;
+    for (int w = 0; w < 4; w = w + 1) lane = lane | ({22{tsel_q[w]}} & tv_rsp[w*22 +: 22]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
@@ -447,7 +447,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 36'd0; sv_q <= 64'd0; capv_q <= 1'b0;
+      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
     end else begin
       walk_en_q <= walk_en_d; htt_idx_q <= htt_idx_d; htt_word_q <= htt_word_d; htt_lo_q <= htt_lo_d;
       c_walk_q <= c_walk_d; c_whit_q <= c_whit_d; c_wmiss_q <= c_wmiss_d; wev_q <= wev_d;
@@ -472,7 +472,7 @@ module aotf_send_csr #(
 
   // the response of this cycle (RSP_REG = 0: csr_rdata_o)
   /* verilator lint_off UNUSEDSIGNAL */  // RSP_REG = 1: the FORMAL reference only
-  wire [31:0] rsp = rsp_rest | {23'd0, lane} | ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
+  wire [31:0] rsp = rsp_rest | {10'd0, lane} | ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
                     ({32{rsel_q == R_SHI}} & sv_rsp[63:32]);
   /* verilator lint_on UNUSEDSIGNAL */
   generate
@@ -483,9 +483,9 @@ module aotf_send_csr #(
       reg [31:0] rest2_q;
       reg [3:0]  ts2_q;     // tsel_q
       reg [1:0]  ss2_q;     // {SEED_HI, SEED_LO} selected
-      reg [35:0] tv2_q;     // tv_rsp
+      reg [87:0] tv2_q;     // tv_rsp
       reg [63:0] sv2_q;     // sv_rsp
-      reg [8:0]  lane2;
+      reg [21:0] lane2;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           ack2_q  <= 1'b0;
@@ -504,11 +504,11 @@ module aotf_send_csr #(
         sv2_q <= sv_rsp;
       end
       always @* begin
-        lane2 = 9'd0;
-        for (int w = 0; w < 4; w = w + 1) lane2 = lane2 | ({9{ts2_q[w]}} & tv2_q[w*9 +: 9]);
+        lane2 = 22'd0;
+        for (int w = 0; w < 4; w = w + 1) lane2 = lane2 | ({22{ts2_q[w]}} & tv2_q[w*22 +: 22]);
       end
       assign csr_ack_o   = ack2_q;
-      assign csr_rdata_o = rest2_q | {23'd0, lane2} | ({32{ss2_q[0]}} & sv2_q[31:0]) |
+      assign csr_rdata_o = rest2_q | {10'd0, lane2} | ({32{ss2_q[0]}} & sv2_q[31:0]) |
                            ({32{ss2_q[1]}} & sv2_q[63:32]);
 `ifdef FORMAL
       reg [31:0] f_rsp_q = 32'd0;

@@ -68,7 +68,8 @@ static void load_entry(aotf_t *a, const aotf_htt_ent_t *e, unsigned way) {
     nic_host_csr_write(h, SEND(SEED_LO), (uint32_t)e->seed[w]);
     nic_host_csr_write(h, SEND(SEED_HI), (uint32_t)(e->seed[w] >> 32));
   }
-  nic_host_csr_write(h, SEND(HTLB_TAG), (tag << AOTF_SEND_HTLB_TAG_TAG_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB));
+  nic_host_csr_write(h, SEND(HTLB_TAG), (tag << AOTF_SEND_HTLB_TAG_TAG_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) |
+                                            (e->fmt << AOTF_SEND_HTLB_TAG_LPOS_LSB));
 }
 
 int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int preload) {
@@ -81,6 +82,7 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
     e = &a->htt[a->htt_n++];
   }
   e->page = page;
+  e->fmt = 0;
   make_seed(a, hdr, e->seed);
   if (preload) {
     /* way: the i-th mapped page of a set goes to way i mod 4 (preload is for start-up;
@@ -116,7 +118,7 @@ void aotf_service(aotf_t *a) {
   }
   /* a kick to a page nobody mapped: the head kick would wait forever. Load a seed that the
    * receiver rejects (pgid 0xFFFF without a protection entry) so the path drains; count it. */
-  aotf_htt_ent_t bad = {page, {0, 0, 0, 0}};
+  aotf_htt_ent_t bad = {page, {0, 0, 0, 0}, 0};
   aotf_hdr_t hd = {0xffff, 0xffff, 0, 0, 0, 0};
   make_seed(a, &hd, bad.seed);
   load_entry(a, &bad, way);

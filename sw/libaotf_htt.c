@@ -27,7 +27,21 @@ void aotf_htt_put(aotf_t *a, const aotf_htt_ent_t *e) {
     nic_host_csr_write(h, SEND(HTT_SEED_LO), (uint32_t)e->seed[w]);
     nic_host_csr_write(h, SEND(HTT_SEED_HI), (uint32_t)(e->seed[w] >> 32));
   }
-  nic_host_csr_write(h, SEND(HTT_TAG), (1u << AOTF_SEND_HTT_TAG_VALID_LSB) | page);
+  nic_host_csr_write(h, SEND(HTT_TAG), (e->fmt << AOTF_SEND_HTT_TAG_LPOS_LSB) | (1u << AOTF_SEND_HTT_TAG_VALID_LSB) | page);
+}
+
+uint32_t aotf_hdr_fmt(unsigned words, unsigned raddr_pos, unsigned len_pos) {
+  uint32_t w = (words < 1 ? 1u : words > 4 ? 4u : words) - 1u;
+  return (1u << 12) | (w << 10) | ((raddr_pos & 31u) << 5) | (len_pos & 31u);
+}
+
+int aotf_map_fmt(aotf_t *a, uint32_t kick_page_addr, uint32_t fmt) {
+  for (unsigned i = 0; i < a->htt_n; i++)
+    if (a->htt[i].page == kick_page_addr >> 12) {
+      a->htt[i].fmt = fmt & 0x1fffu;
+      return 0;
+    }
+  return -1;
 }
 
 void aotf_htt_remove(aotf_t *a, uint32_t page) {

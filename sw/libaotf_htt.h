@@ -25,4 +25,12 @@ void aotf_htt_load_all(aotf_t *a);
 void aotf_walk_enable(aotf_t *a, int on);
 /* walker counters: walks, walks that refilled, walks that fell back to the interrupt */
 void aotf_walk_counts(aotf_t *a, uint32_t *walks, uint32_t *hits, uint32_t *misses);
+/* header format of an HTLB / HTT entry: words 1..4 (8..32 bytes) of header, the byte position
+ * of the kick offset (2 bytes, bits 11:0 replaced) and of the length byte. The seed words hold
+ * the header in that layout (formats/aotf16_header.csv for the 16-byte form: 2, 8, 11).
+ * aotf_hdr_fmt(4, 8, 16) sends the 32-byte layout without the generator's early reads. */
+uint32_t aotf_hdr_fmt(unsigned words, unsigned raddr_pos, unsigned len_pos);
+/* the header format of a mapped page (aotf_map first); its HTLB entry takes it at the next
+ * load (the HTT entry too, when rewritten with aotf_htt_put / aotf_htt_load_all); -1: not mapped */
+int aotf_map_fmt(aotf_t *a, uint32_t kick_page_addr, uint32_t fmt);
 #endif

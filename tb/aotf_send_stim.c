@@ -44,9 +44,12 @@ LS_DECLARE_STIM(aotf_send)
 #define NPAGES_MAX 64
 
 enum { V_NONE, V_DEMO, V_BENCH };
-enum { M_RANDOM, M_HIT, M_MISS, M_CONFLICT, M_CREDITS, M_BE, M_BP, M_RESET, M_CSR, M_WALK, M_N };
+enum { M_RANDOM, M_HIT, M_MISS, M_CONFLICT, M_CREDITS, M_BE, M_BP, M_RESET, M_CSR, M_WALK, M_HDR, M_N };
 static const char *mode_names[M_N] = {"random", "hit", "miss_refill", "set_conflict", "credits",
-                                      "byte_enables", "backpressure", "reset_mid", "csr", "walk"};
+                                      "byte_enables", "backpressure", "reset_mid", "csr", "walk", "hdrlen"};
+/* header format field {FMT_EN, HWORDS, RPOS, LPOS} (HTLB_TAG bits 21:9) of the 16-byte compact
+ * header (formats/aotf16_header.csv: offset at byte 8, length at byte 11) */
+#define FMT_HDR16 ((1u << 12) | (1u << 10) | (8u << 5) | 11u)
 #define HTT_N 1024 /* HTT_ENTRIES of the DUT (default) */
 
 /* CSR op kinds */
@@ -73,6 +76,7 @@ typedef struct {
   uint64_t data;
   uint64_t cycle; /* accepted */
   int alt;        /* header from the alternate seeds */
+  uint32_t fmt;   /* header format of the entry it was looked up in */
   int empty;      /* accepted into an empty pipe (latency sample) */
 } kick_t;
 
@@ -114,6 +118,11 @@ typedef struct {
   uint32_t rp_h, rp_n;
   int tag_valid[SETS][WAYS];
   uint32_t tag_page[SETS][WAYS];  /* full page of the entry */
+  uint32_t tag_fmt[SETS][WAYS];   /* header format field of the entry */
+  int fmts;                       /* pages have header formats of their own (fmt_of) */
+  int hdr16;                      /* every page has the 16-byte compact header */
+  uint64_t last_min, last_n;      /* kick -> last beat (empty pipe) */
+  uint64_t n_fmt_pkts;            /* packets with a header format of their own */
   int seed_written[SETS][WAYS][4];
   uint64_t seed_val[SETS][WAYS][4];
   int32_t seed_owner[SETS][WAYS]; /* page whose seeds are in the way, -1 none / arbitrary */
@@ -181,7 +190,7 @@ typedef struct {
 
 const char *aotf_send_stim_modes(void) {
   return "random hit miss_refill set_conflict credits byte_enables backpressure reset_mid csr walk demo bench bench_miss "
-         "bench_walk";
+         "bench_walk hdrlen bench_hdr16";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -199,6 +208,20 @@ static uint64_t mix(uint64_t x) {
 }
 static uint64_t seed_word(const st_t *s, uint32_t page, uint32_t w) { return mix(s->salt ^ ((uint64_t)page << 2) ^ w); }
 static uint64_t seed_alt(const st_t *s, uint32_t page, uint32_t w) { return seed_word(s, page, w) ^ 0x5AA5C33C0FF0A55Aull; }
+/* the header format of a page (like its seeds, a fixed function of the page, so the expected
+ * packet does not depend on how the entry got there): 0 (the 32-byte header) unless the mode
+ * gives pages formats of their own: 1..4 words, offset and length positions anywhere (also
+ * outside the header, or overlapping) */
+static uint32_t fmt_of(const st_t *s, uint32_t page) {
+  if (s->hdr16) return FMT_HDR16;
+  if (!s->fmts) return 0;
+  uint64_t h = mix(s->salt ^ 0xF0F0ull ^ page);
+  if ((h & 3) == 0) return 0;
+  uint32_t hw = (uint32_t)(h >> 2) & 3, nb = 8 * (hw + 1);
+  uint32_t rpos = (uint32_t)(h >> 8) % (h >> 20 & 7 ? nb - 1 : 32), lpos = (uint32_t)(h >> 24) % (h >> 40 & 7 ? nb : 32);
+  return (1u << 12) | (hw << 10) | (rpos << 5) | lpos;
+}
+static uint32_t words_of(uint32_t fmt) { return (fmt >> 12 & 1) ? ((fmt >> 10) & 3) + 1 : 4; }
 
 /* ------------------------------------------------------------------ reference decode */
 
@@ -226,7 +249,20 @@ static dec_t ref_decode(const st_t *s, uint32_t addr, uint32_t be, uint64_t data
 static void expected_beat(const st_t *s, const kick_t *k, uint32_t b, uint64_t *data, uint32_t *keep, uint32_t *last) {
   *keep = 0xFF;
   *last = 0;
-  if (b < 4) {
+  uint32_t nh = words_of(k->fmt);
+  if (b < nh && (k->fmt >> 12 & 1)) { /* a format of its own: bytes of the header as one array */
+    uint8_t hb[32];
+    for (uint32_t w = 0; w < nh; w++)
+      for (uint32_t i = 0; i < 8; i++) hb[8 * w + i] = (uint8_t)(seed_word(s, k->page, w) >> (8 * i));
+    uint32_t rpos = (k->fmt >> 5) & 31, lpos = k->fmt & 31, nb = 8 * nh;
+    if (rpos < nb) hb[rpos] = (uint8_t)k->off;
+    if (rpos + 1 < nb) hb[rpos + 1] = (uint8_t)((hb[rpos + 1] & 0xF0) | (k->off >> 8));
+    if (lpos < nb) hb[lpos] = (uint8_t)k->len;
+    hb[5] |= 1; /* FLAG_AOTF */
+    uint64_t w = 0;
+    for (uint32_t i = 0; i < 8; i++) w |= (uint64_t)hb[8 * b + i] << (8 * i);
+    *data = w;
+  } else if (b < nh) {
     uint64_t w = k->alt ? seed_alt(s, k->page, b) : seed_word(s, k->page, b);
     if (b == 0) w |= 1ull << 40;                        /* FLAG_AOTF in flags */
     if (b == 1) w = (w & ~0xFFFull) | k->off;             /* raddr[11:0] */
@@ -271,7 +307,8 @@ static void map_page(st_t *s, uint32_t page, uint32_t way) {
     }
   }
   wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way, 0));
-  wr(s, CSR_AOTF_SEND_HTLB_TAG, (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) | (page >> 8));
+  wr(s, CSR_AOTF_SEND_HTLB_TAG, (fmt_of(s, page) << AOTF_SEND_HTLB_TAG_LPOS_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) |
+                                    (page >> 8));
 }
 /* an HTT entry: tag invalid, the seed words of tpage, then the tag {valid, tpage} (the walker
  * reads an entry in one cycle, so a walk sees either the old or the new entry, never a mix) */
@@ -285,7 +322,8 @@ static void htt_put(st_t *s, uint32_t page, uint32_t tpage, int valid) {
     wr(s, CSR_AOTF_SEND_HTT_SEED_LO, (uint32_t)v);
     wr(s, CSR_AOTF_SEND_HTT_SEED_HI, (uint32_t)(v >> 32));
   }
-  wr(s, CSR_AOTF_SEND_HTT_TAG, ((uint32_t)(valid != 0) << AOTF_SEND_HTT_TAG_VALID_LSB) | tpage);
+  wr(s, CSR_AOTF_SEND_HTT_TAG, (fmt_of(s, tpage) << AOTF_SEND_HTT_TAG_LPOS_LSB) |
+                                   ((uint32_t)(valid != 0) << AOTF_SEND_HTT_TAG_VALID_LSB) | tpage);
 }
 /* the HTT entry of a working-set page: present (70 %), invalid, holding another page of the same
  * index, or left as it is */
@@ -329,7 +367,8 @@ static void read_expect(const st_t *s, uint32_t a, uint32_t *val, uint32_t *mask
     case CSR_AOTF_SEND_IRQ_EN: *val = s->irq_en; break;
     case CSR_AOTF_SEND_HTLB_IDX: *val = idxv(s->idx_set, s->idx_way, s->idx_word); break;
     case CSR_AOTF_SEND_HTLB_TAG:
-      *val = ((uint32_t)s->tag_valid[s->idx_set][s->idx_way] << 8) | (s->tag_page[s->idx_set][s->idx_way] >> 8);
+      *val = (s->tag_fmt[s->idx_set][s->idx_way] << AOTF_SEND_HTLB_TAG_LPOS_LSB) |
+             ((uint32_t)s->tag_valid[s->idx_set][s->idx_way] << 8) | (s->tag_page[s->idx_set][s->idx_way] >> 8);
       break;
     case CSR_AOTF_SEND_SEED_LO:
       *val = s->seed_view0 ? 0 : (uint32_t)s->seed_val[s->idx_set][s->idx_way][s->idx_word];
@@ -433,6 +472,8 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   if (!strcmp(mode, "bench")) { m = M_HIT; variant = V_BENCH; }
   if (!strcmp(mode, "bench_miss")) { m = M_MISS; variant = V_BENCH; }
   if (!strcmp(mode, "bench_walk")) { m = M_WALK; variant = V_BENCH; }
+  int hdr16 = !strcmp(mode, "bench_hdr16");
+  if (hdr16) { m = M_HIT; variant = V_BENCH; }
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
@@ -441,6 +482,8 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   snprintf(s->name, sizeof(s->name), "%s", mode);
   s->pen_min = ~0ull;
   s->hw_min = ~0ull;
+  s->hdr16 = hdr16;
+  s->fmts = m == M_HDR || m == M_RANDOM;
   nic_rng_seed(&s->rng, seed * 0x9E37u + (uint64_t)m);
   s->salt = mix(seed ^ 0xA07Full);
   s->lat_min = ~0ull;
@@ -454,6 +497,7 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
     case M_HIT: s->npages = 8; nset = 8; break;
     case M_MISS: s->npages = 24; nset = 24; break;
     case M_WALK: s->npages = 32; nset = 12; break;
+    case M_HDR: s->npages = 24; nset = 8; break;
     case M_CONFLICT: s->npages = 7; nset = 1; break;
     case M_CREDITS: s->npages = 8; nset = 8; break;
     case M_BE: s->npages = 4; nset = 4; break;
@@ -497,6 +541,7 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   if (variant == V_DEMO) { s->p_kick = 3; s->p_bad = 1; s->p_slow = 0; }
   if (variant == V_BENCH && m == M_MISS) { s->p_kick = 2; s->p_bad = 0; s->p_slow = 0; s->p_csr_rand = 0; }
   if (m == M_WALK) { s->p_inval = 1; s->p_csr_rand = 4; }
+  if (m == M_HDR) { s->p_kick = 40; s->p_inval = 1; s->p_csr_rand = 3; }
   if (variant == V_BENCH && m == M_WALK) { s->p_kick = 2; s->p_bad = 0; s->p_slow = 0; s->p_csr_rand = 0; s->p_inval = 0; }
   return s;
 }
@@ -522,6 +567,7 @@ static void ref_reset(st_t *s) {
   }
   s->rp_h = s->rp_n = 0;
   memset(s->tag_valid, 0, sizeof(s->tag_valid));
+  memset(s->tag_fmt, 0, sizeof(s->tag_fmt));
   for (uint32_t i = 0; i < SETS; i++)
     for (uint32_t w = 0; w < WAYS; w++) s->tag_page[i][w] = i;
   s->sticky_err = 0;
@@ -745,8 +791,17 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
         }
         wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
       }
-      if (s->mode == M_HIT || s->mode == M_BE || s->mode == M_CREDITS || s->mode == M_BP || s->mode == M_CSR)
+      if (s->mode == M_HIT || s->mode == M_BE || s->mode == M_CREDITS || s->mode == M_BP || s->mode == M_CSR ||
+          s->mode == M_HDR)
         premap_all(s);
+      if (s->mode == M_HDR) { /* every page in the HTT too: invalidated entries come back by walks */
+        for (uint32_t e = 0; e < HTT_N; e++) {
+          wr(s, CSR_AOTF_SEND_HTT_IDX, e << AOTF_SEND_HTT_IDX_ENTRY_LSB);
+          wr(s, CSR_AOTF_SEND_HTT_TAG, e);
+        }
+        for (uint32_t i = 0; i < s->npages; i++) htt_put(s, s->pages[i], s->pages[i], 1);
+        wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+      }
       s->step = 1;
       s->step_t = s->cycle;
       break;
@@ -761,6 +816,12 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
         if (t == 14000) wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
         if (t == 20000) { s->p_ready = 30; s->p_kick = 60; }   /* back-pressure: walks wait for PG_BUSY */
         if (t == 24000) { s->p_ready = 90; s->p_kick = 30; }
+      }
+      if (s->mode == M_HDR) {
+        len = 16000;
+        if (t == 6000) wr(s, CSR_AOTF_SEND_CTRL, 8u << AOTF_SEND_CTRL_WINDOW_LSB); /* driver refills */
+        if (t == 9000) wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+        if (t == 12000) { s->p_kick = 100; s->p_ready = 100; } /* back to back: throughput */
       }
       if (s->mode == M_CSR && t == 10) {
         /* register semantics: arbitrary seed values, tags, W1C, window, unmapped */
@@ -1111,6 +1172,7 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
       s->walk_used |= (int)s->walk_en;
       if ((d >> AOTF_SEND_CTRL_FLUSH_LSB) & 1) {
         memset(s->tag_valid, 0, sizeof(s->tag_valid));
+        memset(s->tag_fmt, 0, sizeof(s->tag_fmt));
         for (uint32_t i = 0; i < SETS; i++)
           for (uint32_t w = 0; w < WAYS; w++) s->tag_page[i][w] = i;
       }
@@ -1126,6 +1188,7 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
       if (getenv("AOTF_DBG")) fprintf(stderr, "csr tag cyc %llu set %02x way %u d %03x\n", (unsigned long long)s->cycle, s->idx_set, s->idx_way, d & 0x1FF);
       s->tag_valid[s->idx_set][s->idx_way] = (d >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1;
       s->tag_page[s->idx_set][s->idx_way] = ((d & 0xFF) << 8) | s->idx_set;
+      s->tag_fmt[s->idx_set][s->idx_way] = (d >> AOTF_SEND_HTLB_TAG_LPOS_LSB) & 0x1FFF;
       break;
     case CSR_AOTF_SEND_SEED_LO: s->seed_lo = d; break;
     case CSR_AOTF_SEND_HTT_IDX:
@@ -1213,6 +1276,8 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if ((s->mode == M_CSR || s->mode == M_RESET) && !s->n_pokes) fail(s, "no CSR access during the init sweep", 0, 1);
       if (s->mode == M_BE && s->be_next < 256) fail(s, "not every byte-enable pattern", s->be_next, 256);
       if (s->mode == M_WALK && !s->n_whit) fail(s, "walk: no walker refill", 0, 1);
+      if (s->mode == M_HDR && (!s->n_fmt_pkts || !s->n_whit || !s->n_miss_handled))
+        fail(s, "hdrlen: no formatted packet / walker refill / driver refill", s->n_fmt_pkts, 1);
       if (s->mode == M_WALK && s->variant != V_BENCH && (!s->n_wmiss || !s->n_miss_handled))
         fail(s, "walk: no walk fell back to the driver", s->n_wmiss, 1);
     } else if (s->n_pkts == 0 && s->cycle > 20000) {
@@ -1236,11 +1301,19 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     if (s->variant == V_BENCH && s->mode == M_HIT) {
       if (!s->lat_n || !s->tp_cycles || !s->acc_offered) fail(s, "bench: nothing measured", 0, 1);
       else {
-        printf("bench: aotf.kick_to_link_cycles %llu\n", (unsigned long long)s->lat_min);
-        printf("bench: aotf.kick_to_link_cycles_max %llu\n", (unsigned long long)s->lat_max);
-        printf("bench: aotf.link_beats_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
-        printf("bench: aotf.kicks_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 5.0);
-        printf("bench: aotf.store_accept_per_cycle %.4f\n", (double)s->acc_taken / (double)s->acc_offered);
+        if (s->hdr16) { /* the 16-byte compact header: 2 header beats + 1 data beat */
+          printf("bench: aotf.kick_to_link_cycles_hdr16 %llu\n", (unsigned long long)s->lat_min);
+          printf("bench: aotf.kick_to_last_beat_cycles_hdr16 %llu\n", (unsigned long long)s->last_min);
+          printf("bench: aotf.link_beats_per_cycle_hdr16 %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
+          printf("bench: aotf.kicks_per_cycle_hdr16 %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 3.0);
+        } else {
+          printf("bench: aotf.kick_to_link_cycles %llu\n", (unsigned long long)s->lat_min);
+          printf("bench: aotf.kick_to_link_cycles_max %llu\n", (unsigned long long)s->lat_max);
+          printf("bench: aotf.kick_to_last_beat_cycles %llu\n", (unsigned long long)s->last_min);
+          printf("bench: aotf.link_beats_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
+          printf("bench: aotf.kicks_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 5.0);
+          printf("bench: aotf.store_accept_per_cycle %.4f\n", (double)s->acc_taken / (double)s->acc_offered);
+        }
       }
     }
     if (s->variant == V_BENCH && s->mode == M_MISS) {
@@ -1342,6 +1415,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (is_mapped(s, wpage)) fail(s, "walker refilled a mapped page", wpage, 0);
       s->tag_valid[wset][wway] = 1;
       s->tag_page[wset][wway] = wpage;
+      s->tag_fmt[wset][wway] = fmt_of(s, wpage);
       if (getenv("AOTF_DBG")) fprintf(stderr, "walk refill cyc %llu page %04x way %u\n", (unsigned long long)s->cycle, wpage, wway);
       s->n_whit++;
       s->walk_hit_seen = 1;
@@ -1369,7 +1443,6 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
                     ((in->csr_wdata_i >> AOTF_SEND_CTRL_FLUSH_LSB) & 1);
     /* (the DEC cycle's WALK_EN: the value at the start of the last cycle) */
     if (lk == AOTF_LK_WALK && !s->walk_en_last && s->prev_lk == AOTF_LK_DEC) fail(s, "walk with WALK_EN = 0", lk, 0);
-    if (lk == AOTF_LK_MISS && s->walk_en_last && s->prev_lk == AOTF_LK_DEC) fail(s, "miss not walked with WALK_EN = 1", lk, 0);
     s->walk_en_last = s->walk_en;
     s->prev_lk = lk;
   }
@@ -1403,6 +1476,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
         k->data = d.data;
         k->cycle = acc_t;
         k->alt = s->alt_active && (int)d.page == s->force_page;
+        k->fmt = k->alt ? 0 : fmt_of(s, d.page);
         k->empty = s->qn == 1 && s->cycle > s->last_first_seen && (s->mode == M_RANDOM || s->step == 2);
       }
       s->used[d.user]++;
@@ -1471,7 +1545,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (in->m_axis_tready) {
         s->n_beats++;
         s->pkt_beat[s->beat] = o->m_axis_tdata;
-        if (s->beat == 4 && s->variant == V_DEMO) {
+        if (s->beat == 4 && s->variant == V_DEMO && !k->fmt) {
           const uint64_t *b = s->pkt_beat;
           unsigned len = (unsigned)((b[AOTF_HDR_LEN_WORD] >> AOTF_HDR_LEN_LSB) & 0xFF);
           printf("demo: cycle %6llu  pkt %4llu  kick@%-6llu user %u page 0x%04x | dst %u src %u type 0x%02x flags 0x%02x "
@@ -1484,7 +1558,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           for (unsigned i = 0; i < len && i < 8; i++) printf(" %02x", (unsigned)((b[4] >> (8 * i)) & 0xFF));
           printf("\n");
         }
-        if (++s->beat == 5) {
+        if (s->beat == words_of(k->fmt) && k->empty) { /* the last beat, kick into an empty pipe */
+          uint64_t lat = s->cycle - k->cycle;
+          if (!s->last_n || lat < s->last_min) s->last_min = lat;
+          s->last_n++;
+        }
+        if (++s->beat == words_of(k->fmt) + 1) {
           s->beat = 0;
           s->first_seen = 0;
           s->last_first_seen = s->cycle;
@@ -1498,6 +1577,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           s->cnt_pkts++;
           s->n_pkts++;
           s->n_alt += (uint64_t)k->alt;
+          s->n_fmt_pkts += (uint64_t)(k->fmt != 0);
           s->qh = (s->qh + 1) % QCAP;
           s->qn--;
         }
@@ -1529,7 +1609,10 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
   }
   if (in->csr_req_i && in->csr_we_i && in->csr_addr_i != CSR_AOTF_SEND_STATUS)
     csr_write_ref(s, (uint32_t)in->csr_addr_i, (uint32_t)in->csr_wdata_i);
-  if (s->poke_swept) s->tag_page[s->idx_set][s->idx_way] = s->idx_set; /* the sweep will clear it */
+  if (s->poke_swept) { /* the sweep will clear it */
+    s->tag_page[s->idx_set][s->idx_way] = s->idx_set;
+    s->tag_fmt[s->idx_set][s->idx_way] = 0;
+  }
   if (o->csr_ack_o == 0 && o->csr_rdata_o != 0) fail(s, "csr_rdata_o not 0 without ack", o->csr_rdata_o, 0);
   return s->fails != before;
 }
