@@ -95,19 +95,11 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
   return 0;
 }
 
-void aotf_service(aotf_t *a) {
+/* refill the entry of the miss that waits (MISS_ADDR, MISS_VICTIM) */
+static void refill(aotf_t *a) {
   nic_host_t *h = a->h;
-  uint32_t st = nic_host_csr_read(h, SEND(STATUS));
-  if (!(st & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
-  if (!(st & (1u << AOTF_SEND_STATUS_MISS_WAIT_LSB))) {
-    /* no head waits (a miss of a lookup that a refill has since satisfied, e.g. the retry
-     * after this driver's own invalidation of the victim way) */
-    nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB);
-    return;
-  }
   uint32_t maddr = nic_host_csr_read(h, SEND(MISS_ADDR));
   unsigned way = nic_host_csr_read(h, SEND(MISS_VICTIM)) & 3u;
-  nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
   uint32_t page = maddr >> 12;
   for (unsigned i = 0; i < a->htt_n; i++) {
     if (a->htt[i].page == page) {
@@ -123,6 +115,19 @@ void aotf_service(aotf_t *a) {
   make_seed(a, &hd, bad.seed);
   load_entry(a, &bad, way);
   a->unknown_misses++;
+}
+
+/* IRQ_MISS is cleared before STATUS is read again, and a head that waits then (MISS_WAIT) is
+ * refilled: a miss is never left without its interrupt. The retry lookup after the refill's own
+ * invalidation of the victim way misses again and sets IRQ_MISS; the next turn clears it. */
+void aotf_service(aotf_t *a) {
+  nic_host_t *h = a->h;
+  if (!(nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
+  for (;;) {
+    nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
+    if (!(nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_MISS_WAIT_LSB))) return;
+    refill(a);
+  }
 }
 
 /* credits: the send path refuses (and counts) a kick beyond the user's credit limit, so the
