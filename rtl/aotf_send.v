@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
-// aotf_send: Martini AOTF send path. A host store to a kick address becomes a 5-beat packet.
+// aotf_send: Martini AOTF send path. A host store to a kick address becomes a packet of 1-4 header
+// beats (the HTLB entry's header format; 4 by default) and a data beat.
 //   store -> aotf_kick_decode -> store stage (nic_axis_slice) -> (credit check)
 //         -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
+//         (a miss with CTRL.WALK_EN: aotf_htlb_walk refills the entry from the HTT)
 // CSRs in aotf_send_csr. See docs/reference/aotf_send.md.
 // FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
 module aotf_send #(
