@@ -15,7 +15,10 @@
  * previous owner page outstanding).
  *
  * Modes: random (never stops), hit, miss_refill, set_conflict, credits, byte_enables,
- * backpressure, reset_mid, csr (directed: each ends with a drain and a full readback).
+ * backpressure, reset_mid, csr, walk (the HTLB refill walker with an HTT that holds most pages),
+ * hdrlen (pages with header formats of their own) (directed: each ends with a drain and a full
+ * readback). The walker's writes into the HTLB are learnt from dbg_walk_o; a page's header
+ * format, like its seeds, is a fixed function of the page (fmt_of()).
  * Variants (same scoreboard, used by make demo / make bench):
  *   demo       = miss_refill at a low kick rate (a few hundred kicks, most pages miss first):
  *                every packet is printed and decoded on stdout, every miss service too.
@@ -23,6 +26,9 @@
  *                empty pipe, sustained beats/kicks per cycle, store-port acceptance).
  *   bench_miss = miss_refill: prints the miss penalty (refill tag write -> first beat of the
  *                waiting packet, and miss raised -> that beat including the driver's CSR work).
+ *   bench_walk = walk with every page in the HTT: miss (WALK entered) -> first beat.
+ *   bench_hdr16 = hit with the 16-byte header format on every page: kicks per cycle, kick ->
+ *                first and last beat.
  */
 #include <stdio.h>
 #include <stdlib.h>
