@@ -7,15 +7,15 @@ int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed) {
   if (sets < 2 || sets > 256 || (sets & (sets - 1))) return -1;
   m->sets = sets;
   m->state = (uint32_t)(seed & 3);
-  m->tq = seed >> 20;
-  m->tqb = seed >> 24;
+  m->tq[0] = seed >> 20;
+  m->tqb[0] = seed >> 24;
   m->rb = (uint32_t)(seed >> 13) & 1;
   m->rb2 = (uint32_t)(seed >> 14) & 1;
   m->busy = (uint32_t)((seed >> 2) & 1);
   m->ptr = (uint32_t)(seed >> 3) & (sets - 1);
   m->rr = (uint32_t)(seed >> 11) & 3;
-  if (nic_ram_init(&m->ram, sets, 36, 4, seed ^ 0x48544c42ull)) return -1;
-  return nic_ram_init(&m->ram_b, sets, 36, 4, seed ^ 0x48544c42ull ^ 0xb0b0ull);
+  if (nic_ram_init(&m->ram, sets, 4 * AOTF_HTLB_LW, 4, seed ^ 0x48544c42ull)) return -1;
+  return nic_ram_init(&m->ram_b, sets, 4 * AOTF_HTLB_LW, 4, seed ^ 0x48544c42ull ^ 0xb0b0ull);
 }
 
 void aotf_htlb_free(aotf_htlb_t *m) {
@@ -26,16 +26,23 @@ void aotf_htlb_free(aotf_htlb_t *m) {
 void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *o, aotf_htlb_ctl_t *c) {
   uint32_t head_tag = (in->head_page >> 8) & 0xFFu;
   int csr_acc = in->csr_tag_wr || in->csr_tag_rd;
-  c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd);
-  c->wr_addr = in->csr_tag_wr ? in->csr_set : m->ptr;
+  /* write port: CSR, else the sweep, else the walker */
+  c->wr_en = in->csr_tag_wr || (m->busy && !in->csr_tag_rd) || in->wk_tag_wr;
+  c->wr_addr = in->csr_tag_wr ? in->csr_set : m->busy ? m->ptr : in->wk_set & (m->sets - 1);
+  uint32_t wlane;
   if (in->csr_tag_wr) {
-    uint64_t lane = ((uint64_t)(in->csr_valid & 1) << 8) | (in->csr_tag & 0xFFu);
-    c->wr_data = lane | (lane << 9) | (lane << 18) | (lane << 27);
+    wlane = ((in->csr_fmt & 0x1FFFu) << 9) | ((uint32_t)(in->csr_valid & 1) << 8) | (in->csr_tag & 0xFFu);
     c->wr_be = 1u << (in->csr_way & 3);
-  } else {
-    c->wr_data = 0;
+  } else if (m->busy) {
+    wlane = 0;
     c->wr_be = 0xF;
+  } else {
+    wlane = ((in->wk_fmt & 0x1FFFu) << 9) | 0x100u | (in->wk_tag & 0xFFu);
+    c->wr_be = 1u << (in->wk_way & 3);
   }
+  c->wr_data[0] = c->wr_data[1] = 0;
+  for (uint32_t k = 0; k < 4; k++) aotf_htlb_lane_set(c->wr_data, k, wlane);
+  o->wk_port_free = !csr_acc && !m->busy;
   c->tag_write = c->wr_en || in->flush;
   int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
   c->issue = rd_idle && (in->head_valid || in->early_v);
@@ -43,12 +50,13 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
   c->rd_b = rd_idle && in->head_valid && in->hold_sel;
   c->rd_en = in->csr_tag_rd || (rd_idle && !(in->head_valid && in->hold_sel));
   c->rd_addr = in->csr_tag_rd ? in->csr_rd_set : (in->head_valid ? in->byp_set : in->early_set) & (m->sets - 1);
-  uint64_t tq = m->rb2 ? m->tqb : m->tq; /* the lookup's read data */
+  const uint64_t *tq = m->rb2 ? m->tqb : m->tq; /* the lookup's read data */
 
   /* LOOK: split compare of the registered RAM read data, registered */
   c->v_d = c->eql_d = c->eqh_d = 0;
   for (int w = 0; w < 4; w++) {
-    uint32_t lane = (uint32_t)(tq >> (9 * w)) & 0x1FFu;
+    uint32_t lane = aotf_htlb_lane(tq, (uint32_t)w);
+    c->fm_d[w] = lane >> 9;
     if (lane & 0x100u) c->v_d |= 1u << w;
     if ((lane & 0xFu) == (head_tag & 0xFu)) c->eql_d |= 1u << w;
     if (((lane >> 4) & 0xFu) == (head_tag >> 4)) c->eqh_d |= 1u << w;
@@ -56,9 +64,14 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
   /* DEC: decision from the registered compare */
   uint32_t validv = m->v & 0xF, hitv = m->v & m->eql & m->eqh & 0xF;
   o->hit_way = (hitv & 1) ? 0 : (hitv & 2) ? 1 : (hitv & 4) ? 2 : 3;
-  o->victim = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
+  o->hit_fmt = m->fm[o->hit_way];
+  uint32_t victim_c = !(validv & 1) ? 0 : !(validv & 2) ? 1 : !(validv & 4) ? 2 : !(validv & 8) ? 3 : m->rr;
+  c->victim_c = victim_c;
+  o->victim = m->state == AOTF_LK_WALK ? m->wv : victim_c;
   o->pop = 0;
   o->miss = 0;
+  o->walk_start = 0;
+  c->wd_d = m->state == AOTF_LK_WALK && (m->wd || (c->tag_write && !in->wk_tag_wr));
   c->state_d = m->state;
   c->rr_d = m->rr;
   switch (m->state) {
@@ -78,17 +91,34 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
       } else if (c->tag_write) {
         c->state_d = AOTF_LK_IDLE;
       } else {
-        o->miss = 1;
-        c->state_d = AOTF_LK_MISS;
+        if (in->walk_en && !m->rep) { /* once a miss was reported, software refills it */
+          o->walk_start = 1;
+          c->state_d = AOTF_LK_WALK;
+        } else {
+          o->miss = 1;
+          c->state_d = AOTF_LK_MISS;
+        }
         if (validv == 0xF) c->rr_d = (m->rr + 1) & 3;
       }
       break;
     case AOTF_LK_MISS:
       if (c->tag_write) c->state_d = AOTF_LK_IDLE;
       break;
+    case AOTF_LK_WALK:
+      if (in->flush) c->state_d = AOTF_LK_IDLE;
+      else if (in->walk_done) {
+        if (in->walk_hit || c->wd_d) c->state_d = AOTF_LK_IDLE; /* stale victim: retry */
+        else {
+          o->miss = 1;
+          c->state_d = AOTF_LK_MISS;
+        }
+      }
+      break;
     default:
       c->state_d = AOTF_LK_IDLE;
   }
+  c->miss = o->miss;
+  c->pop = o->pop;
   c->busy_d = m->busy;
   c->ptr_d = m->ptr;
   if (m->busy && !csr_acc) {
@@ -105,7 +135,8 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
   o->state = m->state;
   o->init_ptr = m->ptr;
   o->rr = m->rr;
-  o->tag_rd = m->tq; /* copy A's registered read data (RTL tag_rd_o = tq_q) */
+  o->tag_rd[0] = m->tq[0]; /* copy A's registered read data (RTL tag_rd_o = tq_q) */
+  o->tag_rd[1] = m->tq[1];
 }
 
 void aotf_htlb_eval(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_out_t *out) {
@@ -121,16 +152,22 @@ void aotf_htlb_tick(aotf_htlb_t *m, const aotf_htlb_in_t *in) {
 }
 
 void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_ctl_t *c) {
-  m->tq = nic_ram_rd64(&m->ram) & 0xFFFFFFFFFull; /* no reset in RTL (read data before the edge) */
-  m->tqb = nic_ram_rd64(&m->ram_b) & 0xFFFFFFFFFull;
+  memcpy(m->tq, nic_ram_rd(&m->ram), sizeof(m->tq)); /* no reset in RTL (read data before the edge) */
+  memcpy(m->tqb, nic_ram_rd(&m->ram_b), sizeof(m->tqb));
   m->rb2 = m->rb;
   m->rb = (uint32_t)c->rd_b;
-  nic_ram_tick64(&m->ram, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_en, c->rd_addr);
-  nic_ram_tick64(&m->ram_b, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_b, in->hold_set & (m->sets - 1));
+  nic_ram_tick(&m->ram, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_en, c->rd_addr);
+  nic_ram_tick(&m->ram_b, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_b, in->hold_set & (m->sets - 1));
+  memcpy(m->fm, c->fm_d, sizeof(m->fm));
   m->v = c->v_d; /* no reset in RTL */
   m->eql = c->eql_d;
   m->eqh = c->eqh_d;
+  if (m->state == AOTF_LK_DEC) m->wv = c->victim_c; /* no reset in RTL */
+  m->wd = c->wd_d;
+  m->rep = (m->rep || c->miss) && !c->pop && !in->flush;
   if (!in->rst_ni) {
+    m->rep = 0;
+    m->wd = 0;
     m->state = AOTF_LK_IDLE;
     m->busy = 1;
     m->ptr = 0;

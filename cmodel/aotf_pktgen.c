@@ -30,7 +30,7 @@ void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
   c->pop = m->occ != 0 && in->tready;
   int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
   int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
-  int ram_beat = m->beat != 4;
+  int ram_beat = m->beat != aotf_pkt_words(m->cur.fmt) || !m->cur.v; /* rtl !b4_q */
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
   c->cur_free = !m->cur.v || c->finish;
@@ -39,7 +39,7 @@ void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
   c->early0 = in->spec0 && !m->cur.v && !seed_busy && space;
   c->early1 = m->ea && in->spec1 && !seed_busy && m->occ + (uint32_t)m->s.v + (uint32_t)m->p.v <= AOTF_PG_NB - 2;
   c->early2 = m->eb && !seed_busy && m->occ + (uint32_t)m->p.v <= AOTF_PG_NB - 3;
-  c->commit = m->ea2 && in->load;
+  c->commit = m->ea2 && in->load && !(in->load_fmt >> 12 & 1); /* a format of its own: no early beats */
   c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early0 || c->early1 || c->early2;
   if (in->csr_seed_rd)
     c->rd_addr = ((in->csr_seed_rd_addr >> 4) << 2) | (in->csr_seed_rd_addr & 3);
@@ -72,20 +72,38 @@ void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
 }
 
 /* the fields of beat `beat` of a packet (decided at issue) */
-static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_t len, uint64_t data, uint32_t user) {
-  aotf_pg_beat_t b = {1, beat != 4, way, 0xFF, 0, user, 0, 0};
+static aotf_pg_beat_t beat_of(uint32_t beat, uint32_t way, uint32_t off, uint32_t len, uint64_t data, uint32_t user,
+                              uint32_t fmt) {
+  uint32_t nh = aotf_pkt_words(fmt);
+  aotf_pg_beat_t b = {1, beat != nh, way, 0xFF, 0, user, 0, 0};
+  if (beat == nh) {
+    b.msk = ~0ull;
+    b.val = data;
+    b.last = 1;
+    b.keep = 0;
+    for (uint32_t i = 0; i < 8; i++)
+      if (i < len) b.keep |= 1u << i;
+    return b;
+  }
+  if (fmt >> 12 & 1) { /* a format of its own: offset bytes at rpos, length byte at lpos, flag */
+    uint32_t rpos = (fmt >> 5) & 31, lpos = fmt & 31;
+    for (uint32_t i = 0; i < 8; i++) {
+      uint32_t p = 8 * (beat & 3) + i;
+      uint64_t bm = 0xFFull << (8 * i);
+      if (p == rpos) { b.msk |= bm; b.val = (b.val & ~bm) | ((uint64_t)(off & 0xFF) << (8 * i)); }
+      if (p == rpos + 1) {
+        b.msk = (b.msk & ~bm) | (0x0Full << (8 * i));
+        b.val = (b.val & ~bm) | ((uint64_t)((off >> 8) & 0xF) << (8 * i));
+      }
+      if (p == lpos) { b.msk |= bm; b.val = (b.val & ~bm) | ((uint64_t)(len & 0xF) << (8 * i)); }
+    }
+    if (beat == 0) { b.msk |= field(AOTF_HDR_FLAGS_LSB, 1); b.val |= field(AOTF_HDR_FLAGS_LSB, 1); }
+    return b;
+  }
   switch (beat) {
     case 0: b.msk = field(AOTF_HDR_FLAGS_LSB, 1); b.val = b.msk; break;
     case 1: b.msk = field(AOTF_HDR_RADDR_LSB, 12); b.val = (uint64_t)(off & 0xFFF) << AOTF_HDR_RADDR_LSB; break;
     case 2: b.msk = field(AOTF_HDR_LEN_LSB, 8); b.val = (uint64_t)(len & 0xF) << AOTF_HDR_LEN_LSB; break;
-    case 4:
-      b.msk = ~0ull;
-      b.val = data;
-      b.last = 1;
-      b.keep = 0;
-      for (uint32_t i = 0; i < 8; i++)
-        if (i < len) b.keep |= 1u << i;
-      break;
     default: break;
   }
   return b;
@@ -106,7 +124,8 @@ void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf
   uint32_t waddr = ((in->csr_seed_addr >> 4) << 2) | (in->csr_seed_addr & 3);
   nic_ram_tick(&m->ram, in->csr_seed_wr && in->rst_ni, waddr, wd, 1ull << ((in->csr_seed_addr >> 2) & 3),
                c->rd_en, c->rd_addr);
-  aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_data};
+  aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_fmt & 0x1FFF,
+                        in->load_data};
   /* payload registers (no reset in RTL) */
   aotf_pkt_slot_t cur = m->cur, next = m->next;
   uint32_t beat = c->issue ? (c->finish ? 0 : m->beat + 1) : m->beat;
@@ -128,15 +147,15 @@ void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf
     next.v = in->load && !c->cur_free;
   }
   /* stage R: the issued beat, or the hit packet's beat 2 read by E2 */
-  aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user);
+  aotf_pg_beat_t r = beat_of(m->beat, m->cur.way, m->cur.off, m->cur.len, m->cur.data, m->cur.user, m->cur.fmt);
   r.v = c->issue;
-  if (c->commit && c->early2) r = beat_of(2, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c->commit && c->early2) r = beat_of(2, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user, 0);
   /* stage S: the beat in R, or the hit packet's beat 1 read by E1 */
   aotf_pg_beat_t s = m->r;
-  if (c->commit && m->eb) s = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c->commit && m->eb) s = beat_of(1, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user, 0);
   /* stage P: the beat in S, or the committed E0 (beat 0 of the hit packet) */
   aotf_pg_beat_t pp = m->s;
-  if (c->commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user);
+  if (c->commit) pp = beat_of(0, in->load_way, in->load_off, in->load_len, in->load_data, in->load_user, 0);
   /* output buffer: shift on a pop, the beat in P goes to the first free entry after it */
   if (c->pop) memmove(&m->b[0], &m->b[1], sizeof(m->b[0]) * (AOTF_PG_NB - 1));
   uint32_t lpos = m->occ - (uint32_t)c->pop;

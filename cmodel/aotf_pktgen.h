@@ -9,8 +9,11 @@
 typedef struct {
   int v;
   uint32_t set, way, off, len, user;
+  uint32_t fmt; /* header format {en, words-1, rpos, lpos} (13 bits; en = 0: the 32-byte layout) */
   uint64_t data;
 } aotf_pkt_slot_t;
+/* header words of a format */
+static inline uint32_t aotf_pkt_words(uint32_t fmt) { return (fmt >> 12 & 1) ? ((fmt >> 10) & 3) + 1 : 4; }
 
 typedef struct {
   uint64_t data;
@@ -42,7 +45,7 @@ typedef struct {
 
 typedef struct {
   int rst_ni, spec0, spec1, load, csr_seed_wr, csr_seed_rd, tready; /* spec0: HTLB TAG, spec1: LOOK */
-  uint32_t spec_set, load_set, load_way, load_off, load_len, load_user, csr_seed_addr;
+  uint32_t spec_set, load_set, load_way, load_off, load_len, load_user, load_fmt, csr_seed_addr;
   uint32_t csr_seed_rd_addr; /* view read (csr_seed_rd = HTLB_IDX write): the index being written */
   uint64_t load_data, csr_seed_wdata;
 } aotf_pktgen_in_t;

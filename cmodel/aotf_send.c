@@ -6,6 +6,7 @@
 int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
   memset(m, 0, sizeof(*m));
   m->cfg = *cfg;
+  if (!m->cfg.htt_entries) m->cfg.htt_entries = 1024;
   if (cfg->num_users != 8 || cfg->htlb_ways != 4 || cfg->htlb_sets < 2 || cfg->htlb_sets > 256 ||
       (cfg->htlb_sets & (cfg->htlb_sets - 1)) || cfg->csr_reg > 1)
     return -1;
@@ -16,21 +17,24 @@ int aotf_send_init(aotf_send_t *m, const aotf_send_cfg_t *cfg, uint64_t seed) {
   m->uw = 3;
   if (nic_fifo_init(&m->fifo, cfg->fifo_depth, 96, seed ^ 0x1111)) return -1;
   if (aotf_htlb_init(&m->htlb, cfg->htlb_sets, seed ^ 0x2222)) return -1;
+  if (aotf_htlb_walk_init(&m->walk, cfg->htlb_sets, m->cfg.htt_entries, seed ^ 0x7777)) return -1;
   if (aotf_pktgen_init(&m->pg, cfg->htlb_sets, seed ^ 0x3333)) return -1;
   if (aotf_credit_init(&m->cred, cfg->num_users, cfg->fifo_depth / cfg->num_users, seed ^ 0x4444)) return -1;
   nic_axis_slice_init(&m->st, seed ^ 0x6666);
   m->st.load_any = 1;
-  return aotf_send_csr_init(&m->csr, cfg->num_users, cfg->fifo_depth, cfg->htlb_sets, seed ^ 0x5555);
+  return aotf_send_csr_init(&m->csr, cfg->num_users, cfg->fifo_depth, cfg->htlb_sets, m->cfg.htt_entries, seed ^ 0x5555);
 }
 
 void aotf_send_free(aotf_send_t *m) {
   nic_fifo_free(&m->fifo);
   aotf_htlb_free(&m->htlb);
+  aotf_htlb_walk_free(&m->walk);
   aotf_pktgen_free(&m->pg);
 }
 
 uint64_t aotf_send_collisions(const aotf_send_t *m) {
-  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->htlb.ram_b.collisions + m->pg.ram.collisions;
+  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->htlb.ram_b.collisions + m->pg.ram.collisions +
+         m->walk.seed.collisions + m->walk.tag.collisions;
 }
 
 /* every sub-block's inputs and outputs for one cycle, in the RTL's dependency order */
@@ -47,6 +51,8 @@ typedef struct {
   aotf_htlb_in_t hi;
   aotf_htlb_out_t ho;
   aotf_htlb_ctl_t hc;
+  aotf_htlb_walk_in_t wi;
+  aotf_htlb_walk_out_t wo;
   aotf_pktgen_in_t pi;
   aotf_pktgen_out_t po;
   aotf_pktgen_ctl_t pc;
@@ -61,7 +67,7 @@ typedef struct {
 static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   /* every field below is assigned before it is read, except: the status inputs of the first CSR
    * evaluation (its status output is replaced at the end) and the FIFO data words above 96 bits */
-  a->ci.init_busy = a->ci.miss_wait = a->ci.pg_busy = 0;
+  a->ci.init_busy = a->ci.miss_wait = a->ci.pg_busy = a->ci.walk_busy = 0;
   a->fdata[2] = a->fdata[3] = 0;
   int rst_ni = (int)(in->rst_ni & 1);
   /* CSR request decode and register outputs (need the RAM read registers only) */
@@ -70,7 +76,8 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.csr_we = (int)in->csr_we_i;
   a->ci.csr_addr = (uint32_t)in->csr_addr_i;
   a->ci.csr_wdata = (uint32_t)in->csr_wdata_i;
-  a->ci.tag_rd_data = m->htlb.tq; /* RTL tag_rd_o = tq_q */
+  a->ci.tag_rd_data[0] = m->htlb.tq[0]; /* RTL tag_rd_o = tq_q */
+  a->ci.tag_rd_data[1] = m->htlb.tq[1];
   a->ci.seed_rd_data = aotf_pktgen_view(&m->pg);
   aotf_send_csr_eval(&m->csr, &a->ci, &a->co);
   /* kick decode */
@@ -147,8 +154,36 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->hi.csr_way = a->co.way;
   a->hi.csr_tag = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0xFF;
   a->hi.csr_valid = (int)((in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1);
+  a->hi.csr_fmt = (uint32_t)(in->csr_wdata_i >> AOTF_SEND_HTLB_TAG_LPOS_LSB) & 0x1FFF;
   a->hi.flush = a->co.flush;
+  /* refill walker: its strobes of this cycle (the HTLB's DEC start, page and victim are used at
+   * the clock edge only) */
+  a->wi.rst_ni = rst_ni;
+  a->wi.abort = a->co.flush;
+  a->wi.htt_seed_wr = a->co.htt_seed_wr;
+  a->wi.htt_tag_wr = a->co.htt_tag_wr;
+  a->wi.htt_idx = a->co.htt_idx;
+  a->wi.htt_word = a->co.htt_word;
+  a->wi.htt_seed = a->co.htt_seed;
+  a->wi.htt_tag = a->co.htt_tag;
+  a->wi.tag_port_free = !(a->co.tag_wr || a->co.view_rd) && !m->htlb.busy;
+  a->wi.pg_busy = m->pg.cur.v;
+  a->wi.seed_port_free = !(a->co.seed_wr || a->co.view_rd);
+  a->wi.start = 0;
+  a->wi.page = a->h_page;
+  a->wi.victim = 0;
+  aotf_htlb_walk_eval(&m->walk, &a->wi, &a->wo);
+  a->hi.walk_en = a->co.walk_en;
+  a->hi.walk_done = a->wo.done;
+  a->hi.walk_hit = a->wo.hit;
+  a->hi.wk_tag_wr = a->wo.tag_wr;
+  a->hi.wk_set = a->wo.set;
+  a->hi.wk_way = a->wo.way;
+  a->hi.wk_tag = a->wo.tag;
+  a->hi.wk_fmt = a->wo.fmt;
   aotf_htlb_comb(&m->htlb, &a->hi, &a->ho, &a->hc);
+  a->wi.start = a->ho.walk_start;
+  a->wi.victim = a->ho.victim;
   a->fi.m_ready = a->ho.pop;
   a->byp_ok = a->fo.count == (uint32_t)a->fo.m_valid && (!a->fo.m_valid || a->ho.pop);
   a->fifo_byp = a->kick && a->byp_ok;
@@ -164,11 +199,14 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->pi.load_len = a->h_len;
   a->pi.load_data = a->h_data;
   a->pi.load_user = (a->h_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
-  a->pi.csr_seed_wr = a->co.seed_wr;
+  a->pi.load_fmt = a->ho.hit_fmt;
+  /* seed RAM write port: a CSR SEED_HI write, else the walker */
+  a->pi.csr_seed_wr = a->co.seed_wr || a->wo.seed_wr;
   a->pi.csr_seed_rd = a->co.view_rd;
-  a->pi.csr_seed_addr = (a->co.set << 4) | (a->co.way << 2) | a->co.word;
+  a->pi.csr_seed_addr = a->co.seed_wr ? (a->co.set << 4) | (a->co.way << 2) | a->co.word
+                                      : (a->wo.set << 4) | (a->wo.way << 2) | a->wo.word;
   a->pi.csr_seed_rd_addr = (vr_set << 4) | (vr_way << 2) | vr_word;
-  a->pi.csr_seed_wdata = a->co.seed_wdata;
+  a->pi.csr_seed_wdata = a->co.seed_wr ? a->co.seed_wdata : a->wo.seed;
   a->pi.tready = (int)in->m_axis_tready;
   aotf_pktgen_comb(&m->pg, &a->pi, &a->po, &a->pc);
   /* credits: take / return */
@@ -180,6 +218,18 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.sweep_wr = a->ho.sweep_wr;
   a->ci.init_ptr = a->ho.init_ptr;
   a->ci.miss_wait = a->ho.state == AOTF_LK_MISS;
+  a->ci.walk_busy = a->ho.state == AOTF_LK_WALK;
+  a->ci.walk_start = a->ho.walk_start;
+  a->ci.walk_hit = a->wo.done && a->wo.hit;
+  a->ci.walk_miss = a->wo.done && !a->wo.hit;
+  a->ci.wk_tag_wr = a->wo.tag_wr;
+  a->ci.wk_seed_wr = a->wo.seed_wr;
+  a->ci.wk_set = a->wo.set;
+  a->ci.wk_way = a->wo.way;
+  a->ci.wk_word = a->wo.word;
+  a->ci.wk_tag = a->wo.tag;
+  a->ci.wk_fmt = a->wo.fmt;
+  a->ci.wk_seed = a->wo.seed;
   a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
   a->ci.miss = a->ho.miss;
   a->ci.miss_page = a->h_page;
@@ -230,6 +280,10 @@ static void outputs(const aotf_send_t *m, const all_t *a, aotf_send_out_t *o) {
   o->dbg_rr_o = a->ho.rr;
   o->dbg_status_o = a->co.status;
   o->dbg_st_o = (uint64_t)((a->d_fire << 1) | a->so.m_valid);
+  o->dbg_walk_o = ((uint64_t)a->wo.state << 22) | ((uint64_t)a->wo.tag_wr << 21) | ((uint64_t)a->wo.seed_wr << 20);
+  if (a->wo.tag_wr || a->wo.seed_wr)
+    o->dbg_walk_o |= ((uint64_t)a->wo.word << 18) | ((uint64_t)a->wo.way << 16) | ((uint64_t)(a->wo.set & 0xFF) << 8) |
+                     a->wo.tag;
   o->dbg_used_lo_o = 0;
   o->dbg_used_hi_o = 0;
   for (uint32_t u = 0; u < 4; u++) {
@@ -267,6 +321,7 @@ static void update(aotf_send_t *m, const aotf_send_in_t *bus, const aotf_send_in
   nic_axis_slice_tick(&m->st, &si);
   nic_fifo_tick(&m->fifo, &a->fi);
   aotf_htlb_update(&m->htlb, &a->hi, &a->hc);
+  aotf_htlb_walk_tick(&m->walk, &a->wi);
   aotf_pktgen_update(&m->pg, &a->pi, &a->pc);
   aotf_credit_tick(&m->cred, &a->cri);
   aotf_send_csr_tick(&m->csr, &a->ci);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include "aotf_credit.h"
 #include "aotf_htlb.h"
+#include "aotf_htlb_walk.h"
 #include "aotf_kick_decode.h"
 #include "aotf_pktgen.h"
 #include "aotf_send_csr.h"
@@ -20,6 +21,7 @@ LS_DECLARE_PORTS(aotf_send)
 typedef struct {
   uint32_t num_users, fifo_depth, htlb_sets, htlb_ways;
   uint32_t csr_reg; /* rtl CSR_REG: the CSR request is registered before it acts and the response once more (0 / 1) */
+  uint32_t htt_entries; /* rtl HTT_ENTRIES (0: the default 1024) */
 } aotf_send_cfg_t;
 
 typedef struct {
@@ -27,6 +29,7 @@ typedef struct {
   uint32_t uw, sw;
   nic_fifo_t fifo;
   aotf_htlb_t htlb;
+  aotf_htlb_walk_t walk;
   aotf_pktgen_t pg;
   aotf_credit_t cred;
   aotf_send_csr_t csr;

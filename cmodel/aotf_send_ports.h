@@ -11,4 +11,4 @@
   P(dbg_fifo_count_o, 12, 1) P(dbg_init_o, 1, 1) P(dbg_miss_o, 1, 1)                          \
   P(dbg_lk_state_o, 3, 1) P(dbg_pg_o, 10, 1) P(dbg_init_ptr_o, 8, 1) P(dbg_rr_o, 2, 1)         \
   P(dbg_status_o, 16, 1) P(dbg_used_lo_o, 64, 1) P(dbg_used_hi_o, 64, 1)           \
-  P(dbg_st_o, 2, 1)
+  P(dbg_st_o, 2, 1) P(dbg_walk_o, 25, 1)

@@ -2,7 +2,8 @@
 `default_nettype none
 // aotf_htlb: header TLB (4-way set associative, SETS sets, 8-bit tag + valid per way) with
 // its init sweep and the lookup of the transaction FIFO head.
-// Tag RAM: SETS x 36, four 9-bit lanes {valid, tag[7:0]}, lane = way, kept in two identical
+// Tag RAM: SETS x 88, four 22-bit lanes {fmt[12:0], valid, tag[7:0]}, lane = way (fmt: the
+// header format of the entry, see aotf_pktgen), kept in two identical
 // copies (nic_ram_1r1w each, the same writes): copy B is read only by the lookup of a head that
 // sits in the transaction FIFO's RAM-side hold register (hold_sel_i), at hold_set_i, the page
 // FIFO's RAM output register, with no logic between the two block RAMs; copy A serves every
@@ -31,6 +32,16 @@
 //         pop depends on flops only); else any tag RAM write this cycle -> IDLE
 //         (retry); else miss -> miss_o pulse (victim_o valid), -> MISS
 //   MISS: any tag RAM write (CSR write, sweep) -> IDLE (retry the lookup)
+//   WALK: (walk_en_i in DEC and no miss reported to software since the last hit (rep_q): the
+//         miss starts the refill walker, walk_start_o, instead of miss_o; once a miss was
+//         reported, software owns the refill, and the retries its tag writes cause do not walk)
+//         walk_done_i with walk_hit_i -> IDLE (retry: the walker refilled the victim way);
+//         walk_done_i without -> miss_o pulse (victim_o = the way suggested in DEC), -> MISS,
+//         or -> IDLE (retry, no miss_o) if a CSR tag write or a sweep write happened since DEC
+//         (wd_q; this cycle's included): the victim is then stale, the retry suggests a fresh
+//         one; flush -> IDLE (the walker aborts)
+// Tag RAM write port: CSR write, else the sweep, else the walker (wk_tag_wr_i only when
+// wk_port_free_o: no CSR tag access and no sweep).
 // The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
 // kick: a don't-care read at the kick's set; it never collides with a write).
 // Victim: lowest invalid way of the set, else the round-robin pointer (advanced on such a miss).
@@ -61,6 +72,7 @@ module aotf_htlb #(
   input  wire          early_ok_i,    // TAG after an early read: that store is kicked now
   output reg           pop_o,         // hit: head consumed, packet loaded
   output reg  [1:0]    hit_way_o,
+  output reg  [12:0]   hit_fmt_o,     // header format of the hit way (with pop_o)
   output reg           miss_o,        // pulse: lookup missed this cycle
   output reg  [1:0]    victim_o,      // valid with miss_o
   output wire          init_busy_o,
@@ -76,11 +88,25 @@ module aotf_htlb #(
   input  wire [1:0]    csr_way_i,
   input  wire [7:0]    csr_tag_i,
   input  wire          csr_valid_i,
+  input  wire [12:0]   csr_fmt_i,
   input  wire          flush_i,
-  output wire [35:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
-  output wire          sweep_wr_o
+  output wire [87:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
+  output wire          sweep_wr_o,
+  // refill walker
+  input  wire          walk_en_i,     // CTRL.WALK_EN
+  output reg           walk_start_o,  // DEC missed with walk_en_i: start the walker
+  input  wire          walk_done_i,
+  input  wire          walk_hit_i,
+  output wire          wk_port_free_o, // the walker may write the tag RAM this cycle
+  input  wire          wk_tag_wr_i,
+  input  wire [SW-1:0] wk_set_i,
+  input  wire [1:0]    wk_way_i,
+  input  wire [7:0]    wk_tag_i,
+  input  wire [12:0]   wk_fmt_i
 );
-  localparam logic [2:0] S_IDLE = 3'd0, S_LOOK = 3'd1, S_MISS = 3'd2, S_DEC = 3'd3, S_TAG = 3'd4;
+  localparam int LW = 22;   // tag RAM lane: {fmt[12:0], valid, tag[7:0]}
+  localparam logic [2:0] S_IDLE = 3'd0, S_LOOK = 3'd1, S_MISS = 3'd2, S_DEC = 3'd3, S_TAG = 3'd4,
+                         S_WALK = 3'd5;
 
 `ifndef __ICARUS__
   generate
@@ -97,21 +123,25 @@ module aotf_htlb #(
 
   reg          wr_en, rd_en, rd_b;
   reg [SW-1:0] wr_addr, rd_addr;
-  reg [35:0]   wr_data;
+  reg [4*LW-1:0] wr_data;
   reg [3:0]    wr_be;
-  wire [35:0]  rd_data, rd_data_b;
+  wire [4*LW-1:0] rd_data, rd_data_b;
   // tag RAM read data, registered (TAG -> LOOK), per copy: no logic in front, so each folds into
   // its block RAM's output register
-  reg  [35:0]  tq_q, tqb_q;
+  reg  [4*LW-1:0] tq_q, tqb_q;
   reg          rb_q, rb2_q;  // the read one / two cycles ago was copy B's (no reset: LOOK only)
-  reg  [35:0]  tq;           // the lookup's read data (LOOK)
+  reg  [4*LW-1:0] tq;         // the lookup's read data (LOOK)
 
   reg          csr_acc, tag_write, issue, rd_idle;
   reg [3:0]    hitv, validv;
+  reg [1:0]    victim_c, wv_q;   // victim of DEC; held for a walk's fallback
+  reg          wd_q, wd_d;       // a CSR / sweep tag write happened during the walk
+  reg          rep_q, rep_d;     // a miss was reported (miss_o) and no lookup has hit since
   // LOOK -> DEC: the split compare of the four ways
   // (vl: valid && low half equal, so that the DEC hit is a 2-input AND per way; dec_q: the
   // state is DEC, a flop of its own: timing, the pop drives the FIFO pointers)
   reg [3:0]    v_q, v_d, vl_q, vl_d, eqh_q, eqh_d;
+  reg [4*13-1:0] fm_q, fm_d;   // the four ways' formats (LOOK -> DEC)
   reg          dec_q;
   reg [7:0]    head_tag;
   integer w;
@@ -120,10 +150,10 @@ module aotf_htlb #(
     head_tag = head_page_i[15:8];
     csr_acc  = csr_tag_wr_i || csr_tag_rd_i;
     // tag RAM write port: CSR first, else the sweep
-    wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i);
-    wr_addr = csr_tag_wr_i ? csr_set_i : ptr_q;
-    wr_data = csr_tag_wr_i ? {4{csr_valid_i, csr_tag_i}} : 36'd0;
-    wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : 4'b1111;
+    wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i) || wk_tag_wr_i;
+    wr_addr = csr_tag_wr_i ? csr_set_i : busy_q ? ptr_q : wk_set_i;
+    wr_data = csr_tag_wr_i ? {4{csr_fmt_i, csr_valid_i, csr_tag_i}} : busy_q ? '0 : {4{wk_fmt_i, 1'b1, wk_tag_i}};
+    wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : busy_q ? 4'b1111 : (4'b0001 << wk_way_i);
     tag_write = wr_en || flush_i;
     // lookup issue (from registered state and the early kick only)
     rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc;
@@ -135,16 +165,21 @@ module aotf_htlb #(
     // LOOK: first half of the compare (registered RAM read data -> flops)
     tq = rb2_q ? tqb_q : tq_q;
     for (w = 0; w < 4; w = w + 1) begin
-      v_d[w]   = tq[w*9 + 8];
-      vl_d[w]  = tq[w*9 + 8] && (tq[w*9 +: 4] == head_tag[3:0]);
-      eqh_d[w] = (tq[w*9 + 4 +: 4] == head_tag[7:4]);
+      v_d[w]   = tq[w*LW + 8];
+      vl_d[w]  = tq[w*LW + 8] && (tq[w*LW +: 4] == head_tag[3:0]);
+      eqh_d[w] = (tq[w*LW + 4 +: 4] == head_tag[7:4]);
+      fm_d[w*13 +: 13] = tq[w*LW + 9 +: 13];
     end
     // DEC: second half
     validv = v_q;
     hitv   = vl_q & eqh_q;
     hit_way_o = hitv[0] ? 2'd0 : hitv[1] ? 2'd1 : hitv[2] ? 2'd2 : 2'd3;
-    victim_o  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
+    hit_fmt_o = fm_q[13 * hit_way_o +: 13];
+    victim_c  = !validv[0] ? 2'd0 : !validv[1] ? 2'd1 : !validv[2] ? 2'd2 : !validv[3] ? 2'd3 : rr_q;
+    victim_o  = (state_q == S_WALK) ? wv_q : victim_c;
     miss_o = 1'b0;
+    walk_start_o = 1'b0;
+    wd_d = (state_q == S_WALK) && (wd_q || (tag_write && !wk_tag_wr_i));
     state_d = state_q;
     rr_d    = rr_q;
     case (state_q)
@@ -157,15 +192,31 @@ module aotf_htlb #(
         // and the generator load, depends on flops only); a miss retries on a write
         if (hitv != 4'd0 || tag_write) state_d = S_IDLE;
         else begin
-          miss_o  = 1'b1;
-          state_d = S_MISS;
+          if (walk_en_i && !rep_q) begin
+            walk_start_o = 1'b1;
+            state_d      = S_WALK;
+          end else begin
+            miss_o  = 1'b1;
+            state_d = S_MISS;
+          end
           if (validv == 4'b1111) rr_d = rr_q + 2'd1;
         end
       end
       S_MISS: if (tag_write) state_d = S_IDLE;
+      S_WALK: begin
+        if (flush_i) state_d = S_IDLE;
+        else if (walk_done_i) begin
+          if (walk_hit_i || wd_d) state_d = S_IDLE;
+          else begin
+            miss_o  = 1'b1;
+            state_d = S_MISS;
+          end
+        end
+      end
       default: state_d = S_IDLE;
     endcase
     pop_o = dec_q && (hitv != 4'd0);   // = S_DEC && hit (dec_q == (state_q == S_DEC))
+    rep_d = (rep_q || miss_o) && !pop_o && !flush_i;
     // sweep
     busy_d = busy_q;
     ptr_d  = ptr_q;
@@ -184,12 +235,16 @@ module aotf_htlb #(
     if (!rst_ni) begin
       state_q <= S_IDLE;
       dec_q   <= 1'b0;
+      wd_q    <= 1'b0;
+      rep_q   <= 1'b0;
       busy_q  <= 1'b1;
       ptr_q   <= '0;
       rr_q    <= 2'd0;
     end else begin
       state_q <= state_d;
       dec_q   <= state_d == S_DEC;
+      wd_q    <= wd_d;
+      rep_q   <= rep_d;
       busy_q  <= busy_d;
       ptr_q   <= ptr_d;
       rr_q    <= rr_d;
@@ -206,9 +261,11 @@ module aotf_htlb #(
     v_q   <= v_d;
     vl_q  <= vl_d;
     eqh_q <= eqh_d;
+    fm_q  <= fm_d;
+    if (state_q == S_DEC) wv_q <= victim_c;
   end
 
-  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram (
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram (
     .clk_i    (clk_i),
     .wr_en_i  (wr_en),
     .wr_addr_i(wr_addr),
@@ -218,7 +275,7 @@ module aotf_htlb #(
     .rd_addr_i(rd_addr),
     .rd_data_o(rd_data)
   );
-  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(36), .NBE(4)) u_tag_ram_b (
+  nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram_b (
     .clk_i    (clk_i),
     .wr_en_i  (wr_en),
     .wr_addr_i(wr_addr),
@@ -234,13 +291,22 @@ module aotf_htlb #(
   assign init_ptr_o  = ptr_q;
   assign rr_o        = rr_q;
   assign tag_rd_o    = tq_q;      // copy A (timing: the RAM read data has one load, tq_q)
-  assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i
+  assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i (no walker write then)
+  assign wk_port_free_o = !(csr_tag_wr_i || csr_tag_rd_i) && !busy_q;   // = !csr_acc && !busy_q
 
 `ifdef FORMAL
   // properties hold from the first cycle after a reset on
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @* if (f_rst_seen) assume (!(csr_tag_wr_i && csr_tag_rd_i));  // one CSR request per cycle (strobes may be flops: X before reset)
+`ifdef AOTF_HTLB_TOP
+  // checked alone (formal/blocks.txt): the walker (aotf_htlb_walk) writes the tag RAM only
+  // through a free port and answers only a started walk
+  always @* if (f_rst_seen) begin
+    if (wk_tag_wr_i) assume (wk_port_free_o && state_q == S_WALK);
+    if (walk_done_i) assume (state_q == S_WALK);
+  end
+`endif
   // (hold_set_i / byp_set_i equal the head's set whenever they are used: asserted in aotf_send,
   // not assumed here: none of these properties depends on it, and the assumptions made z3 stall
   // at step 0)
@@ -256,8 +322,16 @@ module aotf_htlb #(
       assert (!(rd_b && wr_en));
       assert (!(rd_en && rd_b));   // one copy per read
       assert (dec_q == (state_q == S_DEC));
+      assert (state_q <= S_WALK);
+`ifndef AOTF_HTLB_TOP
+      // the walker writes only through a free port, and only while the head waits for it
+      // (assumed when this block is checked alone)
+      if (wk_tag_wr_i) assert (wk_port_free_o && state_q == S_WALK);
+`endif
     end
     cover (f_rst_seen && rst_ni && miss_o);
+    cover (f_rst_seen && rst_ni && walk_start_o);
+    cover (f_rst_seen && rst_ni && state_q == S_WALK && walk_done_i && walk_hit_i);
     cover (f_rst_seen && rst_ni && pop_o);
     // a hit read from each copy (f_lk_b: the last cycle was LOOK with copy B's data)
     cover (f_rst_seen && rst_ni && pop_o && f_lk_a);

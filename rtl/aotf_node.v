@@ -213,7 +213,7 @@ module aotf_node #(
     .irq_o(send_irq),
     /* verilator lint_off PINCONNECTEMPTY */ // debug ports are observed only in the block benches
     .dbg_fifo_count_o(), .dbg_init_o(), .dbg_miss_o(), .dbg_lk_state_o(), .dbg_pg_o(),
-    .dbg_init_ptr_o(), .dbg_rr_o(), .dbg_status_o(), .dbg_used_lo_o(), .dbg_used_hi_o(), .dbg_st_o()
+    .dbg_init_ptr_o(), .dbg_rr_o(), .dbg_status_o(), .dbg_used_lo_o(), .dbg_used_hi_o(), .dbg_st_o(), .dbg_walk_o()
     /* verilator lint_on PINCONNECTEMPTY */
   );
 

@@ -8,15 +8,18 @@
 // LUT), and the way is selected behind that register.
 // Two packet slots (cur, next): a hit loads cur if cur is free (or finishes this cycle), else
 // next; next moves to cur when cur finishes. next's payload registers load the lookup's fields
-// in every cycle next is free (timing: their enable is a flop, not the hit). cur issues one beat per cycle, 0..3 = seed RAM
-// reads (word = beat), 4 = the data beat (no RAM read). An issued beat passes three stages
+// in every cycle next is free (timing: their enable is a flop, not the hit). cur issues one beat per cycle, 0..H-1 = seed RAM
+// reads (word = beat), H = the data beat (no RAM read; H = header words of the slot's format). An issued beat passes three stages
 //   R (the cycle its RAM data is on the RAM output), S (the data in sq_q, the RAM's output
 //   register) and P (the data in sqp_q, a plain register: timing, the 16 seed block RAMs lie
 //   spread over the die, and the route from the far ones is most of a 150 MHz cycle; sq_q ->
 //   sqp_q has no logic, the lane select comes after sqp_q),
 // and is then written into a 5-entry output buffer, with
 //   beat 0: seed | FLAG_AOTF in flags, beat 1: raddr[11:0] = offset, beat 2: len = length,
-//   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1.
+//   beat 3: seed, beat 4: data, tkeep = (1 << len) - 1, tlast = 1 (the default format); with a
+//   format of its own (FMT_EN): header byte RPOS / the low nibble of RPOS + 1 = offset, byte
+//   LPOS = length, FLAG_AOTF, over H = HWORDS + 1 header beats, then the data beat; such a hit
+//   drops the early reads (commit needs FMT_EN = 0) and issues from beat 0.
 // The field overrides of the beat (mask + values, keep, last) are computed at issue and travel
 // with the beat. A beat issues only if the buffer will have room whatever the sink does this
 // cycle: occ + R + S + P <= 4 (timing: tready, which comes through the node's loopback mux,
@@ -57,6 +60,7 @@ module aotf_pktgen #(
   input  wire [3:0]    load_len_i,
   input  wire [63:0]   load_data_i,
   input  wire [UW-1:0] load_user_i,
+  input  wire [12:0]   load_fmt_i,    // header format of the hit entry {en, words-1, rpos, lpos}
   output wire          next_free_o,
   // CSR access to the seed RAM
   input  wire          csr_seed_wr_i,
@@ -88,6 +92,9 @@ module aotf_pktgen #(
   reg [3:0]    cur_len_q, cur_len_d, next_len_q, next_len_d;
   reg [63:0]   cur_data_q, cur_data_d, next_data_q, next_data_d;
   reg [UW-1:0] cur_user_q, cur_user_d, next_user_q, next_user_d;
+  reg [12:0]   cur_fmt_q, cur_fmt_d, next_fmt_q, next_fmt_d;
+  reg [2:0]    nh_d;      // header words of the packet in cur next cycle
+  reg [5:0]    bpos;      // byte position in the header (custom format override)
   reg [2:0]    beat_q, beat_d;
   // timing: the issue decision from flops only (it enables the ~100 slot payload registers):
   // b4_q = (beat_q == 4), spc_q = the buffer has room for one more beat (occ + R + S <= 3)
@@ -156,7 +163,9 @@ module aotf_pktgen #(
     // E2 (the cycle after E1; E0 is in S, E1 in R): room for three beats
     early2    = eb_q && !seed_busy && (occ_q + {2'd0, p_v_q} <= 3'd2);
     // the lookup of the early reads hits (DEC, two cycles after E0)
-    commit    = ea2_q && load_i;
+    // (a hit with a header format of its own (load_fmt_i[12]) drops the early reads: its
+    // beats issue from cur from beat 0)
+    commit    = ea2_q && load_i && !load_fmt_i[12];
 
     // RAM read address: a view read, else cur's beat, else the early reads (cur_v_q picks:
     // they only happen while cur is free; word {eb_q, ea_q}: E0 0, E1 (after E0) 1, E2 (after
@@ -172,7 +181,8 @@ module aotf_pktgen #(
     beat_d      = issue ? (finish ? 3'd0 : beat_q + 3'd1) : beat_q;
     cur_v_d     = cur_v_q;   cur_set_d  = cur_set_q;  cur_way_d  = cur_way_q;
     cur_off_d   = cur_off_q; cur_len_d  = cur_len_q;  cur_data_d = cur_data_q;
-    cur_user_d  = cur_user_q;
+    cur_user_d  = cur_user_q; cur_fmt_d = cur_fmt_q;
+    next_fmt_d  = next_fmt_q;
     next_v_d    = next_v_q;  next_set_d = next_set_q; next_way_d = next_way_q;
     next_off_d  = next_off_q; next_len_d = next_len_q; next_data_d = next_data_q;
     next_user_d = next_user_q;
@@ -183,18 +193,22 @@ module aotf_pktgen #(
       if (next_v_q) begin
         cur_set_d = next_set_q; cur_way_d = next_way_q; cur_off_d = next_off_q;
         cur_len_d = next_len_q; cur_data_d = next_data_q; cur_user_d = next_user_q;
+        cur_fmt_d = next_fmt_q;
         next_v_d = 1'b0;
       end else begin
         cur_set_d = load_set_i; cur_way_d = load_way_i; cur_off_d = load_off_i;
         cur_len_d = load_len_i; cur_data_d = load_data_i; cur_user_d = load_user_i;
+        cur_fmt_d = load_fmt_i;
       end
     end
     if (commit) beat_d = 3'd1 + {2'd0, eb_q} + {2'd0, early2};   // beats 0 (1, 2) were read early
-    b4_d = (beat_d == 3'd4);
+    nh_d = cur_fmt_d[12] ? {1'b0, cur_fmt_d[11:10]} + 3'd1 : 3'd4;
+    b4_d = (beat_d == nh_d);
     if (load_i && !cur_free) next_v_d = 1'b1;  // next is free: the lookup only issues while it is
     if (!next_v_q) begin  // next's payload follows the lookup while next is free (see the header)
       next_set_d = load_set_i; next_way_d = load_way_i; next_off_d = load_off_i;
       next_len_d = load_len_i; next_data_d = load_data_i; next_user_d = load_user_i;
+      next_fmt_d = load_fmt_i;
     end
 
     // stage R; the beat's formatting is decided at issue (travels with the beat):
@@ -212,16 +226,33 @@ module aotf_pktgen #(
     r_val_d  = 64'd0;
     r_keep_d = 8'hFF;
     r_last_d = 1'b0;
-    case (beat_q)
-      3'd0: begin r_msk_d[FL] = 1'b1; r_val_d[FL] = 1'b1; end  // FLAG_AOTF (flags bit 0)
-      3'd1: begin r_msk_d[RA +: 12] = 12'hFFF; r_val_d[RA +: 12] = cur_off_q; end
-      3'd2: begin r_msk_d[LN +: 8] = 8'hFF; r_val_d[LN +: 8] = {4'd0, cur_len_q}; end
-      3'd4: begin
-        r_msk_d  = {64{1'b1}};
-        r_val_d  = cur_data_q;
+    if (b4_q) begin   // the data beat
+      r_msk_d  = {64{1'b1}};
+      r_val_d  = cur_data_q;
+    end else if (cur_fmt_q[12]) begin
+      // a header format of its own: per byte of this header word, the offset (2 bytes at rpos,
+      // bits 11:0), then the length byte at lpos, then FLAG_AOTF in word 0
+      for (i = 0; i < 8; i = i + 1) begin
+        bpos = {1'b0, beat_q[1:0], 3'(i)};
+        if (bpos == {1'b0, cur_fmt_q[9:5]}) begin
+          r_msk_d[8*i +: 8] = 8'hFF; r_val_d[8*i +: 8] = cur_off_q[7:0];
+        end
+        if (bpos == {1'b0, cur_fmt_q[9:5]} + 6'd1) begin
+          r_msk_d[8*i +: 8] = 8'h0F; r_val_d[8*i +: 8] = {4'd0, cur_off_q[11:8]};
+        end
+        if (bpos == {1'b0, cur_fmt_q[4:0]}) begin
+          r_msk_d[8*i +: 8] = 8'hFF; r_val_d[8*i +: 8] = {4'd0, cur_len_q};
+        end
       end
-      default: ;
-    endcase
+      if (beat_q == 3'd0) begin r_msk_d[FL] = 1'b1; r_val_d[FL] = 1'b1; end
+    end else begin
+      case (beat_q)
+        3'd0: begin r_msk_d[FL] = 1'b1; r_val_d[FL] = 1'b1; end  // FLAG_AOTF (flags bit 0)
+        3'd1: begin r_msk_d[RA +: 12] = 12'hFFF; r_val_d[RA +: 12] = cur_off_q; end
+        3'd2: begin r_msk_d[LN +: 8] = 8'hFF; r_val_d[LN +: 8] = {4'd0, cur_len_q}; end
+        default: ;
+      endcase
+    end
     // keep and last of the data beat from b4_q (== (beat_q == 4), a flop) rather than the beat
     // decode (timing: beat_q -> decode -> r_keep_q was a node placement's worst path). With
     // eb_q, b4_q is 0 (no slot is busy, so beat_q is 0: asserted), as the override below wants
@@ -331,6 +362,7 @@ module aotf_pktgen #(
   always @(posedge clk_i) begin
     cur_set_q  <= cur_set_d;  cur_way_q  <= cur_way_d;  cur_off_q  <= cur_off_d;
     cur_len_q  <= cur_len_d;  cur_data_q <= cur_data_d; cur_user_q <= cur_user_d;
+    cur_fmt_q  <= cur_fmt_d;  next_fmt_q <= next_fmt_d;
     next_set_q <= next_set_d; next_way_q <= next_way_d; next_off_q <= next_off_d;
     next_len_q <= next_len_d; next_data_q <= next_data_d; next_user_q <= next_user_d;
     r_user_q   <= r_user_d;   r_way_q    <= r_way_d;    r_ram_q    <= r_ram_d;
@@ -401,7 +433,8 @@ module aotf_pktgen #(
     if (f_rst_seen && $past(rst_ni)) begin
       assert (occ_q <= 3'd5);
       assert (beat_q <= 3'd4);
-      assert (b4_q == (beat_q == 3'd4));
+      assert (b4_q == (beat_q == (cur_fmt_q[12] ? {1'b0, cur_fmt_q[11:10]} + 3'd1 : 3'd4)) || !cur_v_q);
+      if (!cur_v_q) assert (!b4_q);
       if (!cur_v_q) assert (beat_q == 3'd0);
       assert (spc_q == ({1'b0, occ_q} + {3'd0, r_v_q} + {3'd0, s_v_q} + {3'd0, p_v_q} <= 4'd4));
       assert (!next_v_q || cur_v_q);

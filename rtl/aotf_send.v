@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
-// aotf_send: Martini AOTF send path. A host store to a kick address becomes a 5-beat packet.
+// aotf_send: Martini AOTF send path. A host store to a kick address becomes a packet of 1-4 header
+// beats (the HTLB entry's header format; 4 by default) and a data beat.
 //   store -> aotf_kick_decode -> store stage (nic_axis_slice) -> (credit check)
 //         -> transaction FIFO (nic_fifo)
 //         -> aotf_htlb lookup of the FIFO head -> aotf_pktgen (header seed RAM) -> m_axis
+//         (a miss with CTRL.WALK_EN: aotf_htlb_walk refills the entry from the HTT)
 // CSRs in aotf_send_csr. See docs/reference/aotf_send.md.
 // FIFO entry: {len[3:0], data[63:0], page[15:0], off[11:0]} (96 bits).
 module aotf_send #(
@@ -12,10 +14,12 @@ module aotf_send #(
   parameter int HTLB_SETS  = 256,
   parameter int HTLB_WAYS  = 4,
   parameter bit CSR_REG    = 1'b0,   // 1: CSR request and response registered, ack 3 cycles later (aotf_node)
+  parameter int HTT_ENTRIES = 1024,  // header translation table entries (refill walker)
   localparam int UW  = $clog2(NUM_USERS),
   localparam int SW  = $clog2(HTLB_SETS),
   localparam int FCW = $clog2(FIFO_DEPTH) + 1,
-  localparam int EW  = 96
+  localparam int EW  = 96,
+  localparam int HW  = $clog2(HTT_ENTRIES)
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -50,7 +54,10 @@ module aotf_send #(
   output wire [15:0]   dbg_status_o,
   output wire [63:0]   dbg_used_lo_o,   // credits used, users 0..3 (16 bits each)
   output wire [63:0]   dbg_used_hi_o,   // users 4..7
-  output wire [1:0]    dbg_st_o         // store stage {acts this cycle, holds a store}
+  output wire [1:0]    dbg_st_o,        // store stage {acts this cycle, holds a store}
+  // refill walker: {tag write, seed write, word[1:0], way[1:0], set[7:0], tag[7:0]} of this
+  // cycle's walker write into the HTLB (0 when none), walker state in bits 24:22
+  output wire [24:0]   dbg_walk_o
 );
 `ifndef __ICARUS__
   generate
@@ -65,6 +72,9 @@ module aotf_send #(
     end
     if (FIFO_DEPTH < 16 || (FIFO_DEPTH & (FIFO_DEPTH - 1)) != 0 || FIFO_DEPTH > 32768) begin : g_err_fifo
       $error("aotf_send: FIFO_DEPTH must be a power of two, 16..32768");
+    end
+    if (HTT_ENTRIES < 2 || HTT_ENTRIES > 65536 || (HTT_ENTRIES & (HTT_ENTRIES - 1)) != 0) begin : g_err_htt
+      $error("aotf_send: HTT_ENTRIES must be a power of two, 2..65536");
     end
   endgenerate
 `endif
@@ -86,8 +96,23 @@ module aotf_send #(
   wire [UW-1:0] credit_sel;
   wire          credit_sel_wr;
   wire [15:0]   sel_limit, sel_used, sel_avail;
-  wire [35:0]   tag_rd_data;
+  wire [87:0]   tag_rd_data;
   wire [63:0]   seed_rd_data;
+  // refill walker
+  wire          walk_en, htt_seed_wr, htt_tag_wr, walk_start, walk_done, walk_hit;
+  /* verilator lint_off UNUSEDSIGNAL */  // FORMAL only: the walker is busy exactly while the HTLB waits for it
+  wire          walk_busy;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [HW-1:0] htt_idx;
+  wire [1:0]    htt_word;
+  wire [63:0]   htt_seed;
+  wire          wk_port_free, wk_tag_wr, wk_seed_wr;
+  wire [SW-1:0] wk_set;
+  wire [1:0]    wk_way, wk_word;
+  wire [7:0]    wk_tag;
+  wire [12:0]   wk_fmt, hit_fmt;
+  wire [63:0]   wk_seed;
+  wire [2:0]    wk_state;
 
   // ---------------- kick decode + credit check
   wire          k_align, k_window, k_be, k_ok;
@@ -263,8 +288,38 @@ module aotf_send #(
     .csr_way_i(idx_way),
     .csr_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]),
     .csr_valid_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
-    .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr)
+    .csr_fmt_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_LPOS_LSB +: 13]),
+    .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr),
+    .walk_en_i(walk_en), .walk_start_o(walk_start), .walk_done_i(walk_done), .walk_hit_i(walk_hit),
+    .wk_port_free_o(wk_port_free), .wk_tag_wr_i(wk_tag_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
+    .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .hit_fmt_o(hit_fmt)
   );
+
+  // ---------------- refill walker (HTT in NIC memory)
+  aotf_htlb_walk #(.SETS(HTLB_SETS), .HTT_ENTRIES(HTT_ENTRIES)) u_walk (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .start_i(walk_start), .page_i(hp), .victim_i(victim), .abort_i(flush),
+    .done_o(walk_done), .hit_o(walk_hit), .busy_o(walk_busy), .state_o(wk_state),
+    .htt_seed_wr_i(htt_seed_wr), .htt_tag_wr_i(htt_tag_wr), .htt_idx_i(htt_idx),
+    .htt_word_i(htt_word), .htt_seed_i(htt_seed),
+    .htt_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTT_TAG_PAGE_LSB +: 30]),
+    .tag_port_free_i(wk_port_free), .tag_wr_o(wk_tag_wr), .set_o(wk_set), .way_o(wk_way),
+    .tag_o(wk_tag), .fmt_o(wk_fmt),
+    .pg_busy_i(dbg_pg_o[9]), .seed_port_free_i(!(seed_wr || view_rd)), .seed_wr_o(wk_seed_wr),
+    .word_o(wk_word), .seed_o(wk_seed)
+  );
+  // the seed RAM write port: a CSR SEED_HI write, else the walker (only when the CSR leaves the
+  // port free)
+  wire          pg_seed_wr    = seed_wr || wk_seed_wr;
+  wire [SW+3:0] pg_seed_addr  = seed_wr ? {idx_set, idx_way, idx_word} : {wk_set, wk_way, wk_word};
+  wire [63:0]   pg_seed_wdata = seed_wr ? seed_wdata : wk_seed;
+`ifdef FORMAL
+  reg f_wk_rst = 1'b0;   // a reset has been seen
+  always @(posedge clk_i) if (!rst_ni) f_wk_rst <= 1'b1;
+  always @(posedge clk_i) if (f_wk_rst && rst_ni) assert (walk_busy == (lk_state == 3'd5));
+`endif
+  assign dbg_walk_o = {wk_state, wk_tag_wr, wk_seed_wr,
+                       {20{wk_tag_wr || wk_seed_wr}} & {wk_word, wk_way, 8'(wk_set), wk_tag}};
 
   // ---------------- packet generator
   // ts_q: the set of the lookup, for the generator's early seed reads in TAG, LOOK and DEC. It
@@ -289,11 +344,11 @@ module aotf_send #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .spec0_i(lk_state == 3'd4), .spec1_i(lk_state == 3'd1), .spec_set_i(ts_q),   // TAG, LOOK
     .load_i(pop), .load_set_i(h_page[SW-1:0]), .load_way_i(hit_way), .load_off_i(h_off),
-    .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]),
+    .load_len_i(h_len), .load_data_i(h_data), .load_user_i(h_page[15 -: UW]), .load_fmt_i(hit_fmt),
     .next_free_o(next_free),
-    .csr_seed_wr_i(seed_wr), .csr_seed_rd_i(view_rd),
-    .csr_seed_addr_i({idx_set, idx_way, idx_word}), .csr_seed_rd_addr_i({vr_set, vr_way, vr_word}),
-    .csr_seed_wdata_i(seed_wdata),
+    .csr_seed_wr_i(pg_seed_wr), .csr_seed_rd_i(view_rd),
+    .csr_seed_addr_i(pg_seed_addr), .csr_seed_rd_addr_i({vr_set, vr_way, vr_word}),
+    .csr_seed_wdata_i(pg_seed_wdata),
     .seed_rd_o(seed_rd_data),
     .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast),
@@ -316,7 +371,7 @@ module aotf_send #(
   );
 
   // ---------------- CSRs
-  aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS),
+  aotf_send_csr #(.NUM_USERS(NUM_USERS), .FIFO_DEPTH(FIFO_DEPTH), .SETS(HTLB_SETS), .HTT_ENTRIES(HTT_ENTRIES),
                   .REQ_REG(CSR_REG), .RSP_REG(CSR_REG)) u_csr (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .csr_req_i(csr_req_i), .csr_we_i(csr_we_i), .csr_addr_i(csr_addr_i), .csr_wdata_i(csr_wdata_i),
@@ -332,6 +387,12 @@ module aotf_send #(
     .err_window_i(d_fire && d_window), .err_credit_i(e_credit), .err_user_i(d_user),
     .fifo_count_i(fifo_count), .sel_limit_i(sel_limit), .sel_used_i(sel_used),
     .sel_avail_i(sel_avail), .tag_rd_data_i(tag_rd_data), .seed_rd_data_i(seed_rd_data),
+    .walk_en_o(walk_en), .htt_seed_wr_o(htt_seed_wr), .htt_tag_wr_o(htt_tag_wr),
+    .htt_idx_o(htt_idx), .htt_word_o(htt_word), .htt_seed_o(htt_seed),
+    .walk_busy_i(lk_state == 3'd5), .walk_start_i(walk_start), .walk_hit_i(walk_done && walk_hit),
+    .walk_miss_i(walk_done && !walk_hit),
+    .wk_tag_wr_i(wk_tag_wr), .wk_seed_wr_i(wk_seed_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
+    .wk_word_i(wk_word), .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .wk_seed_i(wk_seed),
     .status_o(dbg_status_o)
   );
 

@@ -34,11 +34,13 @@ module aotf_send_csr #(
   parameter int NUM_USERS = 8,
   parameter int FIFO_DEPTH = 2048,
   parameter int SETS = 256,
+  parameter int HTT_ENTRIES = 1024,
   parameter bit REQ_REG = 1'b0,   // 1: the request is registered first (ack 2 cycles later)
   parameter bit RSP_REG = 1'b0,   // 1: the response is registered once more (ack 1 cycle later)
   localparam int UW = $clog2(NUM_USERS),
   localparam int SW = $clog2(SETS),
-  localparam int FCW = $clog2(FIFO_DEPTH) + 1
+  localparam int FCW = $clog2(FIFO_DEPTH) + 1,
+  localparam int HW = $clog2(HTT_ENTRIES)
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -65,6 +67,25 @@ module aotf_send_csr #(
   output reg           lim_we_o,
   output wire [15:0]   lim_data_o,          // the CREDIT_LIMIT value of a lim_we_o write
   output wire [SW+3:0] view_idx_o,          // {set, way, word} of a view_rd_o read (HTLB_IDX data)
+  // refill walker: enable, HTT writes, the walker's HTLB writes (kept in the entry view)
+  output wire          walk_en_o,
+  output reg           htt_seed_wr_o,       // HTT_SEED_HI written: {wdata, HTT_SEED_LO} -> seed word
+  output reg           htt_tag_wr_o,        // HTT_TAG written
+  output wire [HW-1:0] htt_idx_o,
+  output wire [1:0]    htt_word_o,
+  output wire [63:0]   htt_seed_o,
+  input  wire          walk_busy_i,
+  input  wire          walk_start_i,
+  input  wire          walk_hit_i,          // a walk refilled its way (done with hit)
+  input  wire          walk_miss_i,         // a walk did not find its page (done without hit)
+  input  wire          wk_tag_wr_i,
+  input  wire          wk_seed_wr_i,
+  input  wire [SW-1:0] wk_set_i,
+  input  wire [1:0]    wk_way_i,
+  input  wire [1:0]    wk_word_i,
+  input  wire [7:0]    wk_tag_i,
+  input  wire [12:0]   wk_fmt_i,
+  input  wire [63:0]   wk_seed_i,
   // events and state
   input  wire          init_busy_i,
   input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
@@ -86,13 +107,21 @@ module aotf_send_csr #(
   input  wire [15:0]   sel_limit_i,
   input  wire [15:0]   sel_used_i,
   input  wire [15:0]   sel_avail_i,
-  input  wire [35:0]   tag_rd_data_i,
+  input  wire [87:0]   tag_rd_data_i,   // four lanes {fmt[12:0], valid, tag[7:0]}
   input  wire [63:0]   seed_rd_data_i,
   output wire [15:0]   status_o
 );
   localparam logic [1:0] R_REG = 2'd0, R_TAG = 2'd1, R_SLO = 2'd2, R_SHI = 2'd3;
 
   reg [3:0]    window_q, window_d;
+  reg          walk_en_q, walk_en_d;
+  reg [HW-1:0] htt_idx_q, htt_idx_d;
+  reg [1:0]    htt_word_q, htt_word_d;
+  reg [31:0]   htt_lo_q, htt_lo_d;
+  reg [31:0]   c_walk_q, c_walk_d, c_whit_q, c_whit_d, c_wmiss_q, c_wmiss_d;
+  reg [2:0]    wev_q, wev_d;   // {walk miss, walk hit, walk start}
+  reg [2:0]    wsel_r_q, wsel_r_d;   // walk counter read: one-hot
+  reg          wk_seed_hit;    // the walker writes the seed word at HTLB_IDX this cycle
   reg [1:0]    irq_en_q, irq_en_d;
   reg [SW-1:0] set_q, set_d;
   reg [1:0]    way_q, way_d, word_q, word_d;
@@ -121,11 +150,11 @@ module aotf_send_csr #(
   reg          vld_q, vld_d;     // a view read was issued last cycle
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
   reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
-  reg [35:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
+  reg [87:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
   reg          sweep_set;        // the init sweep writes set_q this cycle
   reg [3:0]    tag_wr_w;         // a HTLB_TAG write to lane w this cycle
   reg [63:0]   sv_rsp;           // the seed view now: captured RAM data (vl2_q) or sv_q
-  reg [35:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
+  reg [87:0]   tv_q, tv_d;       // tag RAM word of set_q (lane w = way w)
   reg [63:0]   sv_q, sv_d;       // seed word {set_q, way_q, word_q} (while capv_q: cap_q is)
   // the seed RAM data of the capture cycle, registered as it is (timing: the seed RAM's block
   // RAMs lie spread over the die; besides the response register, cap_q is their only load in
@@ -136,7 +165,7 @@ module aotf_send_csr #(
   reg [63:0]   sv_hold;          // the view from flops: cap_q (capv_q) or sv_q
 
   reg [31:0]   status, hidx;
-  reg [8:0]    lane;
+  reg [21:0]   lane;
   reg [31:0]   rsp_rest;         // the response without the view terms
 
   // Write strobes of a request: the RAM / lookup strobes {credit_sel_wr, lim_we, flush,
@@ -147,8 +176,9 @@ module aotf_send_csr #(
   // The RAMs are not reset: the seed RAM's write enable takes the reset term at the RAM
   // (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so a tag
   // write in reset is overwritten before any lookup.
-  localparam int NS = 10;
-  localparam int S_CTRL = 6, S_IRQ_EN = 7, S_SEED_LO = 8, S_STATUS = 9;
+  localparam int NS = 14;
+  localparam int S_CTRL = 6, S_IRQ_EN = 7, S_SEED_LO = 8, S_STATUS = 9, S_HTT_IDX = 10,
+                 S_HTT_LO = 11, S_HTT_SW = 12, S_HTT_TW = 13;
   function automatic [NS-1:0] strobes(input req, input we, input [11:0] a, input [31:0] d);
     strobes[0] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
     strobes[1] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_HI;
@@ -160,6 +190,10 @@ module aotf_send_csr #(
     strobes[S_IRQ_EN]  = req && we && a == nic_pkg::CSR_AOTF_SEND_IRQ_EN;
     strobes[S_SEED_LO] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_LO;
     strobes[S_STATUS]  = req && we && a == nic_pkg::CSR_AOTF_SEND_STATUS;
+    strobes[S_HTT_IDX] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_IDX;
+    strobes[S_HTT_LO]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_SEED_LO;
+    strobes[S_HTT_SW]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_SEED_HI;
+    strobes[S_HTT_TW]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_TAG;
   endfunction
 
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
@@ -215,12 +249,14 @@ module aotf_send_csr #(
   // selects are flops, so no 12-bit address compare sits between the request register, which
   // Yosys shares with the node's and aotf_rx's copies of the bus, and the read data; the
   // register write enables are strobes). rsels: a read of register k (R1_UNM: of no register).
-  localparam int NRS = 25;
+  localparam int NRS = 32;
   localparam int R1_ID = 0, R1_VERSION = 1, R1_PARAMS = 2, R1_CTRL = 3, R1_STATUS = 4,
                  R1_IRQ_EN = 5, R1_MISS_ADDR = 6, R1_MISS_VICTIM = 7, R1_HTLB_IDX = 8,
                  R1_HTLB_TAG = 9, R1_SEED_LO = 10, R1_SEED_HI = 11, R1_CREDIT_SEL = 12,
                  R1_CREDIT_LIMIT = 13, R1_CREDIT_AVAIL = 14, R1_CREDIT_ERR = 15,
-                 R1_FIFO_COUNT = 16, R1_CNT = 17, R1_UNM = 24;   // R1_CNT + 0..6: counters
+                 R1_FIFO_COUNT = 16, R1_CNT = 17, R1_UNM = 24,   // R1_CNT + 0..6: counters
+                 R1_HTT_IDX = 25, R1_HTT_LO = 26, R1_HTT_ZERO = 27, R1_HTT_PARAMS = 28,
+                 R1_WCNT = 29;   // R1_WCNT + 0..2: walk counters
   function automatic [NRS-1:0] rsels(input req, input we, input [11:0] a);
     reg r;
     r = req && !we;
@@ -250,6 +286,14 @@ module aotf_send_csr #(
       nic_pkg::CSR_AOTF_SEND_CNT_ERR_BE:      rsels[R1_CNT + 4]      = r;
       nic_pkg::CSR_AOTF_SEND_CNT_ERR_WINDOW:  rsels[R1_CNT + 5]      = r;
       nic_pkg::CSR_AOTF_SEND_CNT_ERR_CREDIT:  rsels[R1_CNT + 6]      = r;
+      nic_pkg::CSR_AOTF_SEND_HTT_IDX:         rsels[R1_HTT_IDX]      = r;
+      nic_pkg::CSR_AOTF_SEND_HTT_SEED_LO:     rsels[R1_HTT_LO]       = r;
+      nic_pkg::CSR_AOTF_SEND_HTT_SEED_HI:     rsels[R1_HTT_ZERO]     = r;
+      nic_pkg::CSR_AOTF_SEND_HTT_TAG:         rsels[R1_HTT_ZERO]     = r;
+      nic_pkg::CSR_AOTF_SEND_HTT_PARAMS:      rsels[R1_HTT_PARAMS]   = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_WALKS:       rsels[R1_WCNT + 0]     = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_WALK_HITS:   rsels[R1_WCNT + 1]     = r;
+      nic_pkg::CSR_AOTF_SEND_CNT_WALK_MISSES: rsels[R1_WCNT + 2]     = r;
       default:                                rsels[R1_UNM]          = r;
     endcase
   endfunction
@@ -269,6 +313,8 @@ module aotf_send_csr #(
     flush_o   = stb[3];
     lim_we_o  = stb[4];
     credit_sel_wr_o = stb[5];
+    htt_seed_wr_o = stb[S_HTT_SW];
+    htt_tag_wr_o  = stb[S_HTT_TW];
   end
 
   always @* begin
@@ -276,11 +322,19 @@ module aotf_send_csr #(
     status[nic_pkg::AOTF_SEND_STATUS_INIT_BUSY_LSB] = init_busy_i;
     status[nic_pkg::AOTF_SEND_STATUS_MISS_WAIT_LSB] = miss_wait_i;
     status[nic_pkg::AOTF_SEND_STATUS_PG_BUSY_LSB] = pg_busy_i;
+    status[nic_pkg::AOTF_SEND_STATUS_WALK_BUSY_LSB] = walk_busy_i;
     status[nic_pkg::AOTF_SEND_STATUS_IRQ_MISS_LSB +: 5] = sticky_q;
 
     window_d = window_q; irq_en_d = irq_en_q; set_d = set_q; way_d = way_q; word_d = word_q;
     seed_lo_d = seed_lo_q; csel_d = csel_q;
+    walk_en_d = walk_en_q; htt_idx_d = htt_idx_q; htt_word_d = htt_word_q; htt_lo_d = htt_lo_q;
     if (stb[S_CTRL])   window_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WINDOW_LSB +: 4];
+    if (stb[S_CTRL])   walk_en_d = c_wdata[nic_pkg::AOTF_SEND_CTRL_WALK_EN_LSB];
+    if (stb[S_HTT_IDX]) begin
+      htt_idx_d  = c_wdata[nic_pkg::AOTF_SEND_HTT_IDX_ENTRY_LSB +: HW];
+      htt_word_d = c_wdata[nic_pkg::AOTF_SEND_HTT_IDX_WORD_LSB +: 2];
+    end
+    if (stb[S_HTT_LO]) htt_lo_d = c_wdata;
     if (stb[S_IRQ_EN]) irq_en_d = {c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_ERR_LSB],
                                    c_wdata[nic_pkg::AOTF_SEND_IRQ_EN_MISS_LSB]};
     if (view_rd_o) begin   // HTLB_IDX write
@@ -308,6 +362,10 @@ module aotf_send_csr #(
     c_be_d    = c_be_q    + {31'd0, ev_q[4]};
     c_win_d   = c_win_q   + {31'd0, ev_q[5]};
     c_cred_d  = c_cred_q  + {31'd0, ev_q[6]};
+    wev_d     = {walk_miss_i, walk_hit_i, walk_start_i};
+    c_walk_d  = c_walk_q  + {31'd0, wev_q[0]};
+    c_whit_d  = c_whit_q  + {31'd0, wev_q[1]};
+    c_wmiss_d = c_wmiss_q + {31'd0, wev_q[2]};
 
     // read mux (request cycle): an AND-OR of the one-hot selects (0 unless a read); HTLB_TAG,
     // SEED_*, CREDIT_AVAIL and the counters are selected in the response cycle
@@ -318,7 +376,12 @@ module aotf_send_csr #(
     rdata_d = ({32{rs[R1_ID]}}           & 32'h414F_5453) |
               ({32{rs[R1_VERSION]}}      & 32'h0001_0000) |
               ({32{rs[R1_PARAMS]}}       & {8'd4, 8'(SW), 8'($clog2(FIFO_DEPTH)), 8'(NUM_USERS)}) |
-              ({32{rs[R1_CTRL]}}         & {28'd0, window_q}) |
+              ({32{rs[R1_CTRL]}}         & (32'(window_q) |
+                                            (32'(walk_en_q) << nic_pkg::AOTF_SEND_CTRL_WALK_EN_LSB))) |
+              ({32{rs[R1_HTT_IDX]}}      & ((32'(htt_idx_q) << nic_pkg::AOTF_SEND_HTT_IDX_ENTRY_LSB) |
+                                            (32'(htt_word_q) << nic_pkg::AOTF_SEND_HTT_IDX_WORD_LSB))) |
+              ({32{rs[R1_HTT_LO]}}       & htt_lo_q) |
+              ({32{rs[R1_HTT_PARAMS]}}   & 32'(HW)) |
               ({32{rs[R1_STATUS]}}       & status) |
               ({32{rs[R1_IRQ_EN]}}       & {30'd0, irq_en_q}) |
               ({32{rs[R1_MISS_ADDR]}}    & miss_addr_q) |
@@ -331,6 +394,7 @@ module aotf_send_csr #(
               ({32{rs[R1_UNM]}}          & nic_pkg::CSR_UNMAPPED);
     rsel_d   = rs[R1_HTLB_TAG] ? R_TAG : rs[R1_SEED_LO] ? R_SLO : rs[R1_SEED_HI] ? R_SHI : R_REG;
     csel_r_d = rs[R1_CNT +: 7];
+    wsel_r_d = rs[R1_WCNT +: 3];
     av_r_d   = rs[R1_CREDIT_AVAIL];
     ack_d    = c_req;
     for (int w = 0; w < 4; w = w + 1) tsel_d[w] = (rsel_d == R_TAG) && (way_q == 2'(w));
@@ -340,34 +404,42 @@ module aotf_send_csr #(
     // and cancel the capture of what they write (a sweep write and a CSR write never share a cycle)
     vld_d     = view_rd_o;
     sweep_set = sweep_wr_i && init_ptr_i == set_q;
+    // (the walker's writes: to the viewed entry like a CSR write; never in a cycle with a CSR
+    // write, a view read or a sweep write of the same RAM)
+    wk_seed_hit = wk_seed_wr_i && wk_set_i == set_q && wk_way_i == way_q && wk_word_i == word_q;
     for (int w = 0; w < 4; w = w + 1) begin
-      tag_wr_w[w]      = tag_wr_o && way_q == 2'(w);
-      tv_rsp[w*9 +: 9] = tc_q[w] ? tag_rd_data_i[w*9 +: 9] : tv_q[w*9 +: 9];
+      tag_wr_w[w]      = (tag_wr_o && way_q == 2'(w)) ||
+                         (wk_tag_wr_i && wk_set_i == set_q && wk_way_i == 2'(w));
+      tv_rsp[w*22 +: 22] = tc_q[w] ? tag_rd_data_i[w*22 +: 22] : tv_q[w*22 +: 22];
       tc_d[w]          = vld_q && !tag_wr_w[w] && !sweep_set;
-      tv_d[w*9 +: 9]   = sweep_set   ? 9'd0 :
-                         tag_wr_w[w] ? {c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB],
-                                        c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 8]} :
-                                       tv_rsp[w*9 +: 9];
+      tv_d[w*22 +: 22] = sweep_set   ? 22'd0 :
+                         tag_wr_o && way_q == 2'(w) ? c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 22] :
+                         tag_wr_w[w] ? {wk_fmt_i, 1'b1, wk_tag_i} :
+                                       tv_rsp[w*22 +: 22];
     end
-    vl2_d   = vld_q && !seed_wr_o;
-    capv_d  = vl2_q && !seed_wr_o;
+    vl2_d   = vld_q && !seed_wr_o && !wk_seed_hit;
+    capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit;
     sv_hold = capv_q ? cap_q : sv_q;
     sv_rsp  = vl2_q ? seed_rd_data_i : sv_hold;
-    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : sv_hold;
+    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : wk_seed_hit ? wk_seed_i : sv_hold;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
-    lane = 9'd0;
-    for (int w = 0; w < 4; w = w + 1) lane = lane | ({9{tsel_q[w]}} & tv_rsp[w*9 +: 9]);
+    lane = 22'd0;
+    for (int w = 0; w < 4; w = w + 1) lane = lane | ({22{tsel_q[w]}} & tv_rsp[w*22 +: 22]);
     cnt_rd = ({32{csel_r_q[0]}} & c_kicks_q) | ({32{csel_r_q[1]}} & c_pkts_q) |
              ({32{csel_r_q[2]}} & c_miss_q) | ({32{csel_r_q[3]}} & c_align_q) |
              ({32{csel_r_q[4]}} & c_be_q) | ({32{csel_r_q[5]}} & c_win_q) |
-             ({32{csel_r_q[6]}} & c_cred_q);
+             ({32{csel_r_q[6]}} & c_cred_q) |
+             ({32{wsel_r_q[0]}} & c_walk_q) | ({32{wsel_r_q[1]}} & c_whit_q) |
+             ({32{wsel_r_q[2]}} & c_wmiss_q);
     rsp_rest = rdata_q | cnt_rd | ({32{av_r_q}} & avr_q);
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
+      walk_en_q <= 1'b0; htt_idx_q <= '0; htt_word_q <= 2'd0; htt_lo_q <= 32'd0;
+      c_walk_q <= 32'd0; c_whit_q <= 32'd0; c_wmiss_q <= 32'd0; wev_q <= 3'd0; wsel_r_q <= 3'd0;
       window_q <= 4'h8;  irq_en_q <= 2'd0; set_q <= '0; way_q <= 2'd0; word_q <= 2'd0;
       seed_lo_q <= 32'd0; csel_q <= '0; sticky_q <= 5'd0; miss_addr_q <= 32'd0;
       victim_q <= 2'd0; err_user_q <= '0;
@@ -375,8 +447,11 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 36'd0; sv_q <= 64'd0; capv_q <= 1'b0;
+      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
     end else begin
+      walk_en_q <= walk_en_d; htt_idx_q <= htt_idx_d; htt_word_q <= htt_word_d; htt_lo_q <= htt_lo_d;
+      c_walk_q <= c_walk_d; c_whit_q <= c_whit_d; c_wmiss_q <= c_wmiss_d; wev_q <= wev_d;
+      wsel_r_q <= wsel_r_d;
       window_q <= window_d; irq_en_q <= irq_en_d; set_q <= set_d; way_q <= way_d;
       word_q <= word_d; seed_lo_q <= seed_lo_d; csel_q <= csel_d; sticky_q <= sticky_d;
       miss_addr_q <= miss_addr_d; victim_q <= victim_d; err_user_q <= err_user_d;
@@ -397,7 +472,7 @@ module aotf_send_csr #(
 
   // the response of this cycle (RSP_REG = 0: csr_rdata_o)
   /* verilator lint_off UNUSEDSIGNAL */  // RSP_REG = 1: the FORMAL reference only
-  wire [31:0] rsp = rsp_rest | {23'd0, lane} | ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
+  wire [31:0] rsp = rsp_rest | {10'd0, lane} | ({32{rsel_q == R_SLO}} & sv_rsp[31:0]) |
                     ({32{rsel_q == R_SHI}} & sv_rsp[63:32]);
   /* verilator lint_on UNUSEDSIGNAL */
   generate
@@ -408,9 +483,9 @@ module aotf_send_csr #(
       reg [31:0] rest2_q;
       reg [3:0]  ts2_q;     // tsel_q
       reg [1:0]  ss2_q;     // {SEED_HI, SEED_LO} selected
-      reg [35:0] tv2_q;     // tv_rsp
+      reg [87:0] tv2_q;     // tv_rsp
       reg [63:0] sv2_q;     // sv_rsp
-      reg [8:0]  lane2;
+      reg [21:0] lane2;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
           ack2_q  <= 1'b0;
@@ -429,11 +504,11 @@ module aotf_send_csr #(
         sv2_q <= sv_rsp;
       end
       always @* begin
-        lane2 = 9'd0;
-        for (int w = 0; w < 4; w = w + 1) lane2 = lane2 | ({9{ts2_q[w]}} & tv2_q[w*9 +: 9]);
+        lane2 = 22'd0;
+        for (int w = 0; w < 4; w = w + 1) lane2 = lane2 | ({22{ts2_q[w]}} & tv2_q[w*22 +: 22]);
       end
       assign csr_ack_o   = ack2_q;
-      assign csr_rdata_o = rest2_q | {23'd0, lane2} | ({32{ss2_q[0]}} & sv2_q[31:0]) |
+      assign csr_rdata_o = rest2_q | {10'd0, lane2} | ({32{ss2_q[0]}} & sv2_q[31:0]) |
                            ({32{ss2_q[1]}} & sv2_q[63:32]);
 `ifdef FORMAL
       reg [31:0] f_rsp_q = 32'd0;
@@ -453,6 +528,10 @@ module aotf_send_csr #(
   endgenerate
   assign irq_o        = (irq_en_q[0] && sticky_q[0]) || (irq_en_q[1] && (sticky_q[4:1] != 4'd0));
   assign window_o     = window_q;
+  assign walk_en_o    = walk_en_q;
+  assign htt_idx_o    = htt_idx_q;
+  assign htt_word_o   = htt_word_q;
+  assign htt_seed_o   = {c_wdata, htt_lo_q};
   assign idx_set_o    = set_q;
   assign idx_way_o    = way_q;
   assign idx_word_o   = word_q;

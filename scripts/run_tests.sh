@@ -215,6 +215,10 @@ run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_
 # mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
 run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
 run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
+# aotf_send refill walker: the applications with the HTT loaded and the walker on (no driver
+# refill), on the model and in lockstep (Verilated node + model every cycle)
+run aotf-apps-hw-walk bash -c "AOTF_HW_WALK=1 build/sw/aotf_apps_model --iters 3 | grep -q 'refills=0 .*result=pass' && AOTF_HW_WALK=1 build/sw/aotf_apps --backend lockstep --iters 2 --cost zero"
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "nic_pkg.h"
+#include "libaotf_htt.h"
 
 #define PGID 1
 /* LLCM layout (same on every node) */
@@ -119,6 +120,11 @@ static void setup(node_t *n) {
     }
     aotf_hdr_t none = {(uint16_t)(c->nnodes + 5), PGID, 0, 0, 0, 0};
     aotf_map(&n->a, aotf_kick_page(0, FUZZ_INDEX - 1u), &none, 0);
+  }
+  if (getenv("AOTF_HW_WALK")) { /* the hardware refill walker: the table into the HTT */
+    aotf_htt_init(&n->a);
+    aotf_htt_load_all(&n->a);
+    aotf_walk_enable(&n->a, 1);
   }
 }
 

@@ -52,17 +52,24 @@ static void make_seed(const aotf_t *a, const aotf_hdr_t *hd, uint64_t seed[4]) {
   seed[AOTF_HDR_AUX_WORD] = hd->aux;
 }
 
-/* write one HTLB entry: seed words first, then the tag (valid) */
+/* write one HTLB entry: invalidate the way, wait until no looked-up packet can still read its
+ * seed words (STATUS.PG_BUSY = 0), write the seed words, then the tag (valid) */
 static void load_entry(aotf_t *a, const aotf_htt_ent_t *e, unsigned way) {
   nic_host_t *h = a->h;
   uint32_t set = e->page & 0xffu, tag = (e->page >> 8) & 0xffu;
+  nic_host_csr_write(h, SEND(HTLB_IDX), (set << AOTF_SEND_HTLB_IDX_SET_LSB) | (way << AOTF_SEND_HTLB_IDX_WAY_LSB));
+  nic_host_csr_write(h, SEND(HTLB_TAG), 0);
+  /* (polled by reads alone: the wait hook would re-enter the miss service) */
+  while (nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_PG_BUSY_LSB)) {
+  }
   for (unsigned w = 0; w < 4; w++) {
     nic_host_csr_write(h, SEND(HTLB_IDX), (set << AOTF_SEND_HTLB_IDX_SET_LSB) | (way << AOTF_SEND_HTLB_IDX_WAY_LSB) |
                                               (w << AOTF_SEND_HTLB_IDX_WORD_LSB));
     nic_host_csr_write(h, SEND(SEED_LO), (uint32_t)e->seed[w]);
     nic_host_csr_write(h, SEND(SEED_HI), (uint32_t)(e->seed[w] >> 32));
   }
-  nic_host_csr_write(h, SEND(HTLB_TAG), (tag << AOTF_SEND_HTLB_TAG_TAG_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB));
+  nic_host_csr_write(h, SEND(HTLB_TAG), (tag << AOTF_SEND_HTLB_TAG_TAG_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) |
+                                            (e->fmt << AOTF_SEND_HTLB_TAG_LPOS_LSB));
 }
 
 int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int preload) {
@@ -75,6 +82,7 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
     e = &a->htt[a->htt_n++];
   }
   e->page = page;
+  e->fmt = 0;
   make_seed(a, hdr, e->seed);
   if (preload) {
     /* way: the i-th mapped page of a set goes to way i mod 4 (preload is for start-up;
@@ -87,13 +95,11 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
   return 0;
 }
 
-void aotf_service(aotf_t *a) {
+/* refill the entry of the miss that waits (MISS_ADDR, MISS_VICTIM) */
+static void refill(aotf_t *a) {
   nic_host_t *h = a->h;
-  uint32_t st = nic_host_csr_read(h, SEND(STATUS));
-  if (!(st & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
   uint32_t maddr = nic_host_csr_read(h, SEND(MISS_ADDR));
   unsigned way = nic_host_csr_read(h, SEND(MISS_VICTIM)) & 3u;
-  nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
   uint32_t page = maddr >> 12;
   for (unsigned i = 0; i < a->htt_n; i++) {
     if (a->htt[i].page == page) {
@@ -104,11 +110,24 @@ void aotf_service(aotf_t *a) {
   }
   /* a kick to a page nobody mapped: the head kick would wait forever. Load a seed that the
    * receiver rejects (pgid 0xFFFF without a protection entry) so the path drains; count it. */
-  aotf_htt_ent_t bad = {page, {0, 0, 0, 0}};
+  aotf_htt_ent_t bad = {page, {0, 0, 0, 0}, 0};
   aotf_hdr_t hd = {0xffff, 0xffff, 0, 0, 0, 0};
   make_seed(a, &hd, bad.seed);
   load_entry(a, &bad, way);
   a->unknown_misses++;
+}
+
+/* IRQ_MISS is cleared before STATUS is read again, and a head that waits then (MISS_WAIT) is
+ * refilled: a miss is never left without its interrupt. The retry lookup after the refill's own
+ * invalidation of the victim way misses again and sets IRQ_MISS; the next turn clears it. */
+void aotf_service(aotf_t *a) {
+  nic_host_t *h = a->h;
+  if (!(nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
+  for (;;) {
+    nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
+    if (!(nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_MISS_WAIT_LSB))) return;
+    refill(a);
+  }
 }
 
 /* credits: the send path refuses (and counts) a kick beyond the user's credit limit, so the

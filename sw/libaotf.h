@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
   uint32_t page; /* kick address >> 12 */
   uint64_t seed[4];
+  uint32_t fmt; /* header format (HTLB_TAG bits 21:9, aotf_hdr_fmt in libaotf_htt.h); 0: 32 bytes */
 } aotf_htt_ent_t;
 
 typedef struct {

@@ -15,7 +15,10 @@
  * previous owner page outstanding).
  *
  * Modes: random (never stops), hit, miss_refill, set_conflict, credits, byte_enables,
- * backpressure, reset_mid, csr (directed: each ends with a drain and a full readback).
+ * backpressure, reset_mid, csr, walk (the HTLB refill walker with an HTT that holds most pages),
+ * hdrlen (pages with header formats of their own) (directed: each ends with a drain and a full
+ * readback). The walker's writes into the HTLB are learnt from dbg_walk_o; a page's header
+ * format, like its seeds, is a fixed function of the page (fmt_of()).
  * Variants (same scoreboard, used by make demo / make bench):
  *   demo       = miss_refill at a low kick rate (a few hundred kicks, most pages miss first):
  *                every packet is printed and decoded on stdout, every miss service too.
@@ -23,6 +26,9 @@
  *                empty pipe, sustained beats/kicks per cycle, store-port acceptance).
  *   bench_miss = miss_refill: prints the miss penalty (refill tag write -> first beat of the
  *                waiting packet, and miss raised -> that beat including the driver's CSR work).
+ *   bench_walk = walk with every page in the HTT: miss (WALK entered) -> first beat.
+ *   bench_hdr16 = hit with the 16-byte header format on every page: kicks per cycle, kick ->
+ *                first and last beat.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,9 +50,13 @@ LS_DECLARE_STIM(aotf_send)
 #define NPAGES_MAX 64
 
 enum { V_NONE, V_DEMO, V_BENCH };
-enum { M_RANDOM, M_HIT, M_MISS, M_CONFLICT, M_CREDITS, M_BE, M_BP, M_RESET, M_CSR, M_N };
+enum { M_RANDOM, M_HIT, M_MISS, M_CONFLICT, M_CREDITS, M_BE, M_BP, M_RESET, M_CSR, M_WALK, M_HDR, M_N };
 static const char *mode_names[M_N] = {"random", "hit", "miss_refill", "set_conflict", "credits",
-                                      "byte_enables", "backpressure", "reset_mid", "csr"};
+                                      "byte_enables", "backpressure", "reset_mid", "csr", "walk", "hdrlen"};
+/* header format field {FMT_EN, HWORDS, RPOS, LPOS} (HTLB_TAG bits 21:9) of the 16-byte compact
+ * header (formats/aotf16_header.csv: offset at byte 8, length at byte 11) */
+#define FMT_HDR16 ((1u << 12) | (1u << 10) | (8u << 5) | 11u)
+#define HTT_N 1024 /* HTT_ENTRIES of the DUT (default) */
 
 /* CSR op kinds */
 enum {
@@ -58,6 +68,7 @@ enum {
   OP_RD_PGPOLL,/* driver: STATUS until PG_BUSY = 0 */
   OP_WAIT_INIT,/* wait until the init sweep is done */
   OP_DELAY,    /* idle cycles */
+  OP_WAIT_WALK,/* wait until no refill walk runs (software writes the HTLB only then) */
   OP_DRV_DONE  /* driver finished its job */
 };
 
@@ -71,6 +82,7 @@ typedef struct {
   uint64_t data;
   uint64_t cycle; /* accepted */
   int alt;        /* header from the alternate seeds */
+  uint32_t fmt;   /* header format of the entry it was looked up in */
   int empty;      /* accepted into an empty pipe (latency sample) */
 } kick_t;
 
@@ -92,7 +104,19 @@ typedef struct {
   /* reference state (what software programmed, what the hardware must do) */
   uint32_t prev_window;
   uint32_t window, irq_en, idx_set, idx_way, idx_word, seed_lo, csel;
-  uint32_t lim[NUSERS], used[NUSERS];
+  /* refill walker: CTRL.WALK_EN, the HTT index registers; the seeds of an HTT entry are always
+   * those of the page in its tag (seed_word), so a walker refill of page p writes p's seeds */
+  uint32_t walk_en, htt_idx, htt_word, htt_lo;
+  int walk_used;                 /* the walker was on since the last reset */
+  int htt_cleared;               /* every HTT entry was written invalid (after the first reset) */
+  uint32_t walk_en_last;         /* walk_en at the start of the last cycle */
+  int prev_flush;                /* the last cycle's CSR request was a flush */
+  uint32_t n_wstart, n_whit, n_wmiss; /* walker events seen (counter reference) */
+  uint32_t prev_lk;              /* dbg_lk_state_o of the last cycle */
+  uint64_t walk_t;               /* the head entered WALK (bench) */
+  int walk_hit_seen;
+  uint64_t hw_n, hw_sum, hw_min, hw_max; /* walk start -> first beat */
+  uint64_t n_walk_aborts;  uint32_t lim[NUSERS], used[NUSERS];
   /* credit returns in flight: the last beat of a packet returns its credit two cycles later
    * (aotf_credit registers the return), at most one per cycle, applied in order */
   uint32_t rp_user[4];
@@ -100,6 +124,11 @@ typedef struct {
   uint32_t rp_h, rp_n;
   int tag_valid[SETS][WAYS];
   uint32_t tag_page[SETS][WAYS];  /* full page of the entry */
+  uint32_t tag_fmt[SETS][WAYS];   /* header format field of the entry */
+  int fmts;                       /* pages have header formats of their own (fmt_of) */
+  int hdr16;                      /* every page has the 16-byte compact header */
+  uint64_t last_min, last_n;      /* kick -> last beat (empty pipe) */
+  uint64_t n_fmt_pkts;            /* packets with a header format of their own */
   int seed_written[SETS][WAYS][4];
   uint64_t seed_val[SETS][WAYS][4];
   int32_t seed_owner[SETS][WAYS]; /* page whose seeds are in the way, -1 none / arbitrary */
@@ -166,7 +195,8 @@ typedef struct {
 } st_t;
 
 const char *aotf_send_stim_modes(void) {
-  return "random hit miss_refill set_conflict credits byte_enables backpressure reset_mid csr demo bench bench_miss";
+  return "random hit miss_refill set_conflict credits byte_enables backpressure reset_mid csr walk demo bench bench_miss "
+         "bench_walk hdrlen bench_hdr16";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -184,6 +214,20 @@ static uint64_t mix(uint64_t x) {
 }
 static uint64_t seed_word(const st_t *s, uint32_t page, uint32_t w) { return mix(s->salt ^ ((uint64_t)page << 2) ^ w); }
 static uint64_t seed_alt(const st_t *s, uint32_t page, uint32_t w) { return seed_word(s, page, w) ^ 0x5AA5C33C0FF0A55Aull; }
+/* the header format of a page (like its seeds, a fixed function of the page, so the expected
+ * packet does not depend on how the entry got there): 0 (the 32-byte header) unless the mode
+ * gives pages formats of their own: 1..4 words, offset and length positions anywhere (also
+ * outside the header, or overlapping) */
+static uint32_t fmt_of(const st_t *s, uint32_t page) {
+  if (s->hdr16) return FMT_HDR16;
+  if (!s->fmts) return 0;
+  uint64_t h = mix(s->salt ^ 0xF0F0ull ^ page);
+  if ((h & 3) == 0) return 0;
+  uint32_t hw = (uint32_t)(h >> 2) & 3, nb = 8 * (hw + 1);
+  uint32_t rpos = (uint32_t)(h >> 8) % (h >> 20 & 7 ? nb - 1 : 32), lpos = (uint32_t)(h >> 24) % (h >> 40 & 7 ? nb : 32);
+  return (1u << 12) | (hw << 10) | (rpos << 5) | lpos;
+}
+static uint32_t words_of(uint32_t fmt) { return (fmt >> 12 & 1) ? ((fmt >> 10) & 3) + 1 : 4; }
 
 /* ------------------------------------------------------------------ reference decode */
 
@@ -211,7 +255,20 @@ static dec_t ref_decode(const st_t *s, uint32_t addr, uint32_t be, uint64_t data
 static void expected_beat(const st_t *s, const kick_t *k, uint32_t b, uint64_t *data, uint32_t *keep, uint32_t *last) {
   *keep = 0xFF;
   *last = 0;
-  if (b < 4) {
+  uint32_t nh = words_of(k->fmt);
+  if (b < nh && (k->fmt >> 12 & 1)) { /* a format of its own: bytes of the header as one array */
+    uint8_t hb[32];
+    for (uint32_t w = 0; w < nh; w++)
+      for (uint32_t i = 0; i < 8; i++) hb[8 * w + i] = (uint8_t)(seed_word(s, k->page, w) >> (8 * i));
+    uint32_t rpos = (k->fmt >> 5) & 31, lpos = k->fmt & 31, nb = 8 * nh;
+    if (rpos < nb) hb[rpos] = (uint8_t)k->off;
+    if (rpos + 1 < nb) hb[rpos + 1] = (uint8_t)((hb[rpos + 1] & 0xF0) | (k->off >> 8));
+    if (lpos < nb) hb[lpos] = (uint8_t)k->len;
+    hb[5] |= 1; /* FLAG_AOTF */
+    uint64_t w = 0;
+    for (uint32_t i = 0; i < 8; i++) w |= (uint64_t)hb[8 * b + i] << (8 * i);
+    *data = w;
+  } else if (b < nh) {
     uint64_t w = k->alt ? seed_alt(s, k->page, b) : seed_word(s, k->page, b);
     if (b == 0) w |= 1ull << 40;                        /* FLAG_AOTF in flags */
     if (b == 1) w = (w & ~0xFFFull) | k->off;             /* raddr[11:0] */
@@ -256,7 +313,31 @@ static void map_page(st_t *s, uint32_t page, uint32_t way) {
     }
   }
   wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way, 0));
-  wr(s, CSR_AOTF_SEND_HTLB_TAG, (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) | (page >> 8));
+  wr(s, CSR_AOTF_SEND_HTLB_TAG, (fmt_of(s, page) << AOTF_SEND_HTLB_TAG_LPOS_LSB) | (1u << AOTF_SEND_HTLB_TAG_VALID_LSB) |
+                                    (page >> 8));
+}
+/* an HTT entry: tag invalid, the seed words of tpage, then the tag {valid, tpage} (the walker
+ * reads an entry in one cycle, so a walk sees either the old or the new entry, never a mix) */
+static void htt_put(st_t *s, uint32_t page, uint32_t tpage, int valid) {
+  uint32_t e = page & (HTT_N - 1);
+  wr(s, CSR_AOTF_SEND_HTT_IDX, e << AOTF_SEND_HTT_IDX_ENTRY_LSB);
+  wr(s, CSR_AOTF_SEND_HTT_TAG, tpage);
+  for (uint32_t w = 0; w < 4; w++) {
+    uint64_t v = seed_word(s, tpage, w);
+    wr(s, CSR_AOTF_SEND_HTT_IDX, (e << AOTF_SEND_HTT_IDX_ENTRY_LSB) | (w << AOTF_SEND_HTT_IDX_WORD_LSB));
+    wr(s, CSR_AOTF_SEND_HTT_SEED_LO, (uint32_t)v);
+    wr(s, CSR_AOTF_SEND_HTT_SEED_HI, (uint32_t)(v >> 32));
+  }
+  wr(s, CSR_AOTF_SEND_HTT_TAG, (fmt_of(s, tpage) << AOTF_SEND_HTT_TAG_LPOS_LSB) |
+                                   ((uint32_t)(valid != 0) << AOTF_SEND_HTT_TAG_VALID_LSB) | tpage);
+}
+/* the HTT entry of a working-set page: present (70 %), invalid, holding another page of the same
+ * index, or left as it is */
+static void htt_random(st_t *s, uint32_t page) {
+  unsigned r = (unsigned)nic_rng_below(&s->rng, 100);
+  if (r < 70) htt_put(s, page, page, 1);
+  else if (r < 80) htt_put(s, page, page, 0);
+  else if (r < 90) htt_put(s, page, page ^ (HTT_N * (1u + (uint32_t)nic_rng_below(&s->rng, 63))), 1);
 }
 static void inval(st_t *s, uint32_t set, uint32_t way) {
   wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way, 0));
@@ -271,16 +352,29 @@ static void read_expect(const st_t *s, uint32_t a, uint32_t *val, uint32_t *mask
     case CSR_AOTF_SEND_ID: *val = 0x414F5453u; break;
     case CSR_AOTF_SEND_VERSION: *val = 0x00010000u; break;
     case CSR_AOTF_SEND_PARAMS: *val = (4u << 24) | (8u << 16) | (11u << 8) | 8u; break;
-    case CSR_AOTF_SEND_CTRL: *val = s->window; break;
+    case CSR_AOTF_SEND_CTRL: *val = s->window | (s->walk_en << AOTF_SEND_CTRL_WALK_EN_LSB); break;
+    case CSR_AOTF_SEND_HTT_IDX:
+      *val = (s->htt_idx << AOTF_SEND_HTT_IDX_ENTRY_LSB) | (s->htt_word << AOTF_SEND_HTT_IDX_WORD_LSB);
+      break;
+    case CSR_AOTF_SEND_HTT_SEED_LO: *val = s->htt_lo; break;
+    case CSR_AOTF_SEND_HTT_SEED_HI: case CSR_AOTF_SEND_HTT_TAG: *val = 0; break;
+    case CSR_AOTF_SEND_HTT_PARAMS: *val = 10; break;
+    case CSR_AOTF_SEND_CNT_WALKS: case CSR_AOTF_SEND_CNT_WALK_HITS: case CSR_AOTF_SEND_CNT_WALK_MISSES:
+      /* exact once the send path is idle (directed drain); else compared by lockstep only */
+      *val = a == CSR_AOTF_SEND_CNT_WALKS ? s->n_wstart : a == CSR_AOTF_SEND_CNT_WALK_HITS ? s->n_whit : s->n_wmiss;
+      if (s->mode == M_RANDOM || s->step < 3) *mask = 0;
+      break;
     case CSR_AOTF_SEND_STATUS:
       *val = s->sticky_err << AOTF_SEND_STATUS_ERR_ALIGN_LSB;
       *mask = ~((1u << AOTF_SEND_STATUS_INIT_BUSY_LSB) | (1u << AOTF_SEND_STATUS_MISS_WAIT_LSB) |
-                (1u << AOTF_SEND_STATUS_PG_BUSY_LSB) | (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB));
+                (1u << AOTF_SEND_STATUS_PG_BUSY_LSB) | (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB) |
+                (1u << AOTF_SEND_STATUS_WALK_BUSY_LSB));
       break;
     case CSR_AOTF_SEND_IRQ_EN: *val = s->irq_en; break;
     case CSR_AOTF_SEND_HTLB_IDX: *val = idxv(s->idx_set, s->idx_way, s->idx_word); break;
     case CSR_AOTF_SEND_HTLB_TAG:
-      *val = ((uint32_t)s->tag_valid[s->idx_set][s->idx_way] << 8) | (s->tag_page[s->idx_set][s->idx_way] >> 8);
+      *val = (s->tag_fmt[s->idx_set][s->idx_way] << AOTF_SEND_HTLB_TAG_LPOS_LSB) |
+             ((uint32_t)s->tag_valid[s->idx_set][s->idx_way] << 8) | (s->tag_page[s->idx_set][s->idx_way] >> 8);
       break;
     case CSR_AOTF_SEND_SEED_LO:
       *val = s->seed_view0 ? 0 : (uint32_t)s->seed_val[s->idx_set][s->idx_way][s->idx_word];
@@ -318,7 +412,9 @@ static const uint32_t all_regs[] = {
     CSR_AOTF_SEND_CREDIT_AVAIL, CSR_AOTF_SEND_CREDIT_ERR, CSR_AOTF_SEND_FIFO_COUNT,
     CSR_AOTF_SEND_CNT_KICKS, CSR_AOTF_SEND_CNT_PKTS, CSR_AOTF_SEND_CNT_MISSES,
     CSR_AOTF_SEND_CNT_ERR_ALIGN, CSR_AOTF_SEND_CNT_ERR_BE, CSR_AOTF_SEND_CNT_ERR_WINDOW,
-    CSR_AOTF_SEND_CNT_ERR_CREDIT, 0x00C, 0x01C, 0x02C, 0x054, 0x07C, 0x100, 0xFFC};
+    CSR_AOTF_SEND_CNT_ERR_CREDIT, CSR_AOTF_SEND_HTT_IDX, CSR_AOTF_SEND_HTT_SEED_LO, CSR_AOTF_SEND_HTT_SEED_HI,
+    CSR_AOTF_SEND_HTT_TAG, CSR_AOTF_SEND_CNT_WALKS, CSR_AOTF_SEND_CNT_WALK_HITS, CSR_AOTF_SEND_CNT_WALK_MISSES,
+    CSR_AOTF_SEND_HTT_PARAMS, 0x00C, 0x01C, 0x02C, 0x054, 0x07C, 0x0A0, 0x100, 0xFFC};
 #define N_ALL_REGS (sizeof(all_regs) / sizeof(all_regs[0]))
 
 static void readback_all(st_t *s) {
@@ -357,6 +453,20 @@ static void config(st_t *s, uint32_t limit, uint32_t irq_en) {
     wr(s, CSR_AOTF_SEND_CREDIT_SEL, u);
     wr(s, CSR_AOTF_SEND_CREDIT_LIMIT, limit);
   }
+  if ((s->mode == M_RANDOM || s->mode == M_WALK) && !s->htt_cleared) {
+    /* the HTT is not reset (power-up content): every entry invalid once, before any walk */
+    s->htt_cleared = 1;
+    for (uint32_t e = 0; e < HTT_N; e++) {
+      wr(s, CSR_AOTF_SEND_HTT_IDX, e << AOTF_SEND_HTT_IDX_ENTRY_LSB);
+      wr(s, CSR_AOTF_SEND_HTT_TAG, e);
+    }
+  }
+  if (s->mode == M_RANDOM) { /* the HTT of some pages, the walker on or off */
+    for (uint32_t i = 0; i < s->npages; i++)
+      if (nic_rng_pct(&s->rng, 50)) htt_random(s, s->pages[i]);
+    if (nic_rng_pct(&s->rng, 50))
+      wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+  }
 }
 
 /* ------------------------------------------------------------------ setup */
@@ -367,6 +477,9 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   if (!strcmp(mode, "demo")) { m = M_MISS; variant = V_DEMO; }
   if (!strcmp(mode, "bench")) { m = M_HIT; variant = V_BENCH; }
   if (!strcmp(mode, "bench_miss")) { m = M_MISS; variant = V_BENCH; }
+  if (!strcmp(mode, "bench_walk")) { m = M_WALK; variant = V_BENCH; }
+  int hdr16 = !strcmp(mode, "bench_hdr16");
+  if (hdr16) { m = M_HIT; variant = V_BENCH; }
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
@@ -374,6 +487,9 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   s->variant = variant;
   snprintf(s->name, sizeof(s->name), "%s", mode);
   s->pen_min = ~0ull;
+  s->hw_min = ~0ull;
+  s->hdr16 = hdr16;
+  s->fmts = m == M_HDR || m == M_RANDOM;
   nic_rng_seed(&s->rng, seed * 0x9E37u + (uint64_t)m);
   s->salt = mix(seed ^ 0xA07Full);
   s->lat_min = ~0ull;
@@ -386,6 +502,8 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   switch (m) {
     case M_HIT: s->npages = 8; nset = 8; break;
     case M_MISS: s->npages = 24; nset = 24; break;
+    case M_WALK: s->npages = 32; nset = 12; break;
+    case M_HDR: s->npages = 24; nset = 8; break;
     case M_CONFLICT: s->npages = 7; nset = 1; break;
     case M_CREDITS: s->npages = 8; nset = 8; break;
     case M_BE: s->npages = 4; nset = 4; break;
@@ -428,6 +546,9 @@ void *aotf_send_stim_new(uint64_t seed, const char *mode) {
   if (m == M_CSR) { s->p_kick = 0; }
   if (variant == V_DEMO) { s->p_kick = 3; s->p_bad = 1; s->p_slow = 0; }
   if (variant == V_BENCH && m == M_MISS) { s->p_kick = 2; s->p_bad = 0; s->p_slow = 0; s->p_csr_rand = 0; }
+  if (m == M_WALK) { s->p_inval = 1; s->p_csr_rand = 4; }
+  if (m == M_HDR) { s->p_kick = 40; s->p_inval = 1; s->p_csr_rand = 3; }
+  if (variant == V_BENCH && m == M_WALK) { s->p_kick = 2; s->p_bad = 0; s->p_slow = 0; s->p_csr_rand = 0; s->p_inval = 0; }
   return s;
 }
 
@@ -438,6 +559,12 @@ static void ref_reset(st_t *s) {
   s->irq_en = 0;
   s->idx_set = s->idx_way = s->idx_word = 0;
   s->seed_lo = 0;
+  s->walk_en = s->htt_idx = s->htt_word = s->htt_lo = 0;
+  s->walk_used = 0;
+  s->walk_en_last = 0;
+  s->n_wstart = s->n_whit = s->n_wmiss = 0;
+  s->prev_lk = 0;
+  s->walk_t = 0;
   s->seed_view0 = 1;
   s->csel = 0;
   for (uint32_t u = 0; u < NUSERS; u++) {
@@ -446,6 +573,7 @@ static void ref_reset(st_t *s) {
   }
   s->rp_h = s->rp_n = 0;
   memset(s->tag_valid, 0, sizeof(s->tag_valid));
+  memset(s->tag_fmt, 0, sizeof(s->tag_fmt));
   for (uint32_t i = 0; i < SETS; i++)
     for (uint32_t w = 0; w < WAYS; w++) s->tag_page[i][w] = i;
   s->sticky_err = 0;
@@ -515,7 +643,7 @@ static void drv_start_miss(st_t *s) {
 /* ------------------------------------------------------------------ next */
 static uint32_t pick_page(st_t *s) {
   if (s->force_page >= 0) return (uint32_t)s->force_page;
-  if (s->mode == M_MISS) { /* sweep through the pages so that most kicks miss at first */
+  if (s->mode == M_MISS || s->mode == M_WALK) { /* sweep through the pages so that most kicks miss at first */
     uint32_t i = (uint32_t)((s->cycle / 97) % s->npages);
     return s->pages[(i + nic_rng_below(&s->rng, 2)) % s->npages];
   }
@@ -571,9 +699,11 @@ static void random_csr(st_t *s) {
   } else if (r < 80 && s->p_premap) { /* map a page ahead of its kicks */
     uint32_t page = s->pages[nic_rng_below(&s->rng, s->npages)], set = page & 0xFF;
     uint32_t way = (uint32_t)nic_rng_below(&s->rng, WAYS);
-    if (!is_mapped(s, page) && !s->tag_valid[set][way] &&
-        (s->seed_owner[set][way] == (int32_t)page || !owner_outstanding(s, s->seed_owner[set][way])))
+    if (!is_mapped(s, page) && !s->tag_valid[set][way] && !s->walk_en &&
+        (s->seed_owner[set][way] == (int32_t)page || !owner_outstanding(s, s->seed_owner[set][way]))) {
+      if (s->walk_used) push_op(s, OP_WAIT_WALK, 0, 0);
       map_page(s, page, way);
+    }
   } else if (r < 85) { /* W1C of the error bits */
     wr(s, CSR_AOTF_SEND_STATUS, (uint32_t)nic_rng_below(&s->rng, 32) << AOTF_SEND_STATUS_IRQ_MISS_LSB);
   } else if (r < 90 && s->mode == M_RANDOM) { /* credit limit change */
@@ -583,16 +713,23 @@ static void random_csr(st_t *s) {
     wr(s, CSR_AOTF_SEND_CREDIT_LIMIT, lims[nic_rng_below(&s->rng, 8)]);
   } else if (r < 92 && s->mode == M_RANDOM) {
     wr(s, CSR_AOTF_SEND_IRQ_EN, (uint32_t)nic_rng_below(&s->rng, 4) | 1u);
-  } else if (r < 93 && s->mode == M_RANDOM && !s->drv_busy) { /* flush: invalidate everything */
-    wr(s, CSR_AOTF_SEND_CTRL, (s->window << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_FLUSH_LSB));
+  } else if (r < 93 && (s->mode == M_RANDOM || s->mode == M_WALK) && !s->drv_busy) { /* flush: invalidate everything */
+    uint32_t we = s->walk_en << AOTF_SEND_CTRL_WALK_EN_LSB;
+    wr(s, CSR_AOTF_SEND_CTRL, (s->window << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_FLUSH_LSB) | we);
     if (nic_rng_pct(&s->rng, 40)) { /* flush again while the sweep runs: it restarts */
       push_op(s, OP_DELAY, 0, 3 + (uint32_t)nic_rng_below(&s->rng, 200));
-      wr(s, CSR_AOTF_SEND_CTRL, (s->window << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_FLUSH_LSB));
+      wr(s, CSR_AOTF_SEND_CTRL, (s->window << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_FLUSH_LSB) | we);
     }
     push_op(s, OP_WAIT_INIT, 0, 0);
     rdchk(s, CSR_AOTF_SEND_HTLB_TAG); /* same HTLB_IDX: the view was cleared by the sweep */
   } else if (r < 94 && (s->mode == M_RANDOM || s->mode == M_BE)) { /* move the kick window */
-    wr(s, CSR_AOTF_SEND_CTRL, (uint32_t)nic_rng_below(&s->rng, 16) << AOTF_SEND_CTRL_WINDOW_LSB);
+    uint32_t we = s->mode == M_RANDOM && nic_rng_pct(&s->rng, 50);
+    wr(s, CSR_AOTF_SEND_CTRL, ((uint32_t)nic_rng_below(&s->rng, 16) << AOTF_SEND_CTRL_WINDOW_LSB) |
+                                  (we << AOTF_SEND_CTRL_WALK_EN_LSB));
+    if (s->mode == M_RANDOM && nic_rng_pct(&s->rng, 30)) htt_random(s, s->pages[nic_rng_below(&s->rng, s->npages)]);
+  } else if (r < 95 && (s->mode == M_WALK || (s->mode == M_RANDOM && nic_rng_pct(&s->rng, 50)))) {
+    /* rewrite the HTT entry of a page */
+    htt_random(s, s->pages[nic_rng_below(&s->rng, s->npages)]);
   } else if (r < 95) {
     rdchk(s, 0x200 + 4 * (uint32_t)nic_rng_below(&s->rng, 0x380)); /* unmapped */
   } else {
@@ -652,9 +789,25 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
   switch (s->step) {
     case 0: /* after reset: configuration */
       if (s->mode == M_CREDITS) config(s, 3, 3);
-      else config(s, FDEPTH / NUSERS, s->mode == M_MISS ? 1 : 3);
-      if (s->mode == M_HIT || s->mode == M_BE || s->mode == M_CREDITS || s->mode == M_BP || s->mode == M_CSR)
+      else config(s, FDEPTH / NUSERS, s->mode == M_MISS || s->mode == M_WALK ? 1 : 3);
+      if (s->mode == M_WALK) { /* the HTT, then the walker on */
+        for (uint32_t i = 0; i < s->npages; i++) {
+          if (s->variant == V_BENCH) htt_put(s, s->pages[i], s->pages[i], 1);
+          else htt_random(s, s->pages[i]);
+        }
+        wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+      }
+      if (s->mode == M_HIT || s->mode == M_BE || s->mode == M_CREDITS || s->mode == M_BP || s->mode == M_CSR ||
+          s->mode == M_HDR)
         premap_all(s);
+      if (s->mode == M_HDR) { /* every page in the HTT too: invalidated entries come back by walks */
+        for (uint32_t e = 0; e < HTT_N; e++) {
+          wr(s, CSR_AOTF_SEND_HTT_IDX, e << AOTF_SEND_HTT_IDX_ENTRY_LSB);
+          wr(s, CSR_AOTF_SEND_HTT_TAG, e);
+        }
+        for (uint32_t i = 0; i < s->npages; i++) htt_put(s, s->pages[i], s->pages[i], 1);
+        wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+      }
       s->step = 1;
       s->step_t = s->cycle;
       break;
@@ -663,6 +816,19 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
       break;
     case 2: { /* traffic */
       uint64_t len = s->mode == M_BE ? 6000 : s->mode == M_CSR ? 8000 : s->mode == M_HIT ? 20000 : 12000;
+      if (s->mode == M_WALK && s->variant != V_BENCH) {
+        len = 30000;
+        if (t == 10000) wr(s, CSR_AOTF_SEND_CTRL, 8u << AOTF_SEND_CTRL_WINDOW_LSB); /* walker off a while */
+        if (t == 14000) wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+        if (t == 20000) { s->p_ready = 30; s->p_kick = 60; }   /* back-pressure: walks wait for PG_BUSY */
+        if (t == 24000) { s->p_ready = 90; s->p_kick = 30; }
+      }
+      if (s->mode == M_HDR) {
+        len = 16000;
+        if (t == 6000) wr(s, CSR_AOTF_SEND_CTRL, 8u << AOTF_SEND_CTRL_WINDOW_LSB); /* driver refills */
+        if (t == 9000) wr(s, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+        if (t == 12000) { s->p_kick = 100; s->p_ready = 100; } /* back to back: throughput */
+      }
       if (s->mode == M_CSR && t == 10) {
         /* register semantics: arbitrary seed values, tags, W1C, window, unmapped */
         for (uint32_t i = 0; i < 16; i++) {
@@ -770,7 +936,8 @@ static int directed(st_t *s, const aotf_send_out_t *prev) {
       break;
     }
     case 3: /* drain: every expected packet out */
-      if (s->qn == 0 && s->pend_n == 0 && idle && !s->drv_busy && prev && !prev->dbg_miss_o) {
+      if (s->qn == 0 && s->pend_n == 0 && idle && !s->drv_busy && prev && !prev->dbg_miss_o &&
+          prev->dbg_lk_state_o != AOTF_LK_WALK) {
         readback_all(s);
         s->step = 4;
         s->step_t = s->cycle;
@@ -954,6 +1121,12 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
       s->oh = (s->oh + 1) % OPCAP;
       s->on--;
       issue = 0;
+    } else if (o.kind == OP_WAIT_WALK) {
+      if (prev && prev->dbg_lk_state_o != AOTF_LK_WALK && (prev->dbg_walk_o >> 22) == 0) {
+        s->oh = (s->oh + 1) % OPCAP;
+        s->on--;
+      }
+      issue = 0;
     } else if (o.kind == OP_DRV_DONE) {
       s->drv_busy = 0;
       s->oh = (s->oh + 1) % OPCAP;
@@ -1001,8 +1174,11 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
     case CSR_AOTF_SEND_CTRL:
       if ((d & 0xF) != s->window) s->prev_window = s->window;
       s->window = d & 0xF;
+      s->walk_en = (d >> AOTF_SEND_CTRL_WALK_EN_LSB) & 1;
+      s->walk_used |= (int)s->walk_en;
       if ((d >> AOTF_SEND_CTRL_FLUSH_LSB) & 1) {
         memset(s->tag_valid, 0, sizeof(s->tag_valid));
+        memset(s->tag_fmt, 0, sizeof(s->tag_fmt));
         for (uint32_t i = 0; i < SETS; i++)
           for (uint32_t w = 0; w < WAYS; w++) s->tag_page[i][w] = i;
       }
@@ -1015,10 +1191,17 @@ static void csr_write_ref(st_t *s, uint32_t a, uint32_t d) {
       s->idx_word = (d >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3;
       break;
     case CSR_AOTF_SEND_HTLB_TAG:
+      if (getenv("AOTF_DBG")) fprintf(stderr, "csr tag cyc %llu set %02x way %u d %03x\n", (unsigned long long)s->cycle, s->idx_set, s->idx_way, d & 0x1FF);
       s->tag_valid[s->idx_set][s->idx_way] = (d >> AOTF_SEND_HTLB_TAG_VALID_LSB) & 1;
       s->tag_page[s->idx_set][s->idx_way] = ((d & 0xFF) << 8) | s->idx_set;
+      s->tag_fmt[s->idx_set][s->idx_way] = (d >> AOTF_SEND_HTLB_TAG_LPOS_LSB) & 0x1FFF;
       break;
     case CSR_AOTF_SEND_SEED_LO: s->seed_lo = d; break;
+    case CSR_AOTF_SEND_HTT_IDX:
+      s->htt_idx = (d >> AOTF_SEND_HTT_IDX_ENTRY_LSB) & (HTT_N - 1);
+      s->htt_word = (d >> AOTF_SEND_HTT_IDX_WORD_LSB) & 3;
+      break;
+    case CSR_AOTF_SEND_HTT_SEED_LO: s->htt_lo = d; break;
     case CSR_AOTF_SEND_SEED_HI: {
       uint64_t v = ((uint64_t)d << 32) | s->seed_lo;
       s->seed_view0 = 0;
@@ -1098,6 +1281,11 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (s->mode == M_CSR && !s->n_alt) fail(s, "csr: no packet through the double mapping", 0, 1);
       if ((s->mode == M_CSR || s->mode == M_RESET) && !s->n_pokes) fail(s, "no CSR access during the init sweep", 0, 1);
       if (s->mode == M_BE && s->be_next < 256) fail(s, "not every byte-enable pattern", s->be_next, 256);
+      if (s->mode == M_WALK && !s->n_whit) fail(s, "walk: no walker refill", 0, 1);
+      if (s->mode == M_HDR && (!s->n_fmt_pkts || !s->n_whit || !s->n_miss_handled))
+        fail(s, "hdrlen: no formatted packet / walker refill / driver refill", s->n_fmt_pkts, 1);
+      if (s->mode == M_WALK && s->variant != V_BENCH && (!s->n_wmiss || !s->n_miss_handled))
+        fail(s, "walk: no walk fell back to the driver", s->n_wmiss, 1);
     } else if (s->n_pkts == 0 && s->cycle > 20000) {
       fail(s, "no packet sent", 0, 1);
     }
@@ -1119,11 +1307,19 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     if (s->variant == V_BENCH && s->mode == M_HIT) {
       if (!s->lat_n || !s->tp_cycles || !s->acc_offered) fail(s, "bench: nothing measured", 0, 1);
       else {
-        printf("bench: aotf.kick_to_link_cycles %llu\n", (unsigned long long)s->lat_min);
-        printf("bench: aotf.kick_to_link_cycles_max %llu\n", (unsigned long long)s->lat_max);
-        printf("bench: aotf.link_beats_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
-        printf("bench: aotf.kicks_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 5.0);
-        printf("bench: aotf.store_accept_per_cycle %.4f\n", (double)s->acc_taken / (double)s->acc_offered);
+        if (s->hdr16) { /* the 16-byte compact header: 2 header beats + 1 data beat */
+          printf("bench: aotf.kick_to_link_cycles_hdr16 %llu\n", (unsigned long long)s->lat_min);
+          printf("bench: aotf.kick_to_last_beat_cycles_hdr16 %llu\n", (unsigned long long)s->last_min);
+          printf("bench: aotf.link_beats_per_cycle_hdr16 %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
+          printf("bench: aotf.kicks_per_cycle_hdr16 %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 3.0);
+        } else {
+          printf("bench: aotf.kick_to_link_cycles %llu\n", (unsigned long long)s->lat_min);
+          printf("bench: aotf.kick_to_link_cycles_max %llu\n", (unsigned long long)s->lat_max);
+          printf("bench: aotf.kick_to_last_beat_cycles %llu\n", (unsigned long long)s->last_min);
+          printf("bench: aotf.link_beats_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles);
+          printf("bench: aotf.kicks_per_cycle %.4f\n", (double)s->tp_beats / (double)s->tp_cycles / 5.0);
+          printf("bench: aotf.store_accept_per_cycle %.4f\n", (double)s->acc_taken / (double)s->acc_offered);
+        }
       }
     }
     if (s->variant == V_BENCH && s->mode == M_MISS) {
@@ -1133,6 +1329,18 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
         printf("bench: aotf.miss_penalty_cycles_avg %.1f\n", (double)s->pen_sum / (double)s->pen_n);
         printf("bench: aotf.miss_to_packet_cycles_with_driver %.1f\n", (double)s->mtp_sum / (double)s->mtp_n);
         printf("bench: aotf.misses_measured %llu\n", (unsigned long long)s->pen_n);
+      }
+    }
+    if (s->n_wstart)
+      fprintf(stderr, "aotf_send stim [%s]: walks=%u refills=%u fallbacks=%u aborted=%llu walk->first beat min=%llu "
+              "max=%llu n=%llu\n", s->name, s->n_wstart, s->n_whit, s->n_wmiss, (unsigned long long)s->n_walk_aborts,
+              (unsigned long long)(s->hw_n ? s->hw_min : 0), (unsigned long long)s->hw_max, (unsigned long long)s->hw_n);
+    if (s->variant == V_BENCH && s->mode == M_WALK) {
+      if (!s->hw_n) fail(s, "bench: no walk measured", 0, 1);
+      else {
+        printf("bench: aotf.miss_to_packet_cycles_hw_walk %.1f\n", (double)s->hw_sum / (double)s->hw_n);
+        printf("bench: aotf.miss_to_packet_cycles_hw_walk_min %llu\n", (unsigned long long)s->hw_min);
+        printf("bench: aotf.walks_measured %llu\n", (unsigned long long)s->hw_n);
       }
     }
     if (s->variant == V_DEMO)
@@ -1191,6 +1399,60 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
              (unsigned long long)s->cycle, (unsigned)(((in->csr_wdata_i & 0xFF) << 8) | s->idx_set), s->idx_set, s->idx_way);
   }
 
+  /* ---- refill walker: its writes into the HTLB (the shadow learns them), its events */
+  {
+    uint32_t wk = (uint32_t)o->dbg_walk_o, wset = (wk >> 8) & 0xFF, wway = (wk >> 16) & 3, wword = (wk >> 18) & 3;
+    uint32_t wpage = ((wk & 0xFF) << 8) | wset;
+    if ((wk >> 20) & 1) { /* seed word: the walked page's (the HTT holds each page's own seeds) */
+      if (!s->walk_used) fail(s, "walker write with the walker never enabled", wk, 0);
+      s->seed_val[wset][wway][wword] = seed_word(s, wpage, wword);
+      s->seed_written[wset][wway][wword] = 1;
+      int ok = 1;
+      for (uint32_t w = 0; w < 4 && ok; w++)
+        ok = s->seed_written[wset][wway][w] && s->seed_val[wset][wway][w] == seed_word(s, wpage, w);
+      s->seed_owner[wset][wway] = ok ? (int32_t)wpage : -1;
+      s->seed_view0 = s->seed_view0 && !(wset == s->idx_set && wway == s->idx_way && wword == s->idx_word);
+    }
+    if ((wk >> 21) & 1) { /* the tag: the page must be the head kick's and its seeds complete */
+      int found = 0;
+      for (uint32_t i = 0; i < s->qn && !found; i++) found = s->q[(s->qh + i) % QCAP].page == wpage;
+      if (!found) fail(s, "walker refilled a page with no outstanding kick", wpage, 0);
+      if (s->seed_owner[wset][wway] != (int32_t)wpage) fail(s, "walker tag before its seed words", wpage, 0);
+      if (is_mapped(s, wpage)) fail(s, "walker refilled a mapped page", wpage, 0);
+      s->tag_valid[wset][wway] = 1;
+      s->tag_page[wset][wway] = wpage;
+      s->tag_fmt[wset][wway] = fmt_of(s, wpage);
+      if (getenv("AOTF_DBG")) fprintf(stderr, "walk refill cyc %llu page %04x way %u\n", (unsigned long long)s->cycle, wpage, wway);
+      s->n_whit++;
+      s->walk_hit_seen = 1;
+    }
+    /* a HTLB_TAG / SEED_* read issued this cycle returns the entry at the end of the cycle,
+     * with this cycle's walker write */
+    if (((wk >> 20) & 3) && s->inflight_v && s->inflight_t == s->cycle &&
+        (s->inflight.addr == CSR_AOTF_SEND_HTLB_TAG || s->inflight.addr == CSR_AOTF_SEND_SEED_LO ||
+         s->inflight.addr == CSR_AOTF_SEND_SEED_HI))
+      read_expect(s, s->inflight.addr, &s->inflight.eval, &s->inflight.emask);
+    uint32_t lk = (uint32_t)o->dbg_lk_state_o;
+    if (lk == AOTF_LK_WALK && s->prev_lk == AOTF_LK_DEC) {
+      s->n_wstart++;
+      s->walk_t = s->cycle;
+      s->walk_hit_seen = 0;
+    }
+    if (lk == AOTF_LK_MISS && s->prev_lk == AOTF_LK_WALK) s->n_wmiss++;
+    /* WALK -> IDLE without a refill: a flush (abort), or a fallback retried because a tag write
+     * made the suggested victim stale (counted as a walk miss) */
+    if (lk == AOTF_LK_IDLE && s->prev_lk == AOTF_LK_WALK && !s->walk_hit_seen) {
+      if (s->prev_flush) s->n_walk_aborts++;
+      else s->n_wmiss++;
+    }
+    s->prev_flush = in->csr_req_i && in->csr_we_i && (in->csr_addr_i & 0xFFF) == CSR_AOTF_SEND_CTRL &&
+                    ((in->csr_wdata_i >> AOTF_SEND_CTRL_FLUSH_LSB) & 1);
+    /* (the DEC cycle's WALK_EN: the value at the start of the last cycle) */
+    if (lk == AOTF_LK_WALK && !s->walk_en_last && s->prev_lk == AOTF_LK_DEC) fail(s, "walk with WALK_EN = 0", lk, 0);
+    s->walk_en_last = s->walk_en;
+    s->prev_lk = lk;
+  }
+
   /* ---- stores */
   if (in->csr_req_i && in->csr_we_i && in->csr_addr_i == CSR_AOTF_SEND_STATUS)
     csr_write_ref(s, (uint32_t)in->csr_addr_i, (uint32_t)in->csr_wdata_i);
@@ -1220,6 +1482,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
         k->data = d.data;
         k->cycle = acc_t;
         k->alt = s->alt_active && (int)d.page == s->force_page;
+        k->fmt = k->alt ? 0 : fmt_of(s, d.page);
         k->empty = s->qn == 1 && s->cycle > s->last_first_seen && (s->mode == M_RANDOM || s->step == 2);
       }
       s->used[d.user]++;
@@ -1268,6 +1531,14 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           s->mtp_sum += s->cycle - s->miss_t;
           s->miss_t = s->tagwr_t = 0;
         }
+        if (s->walk_t && s->walk_hit_seen) { /* first beat after a walker refill */
+          uint64_t d = s->cycle - s->walk_t;
+          s->hw_n++;
+          s->hw_sum += d;
+          if (d < s->hw_min) s->hw_min = d;
+          if (d > s->hw_max) s->hw_max = d;
+          s->walk_t = 0;
+        }
         if (k->empty) { /* latency only for a kick into an empty pipe */
           uint64_t lat = s->cycle - k->cycle;
           if (lat < s->lat_min) s->lat_min = lat;
@@ -1280,7 +1551,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
       if (in->m_axis_tready) {
         s->n_beats++;
         s->pkt_beat[s->beat] = o->m_axis_tdata;
-        if (s->beat == 4 && s->variant == V_DEMO) {
+        if (s->beat == 4 && s->variant == V_DEMO && !k->fmt) {
           const uint64_t *b = s->pkt_beat;
           unsigned len = (unsigned)((b[AOTF_HDR_LEN_WORD] >> AOTF_HDR_LEN_LSB) & 0xFF);
           printf("demo: cycle %6llu  pkt %4llu  kick@%-6llu user %u page 0x%04x | dst %u src %u type 0x%02x flags 0x%02x "
@@ -1293,7 +1564,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           for (unsigned i = 0; i < len && i < 8; i++) printf(" %02x", (unsigned)((b[4] >> (8 * i)) & 0xFF));
           printf("\n");
         }
-        if (++s->beat == 5) {
+        if (s->beat == words_of(k->fmt) && k->empty) { /* the last beat, kick into an empty pipe */
+          uint64_t lat = s->cycle - k->cycle;
+          if (!s->last_n || lat < s->last_min) s->last_min = lat;
+          s->last_n++;
+        }
+        if (++s->beat == words_of(k->fmt) + 1) {
           s->beat = 0;
           s->first_seen = 0;
           s->last_first_seen = s->cycle;
@@ -1307,6 +1583,7 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
           s->cnt_pkts++;
           s->n_pkts++;
           s->n_alt += (uint64_t)k->alt;
+          s->n_fmt_pkts += (uint64_t)(k->fmt != 0);
           s->qh = (s->qh + 1) % QCAP;
           s->qn--;
         }
@@ -1338,7 +1615,10 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
   }
   if (in->csr_req_i && in->csr_we_i && in->csr_addr_i != CSR_AOTF_SEND_STATUS)
     csr_write_ref(s, (uint32_t)in->csr_addr_i, (uint32_t)in->csr_wdata_i);
-  if (s->poke_swept) s->tag_page[s->idx_set][s->idx_way] = s->idx_set; /* the sweep will clear it */
+  if (s->poke_swept) { /* the sweep will clear it */
+    s->tag_page[s->idx_set][s->idx_way] = s->idx_set;
+    s->tag_fmt[s->idx_set][s->idx_way] = 0;
+  }
   if (o->csr_ack_o == 0 && o->csr_rdata_o != 0) fail(s, "csr_rdata_o not 0 without ack", o->csr_rdata_o, 0);
   return s->fails != before;
 }
@@ -1350,7 +1630,7 @@ typedef struct {
 
 void *aotf_send_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  aotf_send_cfg_t cfg = {NUSERS, FDEPTH, SETS, WAYS, 0};
+  aotf_send_cfg_t cfg = {NUSERS, FDEPTH, SETS, WAYS, 0, 1024};
   if (!m || aotf_send_init(&m->m, &cfg, seed)) {
     free(m);
     return NULL;

@@ -69,7 +69,7 @@ static void csr_wr(tb_t *t, uint32_t a, uint32_t d) {
 static void test_send(void) {
   static tb_t t;
   memset(&t, 0, sizeof(t));
-  aotf_send_cfg_t cfg = {8, 2048, 256, 4, 0};
+  aotf_send_cfg_t cfg = {8, 2048, 256, 4, 0, 1024};
   CHECK(aotf_send_init(&t.m, &cfg, 42) == 0, "init");
   t.in.m_axis_tready = 1;
   for (int i = 0; i < 3; i++) step(&t); /* rst_ni = 0 */
@@ -131,9 +131,59 @@ static void test_send(void) {
   aotf_send_free(&t.m);
 }
 
+/* the refill walker: a kick to a page only the HTT holds is sent without software, with the
+ * entry's 16-byte header format (2 header beats: offset at byte 8, length at byte 11) */
+static void test_walk_hdr16(void) {
+  static tb_t t;
+  memset(&t, 0, sizeof(t));
+  aotf_send_cfg_t cfg = {8, 2048, 256, 4, 0, 1024};
+  CHECK(aotf_send_init(&t.m, &cfg, 7) == 0, "init");
+  t.in.m_axis_tready = 1;
+  for (int i = 0; i < 3; i++) step(&t);
+  t.in.rst_ni = 1;
+  for (int n = 0; n < 300; n++) step(&t);
+  uint32_t page = 0x3C81, e = page & 1023;
+  uint32_t fmt = (1u << 12) | (1u << 10) | (8u << 5) | 11u;
+  csr_wr(&t, CSR_AOTF_SEND_HTT_IDX, e << AOTF_SEND_HTT_IDX_ENTRY_LSB);
+  csr_wr(&t, CSR_AOTF_SEND_HTT_TAG, page);
+  for (uint32_t w = 0; w < 4; w++) {
+    csr_wr(&t, CSR_AOTF_SEND_HTT_IDX, (e << AOTF_SEND_HTT_IDX_ENTRY_LSB) | (w << AOTF_SEND_HTT_IDX_WORD_LSB));
+    csr_wr(&t, CSR_AOTF_SEND_HTT_SEED_LO, 0xA0A00000u + w);
+    csr_wr(&t, CSR_AOTF_SEND_HTT_SEED_HI, 0xB0B00000u + w);
+  }
+  csr_wr(&t, CSR_AOTF_SEND_HTT_TAG, (fmt << AOTF_SEND_HTT_TAG_LPOS_LSB) | (1u << AOTF_SEND_HTT_TAG_VALID_LSB) | page);
+  csr_wr(&t, CSR_AOTF_SEND_CTRL, (8u << AOTF_SEND_CTRL_WINDOW_LSB) | (1u << AOTF_SEND_CTRL_WALK_EN_LSB));
+  t.in.st_valid_i = 1;
+  t.in.st_addr_i = (8u << 28) | (page << 12) | 0x5A8;
+  t.in.st_be_i = 0x03;
+  t.in.st_data_i = 0xBEEF;
+  step(&t);
+  t.in.st_valid_i = 0;
+  /* word 1 = 0xB0B00001A0A00001 with byte 8 (its byte 0) = 0xA8, the low nibble of byte 9 = 0x5
+   * (its high nibble stays), byte 11 (its byte 3) = the length 2 */
+  uint64_t exp[3] = {0xB0B00000A0A00000ull | (1ull << AOTF_HDR_FLAGS_LSB), 0xB0B0000102A005A8ull, 0xBEEF};
+  uint64_t beats = 0;
+  for (int i = 0; i < 80; i++) {
+    aotf_send_eval(&t.m, &t.in, &t.out);
+    if (t.out.m_axis_tvalid) {
+      if (beats < 3)
+        CHECK(t.out.m_axis_tdata == exp[beats], "walk beat %llu data %016llx expected %016llx", (unsigned long long)beats,
+              (unsigned long long)t.out.m_axis_tdata, (unsigned long long)exp[beats]);
+      CHECK(t.out.m_axis_tlast == (beats == 2), "walk beat %llu tlast", (unsigned long long)beats);
+      beats++;
+    }
+    step(&t);
+  }
+  CHECK(beats == 3, "walk beats %llu", (unsigned long long)beats);
+  CHECK(!t.out.irq_o && !(t.out.dbg_status_o & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB)), "walk: no miss interrupt");
+  CHECK(aotf_send_collisions(&t.m) == 0, "RAM collisions");
+  aotf_send_free(&t.m);
+}
+
 int main(void) {
   test_decode();
   test_send();
+  test_walk_hdr16();
   printf("test_aotf_send: %s (%d failures)\n", fails ? "FAIL" : "pass", fails);
   return fails != 0;
 }
