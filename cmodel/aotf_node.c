@@ -10,7 +10,7 @@ int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed) {
 int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htlb_sets, uint64_t seed) {
   memset(m, 0, sizeof(*m));
   aotf_send_cfg_t sc = {8, cfg->fifo_depth, htlb_sets, 4, 1}; /* CSR_REG = 1 */
-  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1};
+  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1, 8};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   nic_axis_slice_init(&m->loopq, seed ^ 0x4c50ull);

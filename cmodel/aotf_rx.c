@@ -17,6 +17,9 @@ int aotf_rx_init(aotf_rx_t *m, const aotf_rx_cfg_t *cfg, uint64_t seed) {
   if (!pow2(cfg->wb_depth) || cfg->wb_depth < 2 || cfg->wb_depth > AOTF_RX_MAX_WB) return -1;
   if (cfg->csr_reg > 1) return -1;
   m->cfg = *cfg;
+  if (!m->cfg.tlb_entries) m->cfg.tlb_entries = 8;
+  if (!pow2(m->cfg.tlb_entries) || m->cfg.tlb_entries < 2 || m->cfg.tlb_entries > AOTF_RX_MAX_TLB) return -1;
+  m->tb = log2u(m->cfg.tlb_entries);
   m->lb = log2u(cfg->llcm_bytes);
   m->ptb = log2u(cfg->pt_entries);
   aotf_llcm_cfg_t lc = {cfg->llcm_bytes / 8};
@@ -33,7 +36,10 @@ void aotf_rx_free(aotf_rx_t *m) { aotf_llcm_free(&m->llcm); }
 
 typedef struct {
   int tready, acc, csr_wr, csr_rd, push, pop, hw_wr, ctrl_wr;
-  uint32_t ev;
+  int cap, tpush, tw, thit;
+  uint32_t ev, tev;
+  uint32_t wraddr, wlen;
+  uint64_t wdata;
   aotf_llcm_in_t li;
 } rx_comb_t;
 
@@ -41,11 +47,12 @@ typedef struct {
 static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
-  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall;
+  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall && !m->hv;
   c->acc = in->s_axis_tvalid && c->tready;
   c->csr_wr = in->csr_req_i && in->csr_we_i;
   c->csr_rd = in->csr_req_i && !in->csr_we_i;
   c->ev = AOTF_RX_EV_NONE;
+  c->cap = 0;
   int last = (int)in->s_axis_tlast, user = (int)in->s_axis_tuser & 1;
   int dat = m->beat != 0 && m->beat == m->dbi;
   if (c->acc && m->disc) {
@@ -72,13 +79,35 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
     else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
     else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
     else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
+    else if (!m->skip) c->cap = 1; /* to the receive TLB */
     else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
     else c->ev = AOTF_RX_EV_GOOD;
   }
   c->push = c->ev == AOTF_RX_EV_GOOD;
   c->ctrl_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
+  /* receive TLB decision of the held packet, from the registered per-entry results */
+  uint32_t a = (uint32_t)in->csr_addr_i;
+  c->tw = c->csr_wr && (a == CSR_AOTF_RX_TLB_PGID || a == CSR_AOTF_RX_TLB_PID || a == CSR_AOTF_RX_TLB_VBASE ||
+                        a == CSR_AOTF_RX_TLB_VLIMIT || a == CSR_AOTF_RX_TLB_PBASE);
+  int sel = -1;
+  for (uint32_t k = 0; k < m->cfg.tlb_entries; k++)
+    if (m->res_m[k]) { sel = (int)k; break; }
+  int hit = sel >= 0, ok = hit && m->res_ok[sel];
+  c->thit = hit;
+  int drop_req = c->ctrl_wr && ((in->csr_wdata_i >> 3) & 1);
+  c->tpush = m->hv && m->fresh && hit && ok && m->wb_cnt != m->cfg.wb_depth;
+  c->tev = 0;
+  if (c->tpush) c->tev = AOTF_RX_EV_GOOD;
+  else if (m->hv && m->fresh && hit && !ok) c->tev = AOTF_RX_EV_PROT;
+  else if (m->hv && m->missed && drop_req && !(m->fresh && hit)) c->tev = AOTF_RX_EV_PROT;
+  else if (m->hv && m->fresh && !hit && !m->missed) c->tev = AOTF_RX_EV_MISS;
+  if (c->tev) c->ev = c->tev;
+  c->wraddr = m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
+  c->wlen = m->hv ? m->h_len : (m->len & 15);
+  c->wdata = m->hv ? m->h_data : in->s_axis_tdata;
   c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
   c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
+  (void)a;
   c->li.rst_ni = (int)in->rst_ni;
   c->li.init = c->ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
   c->li.wr_en = c->hw_wr || c->pop;
@@ -145,10 +174,11 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
   switch (a) {
     case CSR_AOTF_RX_ID: return 0x41525830u;
     case CSR_AOTF_RX_VERSION: return 0x00010000u;
-    case CSR_AOTF_RX_CONFIG: return m->lb | (m->ptb << 8) | (m->cfg.wb_depth << 16);
+    case CSR_AOTF_RX_CONFIG: return m->lb | (m->ptb << 8) | (m->cfg.wb_depth << 16) | (m->tb << 24);
     case CSR_AOTF_RX_CTRL: return (uint32_t)m->rx_en;
     case CSR_AOTF_RX_STATUS:
-      return m->status | ((uint32_t)m->llcm.busy << 16) | ((uint32_t)m->disc << 17) | (m->beat << 20) |
+      return m->status | ((uint32_t)m->llcm.busy << 16) | ((uint32_t)m->disc << 17) |
+             ((uint32_t)(m->hv && m->missed) << 18) | (m->beat << 20) |
              (m->wb_cnt << 24);
     case CSR_AOTF_RX_IRQ_EN: return m->irq_en;
     case CSR_AOTF_RX_PT_INDEX: return i;
@@ -170,6 +200,16 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
     case CSR_AOTF_RX_CNT_OVERLONG: return m->cnt[8];
     case CSR_AOTF_RX_CNT_HOSTWR: return m->cnt[0];
     case CSR_AOTF_RX_CNT_LINK: return m->cnt[10];
+    case CSR_AOTF_RX_CNT_MISS: return m->cnt[11];
+    case CSR_AOTF_RX_TLB_INDEX: return m->tlb_idx;
+    case CSR_AOTF_RX_TLB_PGID: return ((uint32_t)m->tlb_v[m->tlb_idx] << 31) | m->tlb_pgid[m->tlb_idx];
+    case CSR_AOTF_RX_TLB_PID: return (m->tlb_rg[m->tlb_idx] << 16) | m->tlb_pid[m->tlb_idx];
+    case CSR_AOTF_RX_TLB_VBASE: return m->tlb_vb[m->tlb_idx];
+    case CSR_AOTF_RX_TLB_VLIMIT: return m->tlb_vl[m->tlb_idx];
+    case CSR_AOTF_RX_TLB_PBASE: return m->tlb_pb[m->tlb_idx];
+    case CSR_AOTF_RX_MISS_PGID: return m->miss_pgid;
+    case CSR_AOTF_RX_MISS_PID: return (m->miss_rg << 16) | m->miss_pid;
+    case CSR_AOTF_RX_MISS_ADDR: return m->miss_addr;
     default: return CSR_UNMAPPED;
   }
 }
@@ -186,12 +226,28 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
   uint32_t rdata = c->csr_rd ? csr_read(m, a) : 0;
   uint64_t td = in->s_axis_tdata;
-  uint32_t len4 = m->len & 15;
   /* write-buffer payload (no reset) */
-  if (c->push) {
-    m->wb[m->wb_wr].addr = m->raddr;
-    m->wb[m->wb_wr].len = m->len & 15;
-    m->wb[m->wb_wr].data = td;
+  int wpush = c->push || c->tpush;
+  if (wpush) {
+    m->wb[m->wb_wr].addr = c->wraddr;
+    m->wb[m->wb_wr].len = c->wlen;
+    m->wb[m->wb_wr].data = c->wdata;
+  }
+  /* receive TLB: per-entry lookup of the held packet (no reset), hold payload (no reset) */
+  uint32_t lmax = 1u << (m->lb + 1), nb = m->cfg.llcm_bytes;
+  for (uint32_t k = 0; k < m->cfg.tlb_entries; k++) {
+    m->res_m[k] = m->tlb_v[k] && m->tlb_pgid[k] == m->h_pgid && m->tlb_pid[k] == m->h_pid && m->tlb_rg[k] == m->h_rg;
+    uint32_t ph = (m->tlb_pb[k] + m->h_raddr - m->tlb_vb[k]) & (lmax - 1);
+    m->res_ok[k] = m->h_raddr >= m->tlb_vb[k] && m->h_raddr + m->h_len <= m->tlb_vl[k] && ph + m->h_len <= nb;
+    m->res_ph[k] = ph & (nb - 1);
+  }
+  if (c->cap) {
+    m->h_pgid = m->pgid;
+    m->h_pid = m->pid;
+    m->h_rg = m->region;
+    m->h_raddr = m->raddr;
+    m->h_len = m->len & 15;
+    m->h_data = td;
   }
   if (lo)
     aotf_llcm_step(&m->llcm, &c->li, lo);
@@ -205,6 +261,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
                    ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
       m->pgid = (uint32_t)(td >> AOTF_HDR_PGID_LSB) & 0xFFFF;
+      m->skip = ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_XLAT_SKIP) != 0;
       m->cf = fm == HFMT_16;
       m->dbi = fm == HFMT_16 ? 2 : fm == HFMT_24 ? 3 : 4;
       if (fm == HFMT_8) m->dev_ty = 1;
@@ -213,11 +270,15 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       if (m->cf) {
         m->raddr_hi = ((td & 0xFFFFFFu) >> m->lb) != 0;
         m->len = (uint32_t)(td >> AOTF16_HDR_LEN_LSB) & 0xFFFF;
+        m->pid = (uint32_t)(td >> AOTF16_HDR_PID_LSB) & 0xFFFF;
+        m->region = (uint32_t)(td >> AOTF16_HDR_REGION_LSB) & 0xFF;
       } else {
         m->raddr_hi = (td >> m->lb) != 0;
       }
     } else if (m->beat == 2) {
       m->len = ((uint32_t)(td >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(td >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
+      m->pid = (uint32_t)(td >> AOTF_HDR_PID_LSB) & 0xFFFF;
+      m->region = (uint32_t)(td >> AOTF_HDR_REGION_LSB) & 0xFF;
     }
   }
   if (c->acc && !m->disc && dat && !in->s_axis_tlast) m->dev_ty = 0;
@@ -232,6 +293,13 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       m->pt_pgid[k] = m->pt_base[k] = m->pt_lim[k] = 0;
     }
     m->rx_en = 1;
+    for (int k = 0; k < AOTF_RX_MAX_TLB; k++) {
+      m->tlb_v[k] = 0;
+      m->tlb_pgid[k] = m->tlb_pid[k] = m->tlb_rg[k] = m->tlb_vb[k] = m->tlb_vl[k] = m->tlb_pb[k] = 0;
+    }
+    m->tlb_idx = 0;
+    m->hv = m->fresh = m->missed = 0;
+    m->miss_pgid = m->miss_pid = m->miss_rg = m->miss_addr = 0;
     m->status = m->irq_en = m->pt_idx = m->hw_addr = 0;
     m->hw_data = 0;
     memset(m->cnt, 0, sizeof(m->cnt));
@@ -263,16 +331,44 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   m->ev = c->ev;
   /* write buffer */
   uint32_t wm = m->cfg.wb_depth - 1;
-  if (c->push) m->wb_wr = (m->wb_wr + 1) & wm;
+  if (wpush) m->wb_wr = (m->wb_wr + 1) & wm;
   if (c->pop) m->wb_rd = (m->wb_rd + 1) & wm;
-  m->wb_cnt = m->wb_cnt + (uint32_t)c->push - (uint32_t)c->pop;
+  m->wb_cnt = m->wb_cnt + (uint32_t)wpush - (uint32_t)c->pop;
+  /* receive TLB hold state */
+  if (c->tev == AOTF_RX_EV_MISS) {
+    m->miss_pgid = m->h_pgid;
+    m->miss_pid = m->h_pid;
+    m->miss_rg = m->h_rg;
+    m->miss_addr = m->h_raddr;
+  }
+  {
+    int hv = m->hv, missed = m->missed;
+    if (m->hv && m->fresh && !c->thit) missed = 1;
+    if (c->tev == AOTF_RX_EV_GOOD || c->tev == AOTF_RX_EV_PROT) hv = missed = 0;
+    if (c->cap) { hv = 1; missed = 0; }
+    m->fresh = m->hv && !c->tw;
+    m->hv = hv;
+    m->missed = missed;
+  }
   /* CSR writes */
   uint32_t st = m->status;
   if (c->csr_wr) {
     switch (a) {
       case CSR_AOTF_RX_CTRL: m->rx_en = (int)(wd & 1); break;
-      case CSR_AOTF_RX_STATUS: st &= ~wd & 0x1FF; break;
-      case CSR_AOTF_RX_IRQ_EN: m->irq_en = wd & 0x1FF; break;
+      case CSR_AOTF_RX_STATUS: st &= ~wd & 0x3FF; break;
+      case CSR_AOTF_RX_IRQ_EN: m->irq_en = wd & 0x3FF; break;
+      case CSR_AOTF_RX_TLB_INDEX: m->tlb_idx = wd & (m->cfg.tlb_entries - 1); break;
+      case CSR_AOTF_RX_TLB_PGID:
+        m->tlb_v[m->tlb_idx] = (int)(wd >> 31);
+        m->tlb_pgid[m->tlb_idx] = wd & 0xFFFF;
+        break;
+      case CSR_AOTF_RX_TLB_PID:
+        m->tlb_pid[m->tlb_idx] = wd & 0xFFFF;
+        m->tlb_rg[m->tlb_idx] = (wd >> 16) & 0xFF;
+        break;
+      case CSR_AOTF_RX_TLB_VBASE: m->tlb_vb[m->tlb_idx] = wd & lmask; break;
+      case CSR_AOTF_RX_TLB_VLIMIT: m->tlb_vl[m->tlb_idx] = wd & lmask; break;
+      case CSR_AOTF_RX_TLB_PBASE: m->tlb_pb[m->tlb_idx] = wd & lmask; break;
       case CSR_AOTF_RX_PT_INDEX: m->pt_idx = wd & (m->cfg.pt_entries - 1); break;
       case CSR_AOTF_RX_PT_ENTRY:
         m->pt_v[i] = (int)(wd >> 31);
@@ -289,8 +385,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   if (c->ev) st |= 1u << (c->ev - 1);
   m->status = st;
   /* counters */
-  if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev]++;
-  if (c->push) m->cnt[9] += len4;
+  if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev == AOTF_RX_EV_MISS ? 11 : c->ev]++;
+  if (wpush) m->cnt[9] += c->wlen;
   if (c->hw_wr) m->cnt[0]++;
   if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;

@@ -2,7 +2,10 @@
 `default_nettype none
 // aotf_rx: AOTF receive path (paper section 4 "Mini-OTF receive" + LLCM), see docs/reference/aotf_rx.md.
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
-//  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (3-cycle latency, never
+//  -> LLCM write port (aotf_llcm). Packets with FLAG_XLAT_SKIP are checked against the
+//  protection table (the pgids allowed physical addresses); the others are held and checked
+//  through the receive TLB (aotf_rx_tlb: key {pgid, pid, region} -> LLCM window), waiting on a
+//  miss (s_axis_tready low) until software refills the TLB. The host reads the LLCM through hr_* (3-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
 //  A packet is a 32-, 24- or 16-byte header (4, 3 or 2 beats) + 1 data beat; it is written only
 //  after its tlast beat was checked (link abort, type/flag, len, tkeep, LLCM range, protection
@@ -11,6 +14,7 @@ module aotf_rx #(
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16,
   parameter int WB_DEPTH   = 4,
+  parameter int TLB_ENTRIES = 8,
   parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
   localparam int LB    = $clog2(LLCM_BYTES),  // byte address bits
   localparam int WORDS = LLCM_BYTES / 8,
@@ -52,15 +56,17 @@ module aotf_rx #(
   generate
     if (LLCM_BYTES < 32 || (LLCM_BYTES & (LLCM_BYTES - 1)) != 0 || LB > 17 ||
         PT_ENTRIES < 2 || PT_ENTRIES > 16 || (PT_ENTRIES & (PT_ENTRIES - 1)) != 0 ||
-        WB_DEPTH < 2 || WB_DEPTH > 16 || (WB_DEPTH & (WB_DEPTH - 1)) != 0) begin : g_param_err
-      $error("aotf_rx: LLCM_BYTES pow2 32..128Ki, PT_ENTRIES pow2 2..16, WB_DEPTH pow2 2..16");
+        WB_DEPTH < 2 || WB_DEPTH > 16 || (WB_DEPTH & (WB_DEPTH - 1)) != 0 ||
+        TLB_ENTRIES < 2 || TLB_ENTRIES > 16 || (TLB_ENTRIES & (TLB_ENTRIES - 1)) != 0) begin : g_param_err
+      $error("aotf_rx: LLCM_BYTES pow2 32..128Ki, PT_ENTRIES, WB_DEPTH, TLB_ENTRIES pow2 2..16");
     end
   endgenerate
 `endif
 
   // ------------------------------------------------------------------ parts
   //  aotf_rx_parse  packet parser and data-beat checks (type/flag, len, tkeep, range)
-  //  aotf_rx_prot   protection table and its data-beat check
+  //  aotf_rx_prot   protection table and its data-beat check (FLAG_XLAT_SKIP packets)
+  //  aotf_rx_tlb    receive TLB, hold register of a translated packet, miss wait
   //  aotf_rx_wbuf   write buffer, the LLCM buffer write request
   //  aotf_rx_csr    CSR decode / registers, counters, read mux, interrupt
   //  aotf_llcm      the LLCM
@@ -68,8 +74,21 @@ module aotf_rx #(
   wire [LB-1:0]  raddr;
   wire [3:0]     len;
   wire [LB:0]    pend;
-  wire [3:0]     ev, ev_q;
-  wire           push;
+  wire [3:0]     ev;
+  wire           push, cap;
+  wire [15:0]    pid;
+  wire [7:0]     region;
+  localparam int TB = $clog2(TLB_ENTRIES);
+  wire           w_tlb_index, w_tlb_pgid, w_tlb_pid, w_tlb_vbase, w_tlb_vlimit, w_tlb_pbase;
+  wire           miss_drop, t_hv, t_wait, t_push;
+  wire [LB-1:0]  t_phys, t_maddr;
+  wire [3:0]     t_len, t_ev;
+  wire [63:0]    t_data;
+  wire [TB-1:0]  t_idx;
+  wire [31:0]    t_rpgid, t_rpid;
+  wire [LB:0]    t_rvb, t_rvl, t_rpb;
+  wire [15:0]    t_mpgid;
+  wire [23:0]    t_mpid;
   wire [2:0]     beat;
   wire           disc;
   wire           stall;
@@ -103,7 +122,20 @@ module aotf_rx #(
     if (!rst_ni) lidle_q <= 1'b0;
     else         lidle_q <= !llcm_busy_d;
   end
-  wire           tready = rx_en && lidle_q && !wb_full && !stall;
+  wire           tready = rx_en && lidle_q && !wb_full && !stall && !t_hv;
+  // the write-buffer push: the parser's (FLAG_XLAT_SKIP packet, this beat) or the TLB's (the
+  // held packet; the stream is held meanwhile, so the two never coincide), selected by the
+  // registered hold flag
+  wire           wpush = push || t_push;
+  wire [LB-1:0]  wraddr = t_hv ? t_phys : raddr;
+  wire [3:0]     wlen   = t_hv ? t_len  : len;
+  wire [63:0]    wdata  = t_hv ? t_data : s_axis_tdata;
+  wire [3:0]     ev_all = ev | t_ev;   // never both (asserted)
+  reg  [3:0]     ev_all_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) ev_all_q <= 4'd0;
+    else         ev_all_q <= ev_all;
+  end
 
   aotf_rx_parse #(.LLCM_BYTES(LLCM_BYTES)) u_parse (
     .clk_i           (clk_i),
@@ -120,8 +152,10 @@ module aotf_rx #(
     .len_o           (len),
     .pend_o          (pend),
     .ev_o            (ev),
-    .ev_q_o          (ev_q),
     .push_o          (push),
+    .cap_o           (cap),
+    .pid_o           (pid),
+    .region_o        (region),
     .stall_o         (stall),
     .beat_o          (beat),
     .disc_o          (disc)
@@ -147,13 +181,50 @@ module aotf_rx #(
     .rd_lim_o     (rd_lim)
   );
 
-  aotf_rx_wbuf #(.LLCM_BYTES(LLCM_BYTES), .WB_DEPTH(WB_DEPTH)) u_wbuf (
+  aotf_rx_tlb #(.LLCM_BYTES(LLCM_BYTES), .TLB_ENTRIES(TLB_ENTRIES)) u_tlb (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .push_i      (push),
+    .w_index_i   (w_tlb_index),
+    .w_pgid_i    (w_tlb_pgid),
+    .w_pid_i     (w_tlb_pid),
+    .w_vbase_i   (w_tlb_vbase),
+    .w_vlimit_i  (w_tlb_vlimit),
+    .w_pbase_i   (w_tlb_pbase),
+    .drop_i      (miss_drop),
+    .wdata_i     (c_wdata),
+    .cap_i       (cap),
+    .pgid_i      (pgid),
+    .pid_i       (pid),
+    .region_i    (region),
     .raddr_i     (raddr),
     .len_i       (len),
     .data_i      (s_axis_tdata),
+    .wb_full_i   (wb_full),
+    .hv_o        (t_hv),
+    .wait_o      (t_wait),
+    .push_o      (t_push),
+    .phys_o      (t_phys),
+    .len_o       (t_len),
+    .data_o      (t_data),
+    .ev_o        (t_ev),
+    .idx_o       (t_idx),
+    .rd_pgid_o   (t_rpgid),
+    .rd_pid_o    (t_rpid),
+    .rd_vbase_o  (t_rvb),
+    .rd_vlimit_o (t_rvl),
+    .rd_pbase_o  (t_rpb),
+    .miss_pgid_o (t_mpgid),
+    .miss_pid_o  (t_mpid),
+    .miss_addr_o (t_maddr)
+  );
+
+  aotf_rx_wbuf #(.LLCM_BYTES(LLCM_BYTES), .WB_DEPTH(WB_DEPTH)) u_wbuf (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .push_i      (wpush),
+    .raddr_i     (wraddr),
+    .len_i       (wlen),
+    .data_i      (wdata),
     .llcm_busy_i (llcm_busy),
     .hw_wr_i     (hw_wr),
     .bw_en_o     (bw_en),
@@ -166,7 +237,7 @@ module aotf_rx #(
   );
 
   aotf_rx_csr #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES), .WB_DEPTH(WB_DEPTH),
-                .CSR_REG(CSR_REG)) u_csr (
+                .TLB_ENTRIES(TLB_ENTRIES), .CSR_REG(CSR_REG)) u_csr (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .csr_req_i    (csr_req_i),
@@ -176,13 +247,30 @@ module aotf_rx #(
     .csr_ack_o    (csr_ack_o),
     .csr_rdata_o  (csr_rdata_o),
     .irq_o        (irq_o),
-    .ev_i         (ev),
-    .push_i       (push),
-    .len_i        (len),
+    .ev_i         (ev_all),
+    .push_i       (wpush),
+    .len_i        (wlen),
     .wb_count_i   (wb_cnt),
     .beat_i       (beat),
     .disc_i       (disc),
     .llcm_busy_i  (llcm_busy),
+    .wait_i       (t_wait),
+    .w_tlb_index_o  (w_tlb_index),
+    .w_tlb_pgid_o   (w_tlb_pgid),
+    .w_tlb_pid_o    (w_tlb_pid),
+    .w_tlb_vbase_o  (w_tlb_vbase),
+    .w_tlb_vlimit_o (w_tlb_vlimit),
+    .w_tlb_pbase_o  (w_tlb_pbase),
+    .miss_drop_o    (miss_drop),
+    .tlb_idx_i      (t_idx),
+    .tlb_pgid_i     (t_rpgid),
+    .tlb_pid_i      (t_rpid),
+    .tlb_vbase_i    (t_rvb),
+    .tlb_vlimit_i   (t_rvl),
+    .tlb_pbase_i    (t_rpb),
+    .miss_pgid_i    (t_mpgid),
+    .miss_pid_i     (t_mpid),
+    .miss_addr_i    (t_maddr),
     .w_pt_index_o (w_pt_index),
     .w_pt_entry_o (w_pt_entry),
     .w_pt_base_o  (w_pt_base),
@@ -229,12 +317,14 @@ module aotf_rx #(
   assign dbg_disc_o     = disc;
   assign dbg_wb_count_o = 5'(wb_cnt);
   assign dbg_init_o     = llcm_busy;
-  assign dbg_ev_o       = ev_q;
+  assign dbg_ev_o       = ev_all_q;
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst_seen <= 1'b1;
   always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (lidle_q == !llcm_busy);
+  always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (!(ev != 4'd0 && t_ev != 4'd0));
+  always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (!(push && t_push) && !(cap && t_hv));
 `endif
 endmodule
 `default_nettype wire

@@ -5,8 +5,10 @@
 //  and 1 data beat (beat dbi = 4, 3 or 2). The header beats load the header registers (type/flag,
 //  form and pgid; remote address; length); the data beat ends the packet with one event (ev_o,
 //  EV_* below): checked in the order link (s_axis_tuser_i), type/flag, len, tkeep, LLCM range,
-//  protection (prot_ok_i, from aotf_rx_prot). push_o = the packet is good: its data beat goes to
-//  the write buffer in this cycle. A packet that ends early is EV_TRUNC; one that goes on past its
+//  protection. A packet with FLAG_XLAT_SKIP is checked against the protection table (prot_ok_i,
+//  from aotf_rx_prot): push_o = the packet is good, its data beat goes to the write buffer in this
+//  cycle. A packet without it that passes the format checks is captured by the receive TLB
+//  (cap_o, aotf_rx_tlb), which decides it later (no event here). A packet that ends early is EV_TRUNC; one that goes on past its
 //  data beat is discarded up to its tlast beat (disc_o) and ends there as EV_OVERLONG; an HFMT_8
 //  packet is discarded from beat 0 up to its tlast beat and ends there as EV_TYPE. A tlast beat
 //  with s_axis_tuser_i set ends any packet as EV_LINK. After the last header beat of a 24- or
@@ -30,11 +32,13 @@ module aotf_rx_parse #(
   output wire [15:0]   pgid_o,
   output wire [LB-1:0] raddr_o,
   output wire [3:0]    len_o,         // len[3:0] (1..8 when the packet is good)
+  output wire [15:0]   pid_o,
+  output wire [7:0]    region_o,
   output wire [LB:0]   pend_o,        // raddr + len[3:0]: the byte after the write
   // packet events
   output wire [3:0]    ev_o,          // this cycle's event, EV_NONE = 0
-  output wire [3:0]    ev_q_o,        // last cycle's event
   output wire          push_o,        // ev_o == EV_GOOD
+  output wire          cap_o,         // a translated packet passed the format checks: to the TLB
   output wire          stall_o,       // hold the stream this cycle (registered)
   // state, for the STATUS register and observability
   output wire [2:0]    beat_o,
@@ -56,18 +60,20 @@ module aotf_rx_parse #(
   reg          disc_q, disc_d;
   reg          dev_ty_q, dev_ty_d;       // discard ends as EV_TYPE (HFMT_8), else EV_OVERLONG
   reg          type_ok_q, type_ok_d;
+  reg          skip_q, skip_d;           // FLAG_XLAT_SKIP: physical address, protection table
+  reg [15:0]   pid_q, pid_d;
+  reg [7:0]    rg_q, rg_d;
   reg [15:0]   pgid_q, pgid_d;
   reg [LB-1:0] raddr_q, raddr_d;
   reg          raddr_hi_q, raddr_hi_d;   // raddr bits above LB not all zero
   reg [15:0]   len_q, len_d;
-  reg [3:0]    ev_q, ev_d;
   // data-beat checks, computed in the cycle before from the header registers (stable from the
   // cycle before the data beat on): exact, no added cycle
   reg          ck_len_q, ck_rng_q;
   reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
   reg [7:0]    ck_keep_q;
 
-  reg          acc, push, push_pre;
+  reg          acc, push, push_pre, cap;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -92,6 +98,9 @@ module aotf_rx_parse #(
     disc_d     = disc_q;
     dev_ty_d   = dev_ty_q;
     type_ok_d  = type_ok_q;
+    skip_d     = skip_q;
+    pid_d      = pid_q;
+    rg_d       = rg_q;
     pgid_d     = pgid_q;
     raddr_d    = raddr_q;
     raddr_hi_d = raddr_hi_q;
@@ -106,6 +115,7 @@ module aotf_rx_parse #(
           type_ok_d = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
                       ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
           pgid_d    = s_axis_tdata_i[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
+          skip_d    = (s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_XLAT_SKIP[7:0]) != 8'd0;
           cf_d      = (fm == F16);
           dbi_d     = (fm == F16) ? 3'd2 : (fm == F24) ? 3'd3 : 3'd4;
         end
@@ -114,14 +124,19 @@ module aotf_rx_parse #(
             raddr_d    = s_axis_tdata_i[LB-1:0];
             raddr_hi_d = (s_axis_tdata_i[nic_pkg::AOTF16_HDR_RADDR_W-1:LB] != '0);
             len_d      = s_axis_tdata_i[nic_pkg::AOTF16_HDR_LEN_LSB +: 16];
+            pid_d      = s_axis_tdata_i[nic_pkg::AOTF16_HDR_PID_LSB +: 16];
+            rg_d       = s_axis_tdata_i[nic_pkg::AOTF16_HDR_REGION_LSB +: 8];
           end else begin
             raddr_d    = s_axis_tdata_i[LB-1:0];
             raddr_hi_d = (s_axis_tdata_i[63:LB] != '0);
           end
         end
-        if (beat_q == 3'd2)
+        if (beat_q == 3'd2) begin
           len_d = {s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_HI_LSB +: 8],
                    s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_LSB +: 8]};
+          pid_d = s_axis_tdata_i[nic_pkg::AOTF_HDR_PID_LSB +: 16];
+          rg_d  = s_axis_tdata_i[nic_pkg::AOTF_HDR_REGION_LSB +: 8];
+        end
         if (beat_q == 3'd0 && fm == F8) begin
           // 8-byte header: not a receivable form, dropped as TYPE at its tlast beat
           beat_d   = 3'd0;
@@ -146,18 +161,20 @@ module aotf_rx_parse #(
         else if (!ck_len_q)                    ev = EV_LEN;
         else if (s_axis_tkeep_i != ck_keep_q)  ev = EV_KEEP;
         else if (!ck_rng_q)                    ev = EV_RANGE;
+        else if (!skip_q)                      ev = EV_NONE;   // to the TLB (cap)
         else if (!prot_ok_i)                   ev = EV_PROT;
         else                                   ev = EV_GOOD;
       end
     end
-    ev_d  = ev;
     dat_d = (beat_d == dbi_d) && (beat_d != 3'd0);
     // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
     // (push_pre; disc_q is 0 whenever dat_q is 1, asserted), the beat's own inputs (tvalid,
     // tlast, tuser, tkeep) last. Timing: push drives the write-buffer count / slot registers.
-    push_pre = tready_i && dat_q && ck_tl_q && ck_rng_q && prot_ok_i;
+    push_pre = tready_i && dat_q && ck_tl_q && ck_rng_q && skip_q && prot_ok_i;
     push     = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
                (s_axis_tkeep_i == ck_keep_q) && push_pre;
+    cap      = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
+               (s_axis_tkeep_i == ck_keep_q) && tready_i && dat_q && ck_tl_q && ck_rng_q && !skip_q;
   end
 
   always @(posedge clk_i) begin
@@ -166,13 +183,11 @@ module aotf_rx_parse #(
       dat_q   <= 1'b0;
       stall_q <= 1'b0;
       disc_q  <= 1'b0;
-      ev_q    <= EV_NONE;
     end else begin
       beat_q  <= beat_d;
       dat_q   <= dat_d;
       stall_q <= stall_d;
       disc_q  <= disc_d;
-      ev_q    <= ev_d;
     end
   end
 
@@ -182,6 +197,9 @@ module aotf_rx_parse #(
     cf_q       <= cf_d;
     dev_ty_q   <= dev_ty_d;
     type_ok_q  <= type_ok_d;
+    skip_q     <= skip_d;
+    pid_q      <= pid_d;
+    rg_q       <= rg_d;
     pgid_q     <= pgid_d;
     raddr_q    <= raddr_d;
     raddr_hi_q <= raddr_hi_d;
@@ -198,8 +216,10 @@ module aotf_rx_parse #(
   assign len_o   = len_q[3:0];
   assign pend_o  = pend;
   assign ev_o    = ev;
-  assign ev_q_o  = ev_q;
   assign push_o  = push;
+  assign cap_o   = cap;
+  assign pid_o   = pid_q;
+  assign region_o = rg_q;
   assign stall_o = stall_q;
   assign beat_o  = beat_q;
   assign disc_o  = disc_q;
@@ -224,12 +244,15 @@ module aotf_rx_parse #(
       assert (!(dat_q && beat_q != dbi_q));
       assert (!(stall_q && (beat_q == 3'd0 || !dat_q)));
       assert (push == (ev == EV_GOOD));
+      assert (!(push && cap));
+      assert (!cap || ev == EV_NONE);
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
       cover (ev == EV_LINK);
       cover (ev == EV_GOOD && cf_q);
       cover (ev == EV_GOOD && dbi_q == 3'd3);
       cover (ev == EV_TYPE && dev_ty_q);
+      cover (cap && cf_q);
     end
   end
 `endif
