@@ -138,7 +138,7 @@ typedef struct {
 
 const char *aotf_rx_stim_modes(void) {
   return "random good protect truncated overlong badtype badlen badkeep range poll_while_write "
-         "reset_mid wbfull csr forms tuser tlb tlb_miss skip bench tlb_bench";
+         "reset_mid wbfull csr forms tuser tlb tlb_miss skip bench bench_tlb";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -590,7 +590,7 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
   for (int i = 0; i < M_N; i++)
     if (!strcmp(mode, mode_name[i])) m = i;
   int bench = !strcmp(mode, "bench"); /* = poll_while_write, printing "bench:" figures */
-  int tlb_bench = !strcmp(mode, "tlb_bench"); /* = tlb_miss with an immediate refill, figures */
+  int tlb_bench = !strcmp(mode, "bench_tlb"); /* = tlb_miss with an immediate refill, figures */
   if (bench) m = M_POLL;
   if (tlb_bench) m = M_TLB_MISS;
   if (m < 0) return NULL;
