@@ -36,7 +36,8 @@ void aotf_rx_free(aotf_rx_t *m) { aotf_llcm_free(&m->llcm); }
 
 typedef struct {
   int tready, acc, csr_wr, csr_rd, push, pop, hw_wr, ctrl_wr;
-  int cap, tpush, tw, thit;
+  int cap, tpush, tw, thit, commit, pbw, issue, twpush, good;
+  uint32_t glen, tphys;
   uint32_t ev, tev;
   uint32_t wraddr, wlen;
   uint64_t wdata;
@@ -47,14 +48,22 @@ typedef struct {
 static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
-  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall && !m->hv;
+  int dat = m->beat != 0 && m->beat == m->dbi;
+  int pb_busy = m->pb_st[m->pb_fill] != 0;
+  int pb_drain = m->pb_st[0] == 2 || m->pb_st[1] == 2 || m->pb_pv;
+  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall && !m->hv &&
+              !(dat && m->botf && pb_busy) && !(dat && !m->botf && pb_drain);
   c->acc = in->s_axis_tvalid && c->tready;
   c->csr_wr = in->csr_req_i && in->csr_we_i;
   c->csr_rd = in->csr_req_i && !in->csr_we_i;
   c->ev = AOTF_RX_EV_NONE;
   c->cap = 0;
+  c->commit = 0;
+  c->pbw = 0;
   int last = (int)in->s_axis_tlast, user = (int)in->s_axis_tuser & 1;
-  int dat = m->beat != 0 && m->beat == m->dbi;
+  int len_ok = m->len >= 1 && m->len <= (m->botf ? 464u : 8u);
+  uint32_t nbeat = (m->botf && len_ok) ? ((m->len & 0x1FF) - 1) >> 3 : 0;
+  int lastd = m->dcnt == nbeat;
   if (c->acc && m->disc) {
     if (last) c->ev = user ? AOTF_RX_EV_LINK : m->dev_ty ? AOTF_RX_EV_TYPE : AOTF_RX_EV_OVERLONG;
   } else if (c->acc && !dat) {
@@ -64,12 +73,15 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
     } else if (last) {
       c->ev = user ? AOTF_RX_EV_LINK : AOTF_RX_EV_TRUNC;
     }
+  } else if (c->acc && !lastd) {
+    c->pbw = m->botf;
+    if (last) c->ev = user ? AOTF_RX_EV_LINK : AOTF_RX_EV_TRUNC;
   } else if (c->acc) {
-    uint32_t l4 = m->len & 15;
-    uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
-    uint32_t pend = m->raddr + l4;
+    uint32_t l3 = m->len & 7;
+    uint32_t keep_exp = l3 ? ~(0xFFu << l3) & 0xFF : 0xFF;
+    uint32_t pend = m->raddr + (m->len & 0x1FF);
     uint32_t e = m->pgid & (m->cfg.pt_entries - 1);
-    int len_ok = m->len >= 1 && m->len <= 8;
+    c->pbw = m->botf;
     int range_ok = !m->raddr_hi && pend <= nb;
     int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
                   pend <= m->pt_lim[e];
@@ -77,13 +89,14 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
     else if (user) c->ev = AOTF_RX_EV_LINK;
     else if (!m->type_ok) c->ev = AOTF_RX_EV_TYPE;
     else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
-    else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
+    else if (in->s_axis_tkeep != keep_exp || m->kbad) c->ev = AOTF_RX_EV_KEEP;
     else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
     else if (!m->skip) c->cap = 1; /* to the receive TLB */
     else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
     else c->ev = AOTF_RX_EV_GOOD;
   }
-  c->push = c->ev == AOTF_RX_EV_GOOD;
+  c->push = c->ev == AOTF_RX_EV_GOOD && !m->botf;
+  c->commit = c->ev == AOTF_RX_EV_GOOD && m->botf;
   c->ctrl_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
   /* receive TLB decision of the held packet, from the registered per-entry results */
   uint32_t a = (uint32_t)in->csr_addr_i;
@@ -95,16 +108,22 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   int hit = sel >= 0, ok = hit && m->res_ok[sel];
   c->thit = hit;
   int drop_req = c->ctrl_wr && ((in->csr_wdata_i >> 3) & 1);
-  c->tpush = m->hv && m->fresh && hit && ok && m->wb_cnt != m->cfg.wb_depth;
+  c->tpush = m->hv && m->fresh && hit && ok && (m->h_botf || (m->wb_cnt != m->cfg.wb_depth && !pb_drain));
   c->tev = 0;
   if (c->tpush) c->tev = AOTF_RX_EV_GOOD;
   else if (m->hv && m->fresh && hit && !ok) c->tev = AOTF_RX_EV_PROT;
   else if (m->hv && m->missed && drop_req && !(m->fresh && hit)) c->tev = AOTF_RX_EV_PROT;
   else if (m->hv && m->fresh && !hit && !m->missed) c->tev = AOTF_RX_EV_MISS;
   if (c->tev) c->ev = c->tev;
-  c->wraddr = m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
-  c->wlen = m->hv ? m->h_len : (m->len & 15);
-  c->wdata = m->hv ? m->h_data : in->s_axis_tdata;
+  c->twpush = c->tpush && !m->h_botf;
+  c->tphys = hit ? m->res_ph[sel] : 0;
+  c->wraddr = m->pb_pv ? m->pb_pa : m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
+  c->wlen = m->pb_pv ? m->pb_pl : m->hv ? (m->h_len & 15) : (m->len & 15);
+  c->wdata = m->pb_pv ? m->pb_prd : m->hv ? m->h_data : in->s_axis_tdata;
+  c->good = c->push || c->commit || c->tpush;
+  c->glen = m->hv ? m->h_len : (m->len & 0x1FF);
+  /* packet buffer drain: a word read while the write buffer has room for it a cycle later */
+  c->issue = m->pb_st[m->pb_dr] == 2 && m->wb_cnt <= m->cfg.wb_depth - 2;
   c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
   c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
   (void)a;
@@ -226,8 +245,11 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   uint32_t lmask = (1u << (m->lb + 1)) - 1, i = m->pt_idx;
   uint32_t rdata = c->csr_rd ? csr_read(m, a) : 0;
   uint64_t td = in->s_axis_tdata;
+  int ulen_ok = m->len >= 1 && m->len <= (m->botf ? 464u : 8u);
+  uint32_t unb = (m->botf && ulen_ok) ? ((m->len & 0x1FF) - 1) >> 3 : 0;
+  int ulastd = m->dcnt == unb;
   /* write-buffer payload (no reset) */
-  int wpush = c->push || c->tpush;
+  int wpush = c->push || c->twpush || m->pb_pv;
   if (wpush) {
     m->wb[m->wb_wr].addr = c->wraddr;
     m->wb[m->wb_wr].len = c->wlen;
@@ -241,12 +263,47 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     m->res_ok[k] = m->h_raddr >= m->tlb_vb[k] && m->h_raddr + m->h_len <= m->tlb_vl[k] && ph + m->h_len <= nb;
     m->res_ph[k] = ph & (nb - 1);
   }
+  /* packet buffer: the drain's RAM read (before this cycle's write), the fill write, the slots */
+  {
+    uint32_t nw = (m->pb_len[m->pb_dr] - 1) >> 3, r3 = m->pb_len[m->pb_dr] & 7;
+    int lastw = m->pb_di == nw;
+    m->pb_pv = c->issue && in->rst_ni;
+    m->pb_pa = (m->pb_base[m->pb_dr] + 8 * m->pb_di) & (nb - 1);
+    m->pb_pl = lastw ? (r3 ? r3 : 8) : 8;
+    if (c->issue) m->pb_prd = m->pb[m->pb_dr][m->pb_di & 63];
+    if (c->acc && !m->disc && c->pbw) m->pb[m->pb_fill][m->dcnt & 63] = td;
+    if (c->issue) {
+      m->pb_di++;
+      if (lastw) { m->pb_st[m->pb_dr] = 0; m->pb_dr ^= 1; m->pb_di = 0; }
+    }
+    if (c->commit) {
+      m->pb_st[m->pb_fill] = 2;
+      m->pb_base[m->pb_fill] = m->raddr;
+      m->pb_len[m->pb_fill] = m->len & 0x1FF;
+      m->pb_fill ^= 1;
+    }
+    if (c->cap && m->botf) {
+      m->pb_st[m->pb_fill] = 1;
+      m->pb_len[m->pb_fill] = m->len & 0x1FF;
+      m->pb_rs = m->pb_fill;
+      m->pb_fill ^= 1;
+    }
+    if (c->tpush && m->h_botf) {
+      m->pb_st[m->pb_rs] = 2;
+      m->pb_base[m->pb_rs] = c->tphys;
+    }
+    if (m->h_botf && c->tev == AOTF_RX_EV_PROT) {
+      m->pb_st[m->pb_rs] = 0;
+      m->pb_fill = m->pb_rs;
+    }
+  }
   if (c->cap) {
+    m->h_botf = m->botf;
     m->h_pgid = m->pgid;
     m->h_pid = m->pid;
     m->h_rg = m->region;
     m->h_raddr = m->raddr;
-    m->h_len = m->len & 15;
+    m->h_len = m->len & 0x1FF;
     m->h_data = td;
   }
   if (lo)
@@ -258,8 +315,11 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   if (c->acc && !m->disc && !dat) {
     if (m->beat == 0) {
       uint32_t fm = (uint32_t)(td >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
-      m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
-                   ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
+      m->botf = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_BOTF && ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) == 0;
+      m->type_ok = (((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
+                    ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0) || m->botf;
+      m->dcnt = 0;
+      m->kbad = 0;
       m->pgid = (uint32_t)(td >> AOTF_HDR_PGID_LSB) & 0xFFFF;
       m->skip = ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_XLAT_SKIP) != 0;
       m->cf = fm == HFMT_16;
@@ -281,11 +341,18 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       m->region = (uint32_t)(td >> AOTF_HDR_REGION_LSB) & 0xFF;
     }
   }
-  if (c->acc && !m->disc && dat && !in->s_axis_tlast) m->dev_ty = 0;
+  if (c->acc && !m->disc && dat && ulastd && !in->s_axis_tlast) m->dev_ty = 0;
+  if (c->acc && !m->disc && dat && !ulastd && !in->s_axis_tlast) {
+    m->dcnt++;
+    m->kbad = m->kbad || in->s_axis_tkeep != 0xFF;
+  }
   if (!in->rst_ni) {
     m->beat = 0;
     m->disc = 0;
     m->stall = 0;
+    m->pb_st[0] = m->pb_st[1] = 0;
+    m->pb_fill = m->pb_rs = m->pb_dr = m->pb_di = 0;
+    m->pb_pv = 0;
     m->ev = 0; /* header fields (dbi, cf, dev_ty, type_ok, pgid, raddr, len) have no reset */
     m->wb_wr = m->wb_rd = m->wb_cnt = 0;
     for (int k = 0; k < AOTF_RX_MAX_PT; k++) {
@@ -323,6 +390,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
         m->stall = (m->beat == 2 && m->dbi == 3) || (m->beat == 1 && m->cf);
         m->beat = m->beat + 1;
       }
+    } else if (!ulastd) {
+      if (last) m->beat = 0; /* a BOTF data beat before the last: TRUNC */
     } else {
       m->beat = 0;
       m->disc = !last;
@@ -386,7 +455,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   m->status = st;
   /* counters */
   if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev == AOTF_RX_EV_MISS ? 11 : c->ev]++;
-  if (wpush) m->cnt[9] += c->wlen;
+  if (c->good) m->cnt[9] += c->glen;
   if (c->hw_wr) m->cnt[0]++;
   if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;

@@ -35,14 +35,23 @@ typedef struct {
   uint32_t beat, dbi; /* dbi: data beat index of the packet (4, 3 or 2) */
   int disc, dev_ty, stall, cf, type_ok, raddr_hi; /* dev_ty: the discard ends as TYPE */
   uint32_t pgid, raddr, len, ev;
-  int skip;
-  uint32_t pid, region;
+  int skip, botf, kbad;
+  uint32_t pid, region, dcnt;
+  /* BOTF packet buffer (rtl aotf_rx_pbuf): 2 slots, fill / reserved / drain slot, drain index,
+   * the drained word's push (pv, pa, pl, prd: the RAM read register) */
+  uint64_t pb[2][64];
+  int pb_st[2]; /* 0 free, 1 reserved (TLB), 2 ready */
+  uint32_t pb_base[2], pb_len[2], pb_fill, pb_rs, pb_dr, pb_di;
+  int pb_pv;
+  uint32_t pb_pa, pb_pl;
+  uint64_t pb_prd;
   /* receive TLB (rtl aotf_rx_tlb) */
   int tlb_v[AOTF_RX_MAX_TLB];
   uint32_t tlb_pgid[AOTF_RX_MAX_TLB], tlb_pid[AOTF_RX_MAX_TLB], tlb_rg[AOTF_RX_MAX_TLB];
   uint32_t tlb_vb[AOTF_RX_MAX_TLB], tlb_vl[AOTF_RX_MAX_TLB], tlb_pb[AOTF_RX_MAX_TLB], tlb_idx;
   int hv, fresh, missed;                      /* hold register state */
   uint32_t h_pgid, h_pid, h_rg, h_raddr, h_len;
+  int h_botf;
   uint64_t h_data;
   int res_m[AOTF_RX_MAX_TLB], res_ok[AOTF_RX_MAX_TLB]; /* per-entry lookup, registered */
   uint32_t res_ph[AOTF_RX_MAX_TLB];

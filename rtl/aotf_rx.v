@@ -5,7 +5,9 @@
 //  -> LLCM write port (aotf_llcm). Packets with FLAG_XLAT_SKIP are checked against the
 //  protection table (the pgids allowed physical addresses); the others are held and checked
 //  through the receive TLB (aotf_rx_tlb: key {pgid, pid, region} -> LLCM window), waiting on a
-//  miss (s_axis_tready low) until software refills the TLB. The host reads the LLCM through hr_* (3-cycle latency, never
+//  miss (s_axis_tready low) until software refills the TLB. BOTF packets (1..464 bytes) are
+//  received whole into the packet buffer (aotf_rx_pbuf) and written into the LLCM only after
+//  their last beat was checked, one 8-byte word per cycle through the write buffer. The host reads the LLCM through hr_* (3-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
 //  A packet is a 32-, 24- or 16-byte header (4, 3 or 2 beats) + 1 data beat; it is written only
 //  after its tlast beat was checked (link abort, type/flag, len, tkeep, LLCM range, protection
@@ -67,12 +69,19 @@ module aotf_rx #(
   //  aotf_rx_parse  packet parser and data-beat checks (type/flag, len, tkeep, range)
   //  aotf_rx_prot   protection table and its data-beat check (FLAG_XLAT_SKIP packets)
   //  aotf_rx_tlb    receive TLB, hold register of a translated packet, miss wait
+  //  aotf_rx_pbuf   BOTF packet buffer (2 slots) and its drain into the write buffer
   //  aotf_rx_wbuf   write buffer, the LLCM buffer write request
   //  aotf_rx_csr    CSR decode / registers, counters, read mux, interrupt
   //  aotf_llcm      the LLCM
   wire [15:0]    pgid;
   wire [LB-1:0]  raddr;
-  wire [3:0]     len;
+  wire [8:0]     len;
+  wire           botf, pb_wr, commit, pb_busy, pb_drain, pb_push;
+  wire [5:0]     pb_idx;
+  wire [LB-1:0]  pb_addr;
+  wire [3:0]     pb_len;
+  wire [63:0]    pb_data;
+  wire           t_botf;
   wire [LB:0]    pend;
   wire [3:0]     ev;
   wire           push, cap;
@@ -82,7 +91,8 @@ module aotf_rx #(
   wire           w_tlb_index, w_tlb_pgid, w_tlb_pid, w_tlb_vbase, w_tlb_vlimit, w_tlb_pbase;
   wire           miss_drop, t_hv, t_wait, t_push;
   wire [LB-1:0]  t_phys, t_maddr;
-  wire [3:0]     t_len, t_ev;
+  wire [8:0]     t_len;
+  wire [3:0]     t_ev;
   wire [63:0]    t_data;
   wire [TB-1:0]  t_idx;
   wire [31:0]    t_rpgid, t_rpid;
@@ -123,13 +133,17 @@ module aotf_rx #(
     else         lidle_q <= !llcm_busy_d;
   end
   wire           tready = rx_en && lidle_q && !wb_full && !stall && !t_hv;
-  // the write-buffer push: the parser's (FLAG_XLAT_SKIP packet, this beat) or the TLB's (the
-  // held packet; the stream is held meanwhile, so the two never coincide), selected by the
-  // registered hold flag
-  wire           wpush = push || t_push;
-  wire [LB-1:0]  wraddr = t_hv ? t_phys : raddr;
-  wire [3:0]     wlen   = t_hv ? t_len  : len;
-  wire [63:0]    wdata  = t_hv ? t_data : s_axis_tdata;
+  // the write-buffer push: the parser's (AOTF FLAG_XLAT_SKIP packet, this beat), the TLB's (the
+  // held AOTF packet; the stream is held meanwhile) or the packet buffer's drain (AOTF data
+  // beats and the TLB's push wait while it drains), selected by registered state
+  wire           t_wpush = t_push && !t_botf;
+  wire           wpush  = push || t_wpush || pb_push;
+  wire [LB-1:0]  wraddr = pb_push ? pb_addr : t_hv ? t_phys : raddr;
+  wire [3:0]     wlen   = pb_push ? pb_len  : t_hv ? t_len[3:0] : len[3:0];
+  wire [63:0]    wdata  = pb_push ? pb_data : t_hv ? t_data : s_axis_tdata;
+  // a good packet (for the byte counter): its length
+  wire           good   = push || commit || t_push;
+  wire [8:0]     glen   = t_hv ? t_len : len;
   wire [3:0]     ev_all = ev | t_ev;   // never both (asserted)
   reg  [3:0]     ev_all_q;
   always @(posedge clk_i) begin
@@ -154,6 +168,12 @@ module aotf_rx #(
     .ev_o            (ev),
     .push_o          (push),
     .cap_o           (cap),
+    .botf_o          (botf),
+    .pb_wr_o         (pb_wr),
+    .pb_idx_o        (pb_idx),
+    .commit_o        (commit),
+    .pb_busy_i       (pb_busy),
+    .drain_i         (pb_drain),
     .pid_o           (pid),
     .region_o        (region),
     .stall_o         (stall),
@@ -198,13 +218,15 @@ module aotf_rx #(
     .region_i    (region),
     .raddr_i     (raddr),
     .len_i       (len),
+    .botf_i      (botf),
     .data_i      (s_axis_tdata),
-    .wb_full_i   (wb_full),
+    .wb_full_i   (!t_botf && (wb_full || pb_drain)),
     .hv_o        (t_hv),
     .wait_o      (t_wait),
     .push_o      (t_push),
     .phys_o      (t_phys),
     .len_o       (t_len),
+    .botf_o      (t_botf),
     .data_o      (t_data),
     .ev_o        (t_ev),
     .idx_o       (t_idx),
@@ -216,6 +238,28 @@ module aotf_rx #(
     .miss_pgid_o (t_mpgid),
     .miss_pid_o  (t_mpid),
     .miss_addr_o (t_maddr)
+  );
+
+  aotf_rx_pbuf #(.LLCM_BYTES(LLCM_BYTES), .WB_DEPTH(WB_DEPTH)) u_pbuf (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .wr_i        (pb_wr),
+    .widx_i      (pb_idx),
+    .wdata_i     (s_axis_tdata),
+    .commit_i    (commit),
+    .reserve_i   (cap && botf),
+    .base_i      (raddr),
+    .len_i       (len),
+    .tgood_i     (t_push && t_botf),
+    .tphys_i     (t_phys),
+    .tdrop_i     (t_botf && t_ev == 4'd6),
+    .wb_cnt_i    (wb_cnt),
+    .push_o      (pb_push),
+    .addr_o      (pb_addr),
+    .len_o       (pb_len),
+    .data_o      (pb_data),
+    .fill_busy_o (pb_busy),
+    .drain_any_o (pb_drain)
   );
 
   aotf_rx_wbuf #(.LLCM_BYTES(LLCM_BYTES), .WB_DEPTH(WB_DEPTH)) u_wbuf (
@@ -248,8 +292,8 @@ module aotf_rx #(
     .csr_rdata_o  (csr_rdata_o),
     .irq_o        (irq_o),
     .ev_i         (ev_all),
-    .push_i       (wpush),
-    .len_i        (wlen),
+    .push_i       (good),
+    .len_i        (glen),
     .wb_count_i   (wb_cnt),
     .beat_i       (beat),
     .disc_i       (disc),
@@ -325,6 +369,7 @@ module aotf_rx #(
   always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (lidle_q == !llcm_busy);
   always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (!(ev != 4'd0 && t_ev != 4'd0));
   always @(posedge clk_i) if (f_rst_seen && rst_ni) assert (!(push && t_push) && !(cap && t_hv));
+  always @(posedge clk_i) if (f_rst_seen && rst_ni) assert ($onehot0({push, t_wpush, pb_push}));
 `endif
 endmodule
 `default_nettype wire

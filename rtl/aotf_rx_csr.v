@@ -30,7 +30,7 @@ module aotf_rx_csr #(
   // packet events (aotf_rx_parse)
   input  wire [3:0]     ev_i,          // this cycle's event, 0 = none
   input  wire           push_i,        // good packet: len_i bytes written
-  input  wire [3:0]     len_i,
+  input  wire [8:0]     len_i,
   // state shown in STATUS
   input  wire [WBW:0]   wb_count_i,
   input  wire [2:0]     beat_i,
@@ -86,7 +86,7 @@ module aotf_rx_csr #(
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
   reg          cbytes_q, cbytes_d, chw_q, chw_d;
-  reg [3:0]    clen_q;
+  reg [8:0]    clen_q;
   reg          hw_wr;
   reg [31:0]   rmux;
   integer      k, kc;
@@ -242,7 +242,7 @@ module aotf_rx_csr #(
       if (cev_q == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
     if (cev_q == 4'd9) cnt_d[10*32 +: 32] = cnt_q[10*32 +: 32] + 32'd1;
     if (cev_q == 4'd10) cnt_d[11*32 +: 32] = cnt_q[11*32 +: 32] + 32'd1;
-    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, clen_q};
+    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {23'd0, clen_q};
     if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
     cev_d    = ev_i;
     cbytes_d = push_i;

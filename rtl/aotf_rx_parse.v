@@ -2,7 +2,10 @@
 `default_nettype none
 // aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/reference/aotf_rx.md).
 //  A packet is a header of 4, 3 or 2 beats (flags.HFMT of beat 0: HFMT_32, HFMT_24, HFMT_16)
-//  and 1 data beat (beat dbi = 4, 3 or 2). The header beats load the header registers (type/flag,
+//  and its data beats from beat dbi = 4, 3 or 2 on: one for AOTF, ceil(len / 8) for a BOTF
+//  packet (PTYPE_BOTF, FLAG_AOTF clear, length 1..464; one for any other packet). Every data
+//  beat of a BOTF packet goes to the packet buffer (pb_wr_o); its checks (tkeep 0xFF on every
+//  beat but the last, tlast only on the last) are gathered up to the last beat. The header beats load the header registers (type/flag,
 //  form and pgid; remote address; length); the data beat ends the packet with one event (ev_o,
 //  EV_* below): checked in the order link (s_axis_tuser_i), type/flag, len, tkeep, LLCM range,
 //  protection. A packet with FLAG_XLAT_SKIP is checked against the protection table (prot_ok_i,
@@ -31,15 +34,21 @@ module aotf_rx_parse #(
   // header of the packet in flight (stable from the cycle after its beat on)
   output wire [15:0]   pgid_o,
   output wire [LB-1:0] raddr_o,
-  output wire [3:0]    len_o,         // len[3:0] (1..8 when the packet is good)
+  output wire [8:0]    len_o,         // len[8:0] (1..8 / 1..464 when the packet is good)
+  output wire          botf_o,        // the packet in flight is a BOTF packet
+  output wire          pb_wr_o,       // this cycle's beat is a BOTF data beat: to the packet buffer
+  output wire [5:0]    pb_idx_o,      // its index
+  output wire          commit_o,      // a good FLAG_XLAT_SKIP BOTF packet ends this cycle
+  input  wire          pb_busy_i,     // the packet buffer's fill slot is not free (registered)
+  input  wire          drain_i,       // the packet buffer drains (registered)
   output wire [15:0]   pid_o,
   output wire [7:0]    region_o,
-  output wire [LB:0]   pend_o,        // raddr + len[3:0]: the byte after the write
+  output wire [LB:0]   pend_o,        // raddr + len[8:0]: the byte after the write
   // packet events
   output wire [3:0]    ev_o,          // this cycle's event, EV_NONE = 0
   output wire          push_o,        // ev_o == EV_GOOD
   output wire          cap_o,         // a translated packet passed the format checks: to the TLB
-  output wire          stall_o,       // hold the stream this cycle (registered)
+  output wire          stall_o,       // hold the stream this cycle (registered state only)
   // state, for the STATUS register and observability
   output wire [2:0]    beat_o,
   output wire          disc_o
@@ -60,6 +69,9 @@ module aotf_rx_parse #(
   reg          disc_q, disc_d;
   reg          dev_ty_q, dev_ty_d;       // discard ends as EV_TYPE (HFMT_8), else EV_OVERLONG
   reg          type_ok_q, type_ok_d;
+  reg          botf_q, botf_d;           // PTYPE_BOTF with FLAG_AOTF clear
+  reg [5:0]    dcnt_q, dcnt_d;           // data beat index
+  reg          kbad_q, kbad_d;           // a data beat before the last had tkeep != 0xFF
   reg          skip_q, skip_d;           // FLAG_XLAT_SKIP: physical address, protection table
   reg [15:0]   pid_q, pid_d;
   reg [7:0]    rg_q, rg_d;
@@ -70,10 +82,12 @@ module aotf_rx_parse #(
   // data-beat checks, computed in the cycle before from the header registers (stable from the
   // cycle before the data beat on): exact, no added cycle
   reg          ck_len_q, ck_rng_q;
+  reg [5:0]    ck_nb_q;   // data beats - 1 (0 unless a BOTF packet of length 1..464)
   reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
   reg [7:0]    ck_keep_q;
 
-  reg          acc, push, push_pre, cap;
+  reg          acc, push, push_pre, cap, commit, good_pre, lastd, pbw;
+  reg [5:0]    nb;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
@@ -85,9 +99,10 @@ module aotf_rx_parse #(
     fm      = s_axis_tdata_i[FL +: 2];
 
     // ---- checks of a data beat, for the next cycle (see ck_*_q)
-    keep_exp = ~(8'hFF << len_q[3:0]);
-    len_ok   = (len_q != 16'd0) && (len_q <= 16'd8);
-    pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
+    keep_exp = (len_q[2:0] == 3'd0) ? 8'hFF : ~(8'hFF << len_q[2:0]);
+    len_ok   = (len_q != 16'd0) && (len_q <= (botf_q ? 16'd464 : 16'd8));
+    nb       = (botf_q && len_ok) ? 6'((len_q[8:0] - 9'd1) >> 3) : 6'd0;
+    pend     = {1'b0, raddr_q} + (LB+1)'(len_q[8:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
 
     // ---- parser
@@ -98,6 +113,11 @@ module aotf_rx_parse #(
     disc_d     = disc_q;
     dev_ty_d   = dev_ty_q;
     type_ok_d  = type_ok_q;
+    botf_d     = botf_q;
+    dcnt_d     = dcnt_q;
+    kbad_d     = kbad_q;
+    lastd      = (dcnt_q == ck_nb_q);
+    pbw        = 1'b0;
     skip_d     = skip_q;
     pid_d      = pid_q;
     rg_d       = rg_q;
@@ -112,8 +132,13 @@ module aotf_rx_parse #(
         if (s_axis_tlast_i) ev = s_axis_tuser_i ? EV_LINK : (dev_ty_q ? EV_TYPE : EV_OVERLONG);
       end else if (!dat_q) begin
         if (beat_q == 3'd0) begin
-          type_ok_d = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
-                      ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
+          botf_d    = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_BOTF[7:0]) &&
+                      ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) == 8'd0);
+          type_ok_d = ((s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
+                       ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0)) ||
+                      botf_d;
+          dcnt_d    = 6'd0;
+          kbad_d    = 1'b0;
           pgid_d    = s_axis_tdata_i[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
           skip_d    = (s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_XLAT_SKIP[7:0]) != 8'd0;
           cf_d      = (fm == F16);
@@ -151,7 +176,18 @@ module aotf_rx_parse #(
           // the last header beat of a 24- or 16-byte header: one cycle for the checks
           stall_d = (beat_q == 3'd2 && dbi_q == 3'd3) || (beat_q == 3'd1 && cf_q);
         end
+      end else if (!lastd) begin
+        // a BOTF data beat before the last
+        pbw = botf_q;
+        if (s_axis_tlast_i) begin
+          ev     = s_axis_tuser_i ? EV_LINK : EV_TRUNC;
+          beat_d = 3'd0;
+        end else begin
+          dcnt_d = dcnt_q + 6'd1;
+          kbad_d = kbad_q || (s_axis_tkeep_i != 8'hFF);
+        end
       end else begin
+        pbw    = botf_q;
         beat_d = 3'd0;
         if (!s_axis_tlast_i) begin
           disc_d   = 1'b1;
@@ -159,7 +195,7 @@ module aotf_rx_parse #(
         end else if (s_axis_tuser_i)           ev = EV_LINK;
         else if (!type_ok_q)                   ev = EV_TYPE;
         else if (!ck_len_q)                    ev = EV_LEN;
-        else if (s_axis_tkeep_i != ck_keep_q)  ev = EV_KEEP;
+        else if (s_axis_tkeep_i != ck_keep_q || kbad_q) ev = EV_KEEP;
         else if (!ck_rng_q)                    ev = EV_RANGE;
         else if (!skip_q)                      ev = EV_NONE;   // to the TLB (cap)
         else if (!prot_ok_i)                   ev = EV_PROT;
@@ -167,14 +203,18 @@ module aotf_rx_parse #(
       end
     end
     dat_d = (beat_d == dbi_d) && (beat_d != 3'd0);
+    if (acc && dat_q && !disc_q && !lastd && !s_axis_tlast_i) dat_d = 1'b1;   // next BOTF data beat
     // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
     // (push_pre; disc_q is 0 whenever dat_q is 1, asserted), the beat's own inputs (tvalid,
     // tlast, tuser, tkeep) last. Timing: push drives the write-buffer count / slot registers.
-    push_pre = tready_i && dat_q && ck_tl_q && ck_rng_q && skip_q && prot_ok_i;
+    good_pre = tready_i && dat_q && lastd && !kbad_q && ck_tl_q && ck_rng_q;
+    push_pre = good_pre && skip_q && prot_ok_i && !botf_q;
     push     = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
                (s_axis_tkeep_i == ck_keep_q) && push_pre;
+    commit   = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
+               (s_axis_tkeep_i == ck_keep_q) && good_pre && skip_q && prot_ok_i && botf_q;
     cap      = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
-               (s_axis_tkeep_i == ck_keep_q) && tready_i && dat_q && ck_tl_q && ck_rng_q && !skip_q;
+               (s_axis_tkeep_i == ck_keep_q) && good_pre && !skip_q;
   end
 
   always @(posedge clk_i) begin
@@ -197,6 +237,10 @@ module aotf_rx_parse #(
     cf_q       <= cf_d;
     dev_ty_q   <= dev_ty_d;
     type_ok_q  <= type_ok_d;
+    botf_q     <= botf_d;
+    dcnt_q     <= dcnt_d;
+    kbad_q     <= kbad_d;
+    ck_nb_q    <= nb;
     skip_q     <= skip_d;
     pid_q      <= pid_d;
     rg_q       <= rg_d;
@@ -213,14 +257,21 @@ module aotf_rx_parse #(
 
   assign pgid_o  = pgid_q;
   assign raddr_o = raddr_q;
-  assign len_o   = len_q[3:0];
+  assign len_o   = len_q[8:0];
+  assign botf_o  = botf_q;
+  assign pb_wr_o = acc && !disc_q && pbw;
+  assign pb_idx_o = dcnt_q;
+  assign commit_o = commit;
   assign pend_o  = pend;
   assign ev_o    = ev;
   assign push_o  = push;
   assign cap_o   = cap;
   assign pid_o   = pid_q;
   assign region_o = rg_q;
-  assign stall_o = stall_q;
+  // hold the stream: the check cycle of a short header; a BOTF data beat while the packet
+  // buffer's fill slot is taken; an AOTF data beat while the packet buffer drains (the BOTF
+  // writes ahead of it land first)
+  assign stall_o = stall_q || (dat_q && botf_q && pb_busy_i) || (dat_q && !botf_q && drain_i);
   assign beat_o  = beat_q;
   assign disc_o  = disc_q;
 
@@ -243,7 +294,8 @@ module aotf_rx_parse #(
       assert (!(dat_q && beat_q == 3'd0));
       assert (!(dat_q && beat_q != dbi_q));
       assert (!(stall_q && (beat_q == 3'd0 || !dat_q)));
-      assert (push == (ev == EV_GOOD));
+      assert (push || commit ? ev == EV_GOOD : ev != EV_GOOD);
+      assert (!(push && commit));
       assert (!(push && cap));
       assert (!cap || ev == EV_NONE);
       cover (ev == EV_GOOD);
@@ -253,6 +305,8 @@ module aotf_rx_parse #(
       cover (ev == EV_GOOD && dbi_q == 3'd3);
       cover (ev == EV_TYPE && dev_ty_q);
       cover (cap && cf_q);
+      cover (commit && ck_nb_q == 6'd3);
+      cover (ev == EV_KEEP && kbad_q);
     end
   end
 `endif

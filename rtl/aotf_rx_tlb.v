@@ -46,7 +46,8 @@ module aotf_rx_tlb #(
   input  wire [15:0]    pid_i,
   input  wire [7:0]     region_i,
   input  wire [LB-1:0]  raddr_i,
-  input  wire [3:0]     len_i,
+  input  wire [8:0]     len_i,
+  input  wire           botf_i,        // a BOTF packet (its payload waits in the packet buffer)
   input  wire [63:0]    data_i,
   input  wire           wb_full_i,
   // hold state and decision
@@ -54,7 +55,8 @@ module aotf_rx_tlb #(
   output wire           wait_o,        // it has missed and waits for a refill
   output wire           push_o,        // this cycle: write it (phys_o, len_o, data_o)
   output wire [LB-1:0]  phys_o,
-  output wire [3:0]     len_o,
+  output wire [8:0]     len_o,
+  output wire           botf_o,
   output wire [63:0]    data_o,
   output wire [3:0]     ev_o,          // EV_GOOD / EV_PROT / EV_MISS or 0
   // CSR read-back: TLB_INDEX, its entry, the miss key
@@ -85,7 +87,8 @@ module aotf_rx_tlb #(
   reg [15:0]         h_pg_q, h_pid_q;
   reg [7:0]          h_rg_q;
   reg [LB-1:0]       h_ra_q;
-  reg [3:0]          h_len_q;
+  reg [8:0]          h_len_q;
+  reg                h_botf_q;
   reg [63:0]         h_dat_q;
   // miss key
   reg [15:0]         m_pg_q, m_pg_d, m_pid_q, m_pid_d;
@@ -239,6 +242,7 @@ module aotf_rx_tlb #(
       h_rg_q  <= region_i;
       h_ra_q  <= raddr_i;
       h_len_q <= len_i;
+      h_botf_q <= botf_i;
       h_dat_q <= data_i;
     end
     res_m_q  <= res_m_d;
@@ -270,6 +274,7 @@ module aotf_rx_tlb #(
   assign push_o      = push;
   assign phys_o      = phys;
   assign len_o       = h_len_q;
+  assign botf_o      = h_botf_q;
   assign data_o      = h_dat_q;
   assign ev_o        = ev;
   assign idx_o       = idx_q;

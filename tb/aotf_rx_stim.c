@@ -50,22 +50,22 @@ static const char *ev_name[EV_N] = {"none", "good", "type", "len", "keep", "rang
 
 /* packet kinds the generator makes */
 enum { K_GOOD, K_TYPE, K_FLAG, K_LEN, K_KEEP, K_RANGE, K_PROT_NOENT, K_PROT_PGID, K_PROT_OUT, K_TRUNC,
-       K_OVERLONG, K_GARBAGE, K_HFMT8, K_TLB_GOOD, K_TLB_FORGE, K_TLB_OUT, K_N };
+       K_OVERLONG, K_GARBAGE, K_HFMT8, K_TLB_GOOD, K_TLB_FORGE, K_TLB_OUT, K_BOTF, K_BOTF_BAD, K_BOTF_TLB, K_N };
 /* header forms (flags.HFMT) */
 static const unsigned form_words[4] = {4, 2, 3, 1}; /* HFMT_32, HFMT_16, HFMT_24, HFMT_8 */
 
 enum { M_RANDOM, M_GOOD, M_PROTECT, M_TRUNC, M_OVERLONG, M_BADTYPE, M_BADLEN, M_BADKEEP, M_RANGE, M_POLL,
-       M_RESET, M_WBFULL, M_CSR, M_FORMS, M_TUSER, M_TLB, M_TLB_MISS, M_SKIP, M_N };
+       M_RESET, M_WBFULL, M_CSR, M_FORMS, M_TUSER, M_TLB, M_TLB_MISS, M_SKIP, M_BOTF, M_BOTF_RATE, M_N };
 static const char *mode_name[M_N] = {"random", "good", "protect", "truncated", "overlong", "badtype",
                                      "badlen", "badkeep", "range", "poll_while_write", "reset_mid",
-                                     "wbfull", "csr", "forms", "tuser", "tlb", "tlb_miss", "skip"};
+                                     "wbfull", "csr", "forms", "tuser", "tlb", "tlb_miss", "skip", "botf", "botf_rate"};
 
 /* script states */
 enum { S_RESET, S_WAITINIT, S_SETUP, S_TRAFFIC, S_DRAIN, S_SCAN, S_CSRCHK, S_END };
 
-#define TXCAP 64
+#define TXCAP 128
 #define CSRCAP 256
-#define PENDCAP 64
+#define PENDCAP 128
 
 typedef struct { uint64_t data; uint8_t keep, last, user; } txb_t;
 typedef struct { uint32_t addr, len; uint64_t data; uint64_t t, tmiss; int tr; } wr_t;
@@ -115,6 +115,20 @@ typedef struct {
   unsigned pdbi; /* data beat index of the current packet */
   int pdisc, pdisc_ty, pstall;
   uint64_t pw[5];
+  unsigned pdb, pnb;  /* data beat index, data beats - 1 of the current packet */
+  int pbotf, pkbad;
+  uint64_t pdata[64]; /* data beats of the current packet */
+  /* BOTF packet buffer: slots (0 free, 1 reserved, 2 ready), their LLCM address, length and
+   * payload; the drained word pushed in the next cycle */
+  int sl_st[2];
+  uint32_t sl_addr[2], sl_len[2];
+  uint64_t sl_data[2][64];
+  unsigned sl_fill, sl_rs, sl_dr, sl_di;
+  int dr_pv;
+  wr_t dr_w;
+  int h_botf;
+  /* BOTF rate */
+  uint64_t botf_beats, botf_bytes, botf_first, botf_last, botf_good;
   /* ---- generator / script */
   int st, st_after_init;
   unsigned st_left, pkts_left, scan_i, chk_i, rst_left;
@@ -132,13 +146,13 @@ typedef struct {
       rx_off_cycles, w1c_clears, nonzero_reads;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_hist[8];
   uint64_t refills, miss_drops, tlb_good, tlb_prot, miss_lat_min, miss_lat_sum, miss_lat_n, tlb_lat_min;
-  int bench, tlb_bench;
+  int bench, tlb_bench, botf_bench;
   int prev_irq;
 } st_t;
 
 const char *aotf_rx_stim_modes(void) {
   return "random good protect truncated overlong badtype badlen badkeep range poll_while_write "
-         "reset_mid wbfull csr forms tuser tlb tlb_miss skip bench bench_tlb";
+         "reset_mid wbfull csr forms tuser tlb tlb_miss skip botf botf_rate bench bench_tlb bench_botf";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -404,6 +418,66 @@ static void gen_packet(st_t *s, int kind) {
   tx_beat(s, h[4], keep, 1);
 }
 
+/* a BOTF packet: good (physical address inside a protection entry), bad (length, tkeep of a
+ * data beat, truncated / overlong data, outside the region) or translated (a driver mapping) */
+static void gen_botf(st_t *s, int kind) {
+  unsigned fw = s->form_w[0] + s->form_w[1] + s->form_w[2], fr = (unsigned)below(s, fw ? fw : 1), form = 0;
+  while (form < 2 && fr >= s->form_w[form]) fr -= s->form_w[form++];
+  uint32_t flags = FLAG_XLAT_SKIP | ((uint32_t)rnd(s) & 0xF0u) | (form << FLAG_HFMT_LSB);
+  uint32_t pgid = (uint32_t)(rnd(s) & 0xFFFF), pid = (uint32_t)(rnd(s) & 0xFFFF), rg = (uint32_t)(rnd(s) & 0xFF);
+  uint32_t len = s->mode == M_BOTF_RATE ? BOTF_MAX_LEN : 1 + (uint32_t)below(s, pct(s, 30) ? 16 : BOTF_MAX_LEN);
+  uint64_t raddr = 0;
+  if (kind == K_BOTF_TLB) {
+    const tlbe_t *d = &s->drv[below(s, DRV_N)];
+    flags &= ~FLAG_XLAT_SKIP;
+    pgid = d->pgid; pid = d->pid; rg = d->rg;
+    if (len > d->vl - d->vb) len = d->vl - d->vb;
+    raddr = d->vb + below(s, d->vl - d->vb - len + 1);
+    if (pct(s, 15)) raddr = d->vl - len + 1 + below(s, 4);
+    if (raddr + len > LLCM_BYTES) raddr = LLCM_BYTES - len;
+  } else {
+    int cand[PT_N], n = 0;
+    for (uint32_t e = 0; e < PT_N; e++)
+      if (s->pt_v[e] && (s->pt_pgid[e] & (PT_N - 1)) == e && s->pt_lim[e] <= LLCM_BYTES && s->pt_base[e] < s->pt_lim[e])
+        cand[n++] = (int)e;
+    if (n) {
+      int e = cand[below(s, (uint64_t)n)];
+      uint32_t sz = s->pt_lim[e] - s->pt_base[e];
+      if (len > sz) len = sz;
+      pgid = s->pt_pgid[e];
+      raddr = s->pt_base[e] + below(s, sz - len + 1);
+    }
+  }
+  if (len > BOTF_MAX_LEN) len = BOTF_MAX_LEN;
+  unsigned nd = (len + 7) / 8, bad = kind == K_BOTF_BAD ? (unsigned)below(s, 6) : 99;
+  if (bad == 0) { len = pct(s, 30) ? 0 : BOTF_MAX_LEN + 1 + (uint32_t)below(s, 100); nd = 1 + (unsigned)below(s, 3); }
+  if (bad == 4) raddr = raddr + len > 8 ? raddr + 1 + below(s, 8) : raddr + 8; /* past the region */
+  s->kind_made[kind]++;
+  uint64_t h[4];
+  unsigned nh = form_words[form];
+  h[0] = w0((uint32_t)rnd(s) & 0xFFFF, (uint32_t)rnd(s) & 0xFFFF, PTYPE_BOTF, flags, pgid);
+  if (form == HFMT_16)
+    h[1] = (raddr & 0xFFFFFFu) | (uint64_t)(len & 0xFFFF) << AOTF16_HDR_LEN_LSB |
+           (uint64_t)rg << AOTF16_HDR_REGION_LSB | (uint64_t)pid << AOTF16_HDR_PID_LSB;
+  else
+    h[1] = raddr;
+  h[2] = (uint64_t)(len & 0xFF) | (uint64_t)((len >> 8) & 0xFF) << AOTF_HDR_LEN_HI_LSB |
+         (uint64_t)rg << AOTF_HDR_REGION_LSB | (uint64_t)pid << AOTF_HDR_PID_LSB;
+  h[3] = rnd(s);
+  for (unsigned i = 0; i < nh; i++) tx_beat(s, h[i], 0xFF, 0);
+  unsigned lastkeep = (len & 7) ? ~(0xFFu << (len & 7)) & 0xFF : 0xFF;
+  unsigned kb = bad == 1 ? (unsigned)below(s, nd) : 99;              /* a data beat with a bad tkeep */
+  unsigned nsend = nd;
+  if (bad == 2 && nd > 1) nsend = 1 + (unsigned)below(s, nd - 1);   /* truncated */
+  if (bad == 3) nsend = nd + 1 + (unsigned)below(s, 3);             /* overlong */
+  for (unsigned i = 0; i < nsend; i++) {
+    unsigned k = i + 1 == nd ? lastkeep : 0xFF;
+    if (i >= nd) k = (unsigned)(rnd(s) & 0xFF);
+    if (i == kb) { unsigned x; do x = (unsigned)(rnd(s) & 0xFF); while (x == k); k = x; }
+    tx_beat(s, rnd(s), k, i + 1 == nsend);
+  }
+}
+
 static int pick_kind(st_t *s) {
   unsigned tot = 0;
   for (int k = 0; k < K_N; k++) tot += s->kind_w[k];
@@ -456,17 +530,22 @@ static void set_weights(st_t *s) {
       s->kind_w[K_TRUNC] = 1; s->kind_w[K_KEEP] = 1;
       break;
     case M_SKIP: s->kind_w[K_PROT_NOENT] = 6; s->kind_w[K_PROT_PGID] = 6; s->kind_w[K_PROT_OUT] = 4; break;
+    case M_BOTF: s->kind_w[K_GOOD] = 6; s->kind_w[K_BOTF] = 12; s->kind_w[K_BOTF_BAD] = 10; s->kind_w[K_BOTF_TLB] = 4;
+      s->form_w[HFMT_24] = 1; s->form_w[HFMT_16] = 1; break;
+    case M_BOTF_RATE: s->kind_w[K_GOOD] = 0; s->kind_w[K_BOTF] = 10; break;
     case M_RANDOM: {
       unsigned tg = s->kind_w[K_TLB_GOOD], tf = s->kind_w[K_TLB_FORGE], to = s->kind_w[K_TLB_OUT];
       for (int k = 0; k < K_N; k++) s->kind_w[k] = 1 + (unsigned)below(s, 6);
       s->kind_w[K_GOOD] = 4 + (unsigned)below(s, 16);
       s->kind_w[K_TLB_GOOD] = tg; s->kind_w[K_TLB_FORGE] = tf; s->kind_w[K_TLB_OUT] = to;
+      if (pct(s, 30)) s->kind_w[K_BOTF] = s->kind_w[K_BOTF_BAD] = s->kind_w[K_BOTF_TLB] = 0;
+      else if (!tg) s->kind_w[K_BOTF_TLB] = 0;
       break;
     }
     default: /* reset_mid, csr: every physical-address kind */
       for (int k = 0; k < K_N; k++) s->kind_w[k] = 1 + (unsigned)below(s, 6);
       s->kind_w[K_GOOD] = 4 + (unsigned)below(s, 16);
-      s->kind_w[K_TLB_GOOD] = s->kind_w[K_TLB_FORGE] = s->kind_w[K_TLB_OUT] = 0;
+      s->kind_w[K_TLB_GOOD] = s->kind_w[K_TLB_FORGE] = s->kind_w[K_TLB_OUT] = s->kind_w[K_BOTF_TLB] = 0;
       break;
   }
 }
@@ -487,6 +566,9 @@ static void ref_reset(st_t *s) {
   s->pb = 0;
   s->pdisc = 0;
   s->pstall = 0;
+  s->sl_st[0] = s->sl_st[1] = 0;
+  s->sl_fill = s->sl_rs = s->sl_dr = s->sl_di = 0;
+  s->dr_pv = 0;
   memset(s->tlb, 0, sizeof(s->tlb));
   s->tlb_idx = 0;
   s->hv = s->hfresh = s->hmissed = 0;
@@ -548,7 +630,7 @@ static uint32_t ref_csr(const st_t *s, uint32_t a) {
 
 /* spec-level classification of a complete packet of header form `form` (tlast on its data
  * beat, tuser 0): w[0..] header words */
-static int classify(const st_t *s, unsigned form, const uint64_t *w, unsigned keep, uint32_t *len_o, uint64_t *raddr_o) {
+static int classify(const st_t *s, unsigned form, const uint64_t *w, unsigned keep, int kbad, uint32_t *len_o, uint64_t *raddr_o) {
   uint32_t ptype = (uint32_t)(w[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF;
   uint32_t flags = (uint32_t)(w[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF;
   uint32_t pgid = (uint32_t)(w[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF;
@@ -563,15 +645,25 @@ static int classify(const st_t *s, unsigned form, const uint64_t *w, unsigned ke
   }
   *len_o = len;
   *raddr_o = raddr;
-  if (ptype != PTYPE_AOTF || !(flags & FLAG_AOTF)) return EV_TYPE;
-  if (len < 1 || len > 8) return EV_LEN;
-  if (keep != ((1u << len) - 1)) return EV_KEEP;
+  int botf = ptype == PTYPE_BOTF && !(flags & FLAG_AOTF);
+  if (!botf && (ptype != PTYPE_AOTF || !(flags & FLAG_AOTF))) return EV_TYPE;
+  if (len < 1 || len > (botf ? BOTF_MAX_LEN : 8u)) return EV_LEN;
+  if (kbad || keep != ((len & 7) ? (1u << (len & 7)) - 1 : 0xFFu)) return EV_KEEP;
   if (raddr >= LLCM_BYTES || raddr + len > LLCM_BYTES) return EV_RANGE;
   if (!(flags & FLAG_XLAT_SKIP)) return EV_NONE; /* to the receive TLB */
   uint32_t e = pgid % PT_N;
   if (!s->pt_v[e] || s->pt_pgid[e] != pgid) return EV_PROT;
   if (raddr < s->pt_base[e] || raddr + len > s->pt_lim[e]) return EV_PROT;
   return EV_GOOD;
+}
+
+/* data beats - 1 of a packet of form `form` whose header words are w[] (BOTF: ceil(len / 8)) */
+static unsigned nbeats_m1(unsigned form, const uint64_t *w) {
+  uint32_t ptype = (uint32_t)(w[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF, flags = (uint32_t)(w[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF;
+  uint32_t len = form == HFMT_16 ? (uint32_t)(w[1] >> AOTF16_HDR_LEN_LSB) & 0xFFFF
+                                 : ((uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(w[2] >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
+  if (ptype != PTYPE_BOTF || (flags & FLAG_AOTF) || len < 1 || len > BOTF_MAX_LEN) return 0;
+  return (len - 1) / 8;
 }
 
 static void apply_write(st_t *s, uint32_t byte_addr, uint64_t data, unsigned len) {
@@ -593,6 +685,8 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
   int tlb_bench = !strcmp(mode, "bench_tlb"); /* = tlb_miss with an immediate refill, figures */
   if (bench) m = M_POLL;
   if (tlb_bench) m = M_TLB_MISS;
+  int botf_bench = !strcmp(mode, "bench_botf"); /* = botf_rate, printing figures */
+  if (botf_bench) m = M_BOTF_RATE;
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
@@ -600,6 +694,7 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
   s->mode = m;
   s->bench = bench;
   s->tlb_bench = tlb_bench;
+  s->botf_bench = botf_bench;
   s->miss_lat_min = ~0ull;
   s->tlb_lat_min = ~0ull;
   s->st = S_RESET;
@@ -619,6 +714,8 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
     case M_CSR: s->pkts_left = 300; s->p_csr = 30; break;
     case M_FORMS: case M_TUSER: case M_SKIP: s->pkts_left = 600; s->p_gap = 5; break;
     case M_TLB: case M_TLB_MISS: s->pkts_left = 800; s->p_gap = 5; break;
+    case M_BOTF: s->pkts_left = 600; s->p_gap = 5; break;
+    case M_BOTF_RATE: s->pkts_left = 60; s->p_hread = 5; break;
     default: s->pkts_left = 400; s->p_gap = 10; break;
   }
   return s;
@@ -686,6 +783,12 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       setup_table(s, s->mode != M_RANDOM && s->mode != M_PROTECT && s->mode != M_RESET && s->mode != M_CSR &&
                          s->mode != M_SKIP);
       setup_drv(s);
+      if (s->mode == M_BOTF_RATE) /* every pgid may write the whole LLCM */
+        for (uint32_t e = 0; e < PT_N; e++) {
+          csr_push(s, 1, CSR_AOTF_RX_PT_INDEX, e);
+          csr_push(s, 1, CSR_AOTF_RX_PT_BASE, 0);
+          csr_push(s, 1, CSR_AOTF_RX_PT_LIMIT, LLCM_BYTES);
+        }
       if (s->mode == M_TLB || s->mode == M_RANDOM || (s->mode == M_TLB_MISS && !s->tlb_bench)) preload_tlb(s);
       if (s->mode == M_CSR) {
         /* register read-back, unmapped addresses, W1C, irq, RX_EN */
@@ -724,7 +827,9 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       }
       if (s->setup_wait && s->cq_n == 0) s->setup_wait = 0;
       if (s->tx_n == 0 && s->pkts_left > 0 && !s->setup_wait && pct(s, s->p_pkt)) {
-        gen_packet(s, pick_kind(s));
+        int k = pick_kind(s);
+        if (k == K_BOTF || k == K_BOTF_BAD || k == K_BOTF_TLB) gen_botf(s, k);
+        else gen_packet(s, k);
         if (s->pkts_left != ~0u) s->pkts_left--;
       }
       if (s->tx_n == 0 && s->pkts_left == 0) {
@@ -908,6 +1013,20 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       NEED(s->tlb_bench || s->miss_drops >= 10, "tlb_miss: forged keys dropped", s->miss_drops, 10);
       NEED(s->miss_lat_n >= 20, "tlb_miss: refilled packets written", s->miss_lat_n, 20);
     }
+    double brate = s->botf_beats ? (double)s->botf_beats / (double)(s->botf_last - s->botf_first + 1) : 0.0;
+    if (m == M_BOTF) {
+      NEED(s->botf_good >= 100, "botf: good BOTF packets", s->botf_good, 100);
+      NEED(s->ev_seen[EV_KEEP] >= 10 && s->ev_seen[EV_TRUNC] >= 10 && s->ev_seen[EV_OVERLONG] >= 10 &&
+               s->ev_seen[EV_LEN] >= 5 && s->ev_seen[EV_PROT] >= 10,
+           "botf: every BOTF drop kind", s->ev_seen[EV_KEEP], 10);
+    }
+    if (m == M_BOTF_RATE) {
+      NEED(s->botf_good == 60, "botf_rate: 464-byte packets written", s->botf_good, 60);
+      NEED(brate >= 0.95, "botf_rate: accepted beats per cycle >= 0.95 (x1000)", (uint64_t)(brate * 1000), 950);
+    }
+    if (s->botf_bench)
+      printf("bench: botf.rx_beats_per_cycle_464 %.3f\nbench: botf.rx_bytes_per_cycle_464 %.2f\n", brate,
+             (double)s->botf_bytes / (double)(s->botf_last - s->botf_first + 1));
     if (m == M_SKIP) NEED(s->ev_seen[EV_PROT] >= 100, "skip: protection drops", s->ev_seen[EV_PROT], 100);
     if (m == M_POLL) {
       NEED(s->reads_fwd > 100, "poll: reads forwarded from a same-cycle write", s->reads_fwd, 100);
@@ -942,8 +1061,9 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     }
     fprintf(stderr, "aotf_rx [%s]: cycles %llu, events:", mode_name[m], (unsigned long long)s->cycle);
     for (int e = 1; e < EV_N; e++) fprintf(stderr, " %s=%llu", ev_name[e], (unsigned long long)s->ev_seen[e]);
-    fprintf(stderr, "; tlb good %llu prot %llu, refills %llu, miss drops %llu", (unsigned long long)s->tlb_good,
-            (unsigned long long)s->tlb_prot, (unsigned long long)s->refills, (unsigned long long)s->miss_drops);
+    fprintf(stderr, "; tlb good %llu prot %llu, refills %llu, miss drops %llu; botf good %llu (%llu bytes)",
+            (unsigned long long)s->tlb_good, (unsigned long long)s->tlb_prot, (unsigned long long)s->refills,
+            (unsigned long long)s->miss_drops, (unsigned long long)s->botf_good, (unsigned long long)s->botf_bytes);
     fprintf(stderr, "; reads %llu (fwd %llu), csr %llu, hostwr %llu, scans %llu, resets %llu, wbfull %llu;"
                     " link->llcm latency (last beat -> first host read seeing it) min %llu max %llu avg %.2f\n",
             (unsigned long long)s->reads_checked, (unsigned long long)s->reads_fwd,
@@ -968,7 +1088,10 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
   if (s->ref_valid) {
     /* ---- outputs of this cycle against the reference state */
     int busy = s->busy_left > 0;
-    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH && !s->pstall && !s->hv;
+    int pdat = s->pb != 0 && s->pb == s->pdbi && !s->pdisc;
+    int drain_any = s->sl_st[0] == 2 || s->sl_st[1] == 2 || s->dr_pv;
+    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH && !s->pstall && !s->hv &&
+                    !(pdat && s->pbotf && s->sl_st[s->sl_fill] != 0) && !(pdat && !s->pbotf && drain_any);
     unsigned pn0 = s->p_n;
     if (o->s_axis_tready != (uint64_t)exp_ready) fail(s, "s_axis_tready", o->s_axis_tready, (uint64_t)exp_ready);
     if (o->dbg_init_o != (uint64_t)busy) fail(s, "dbg_init_o", o->dbg_init_o, (uint64_t)busy);
@@ -1023,7 +1146,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       two = (be16 >> 8) != 0;
       wword2 = wword + 1;
       uint64_t lat = c - w->t;
-      if (!w->tr) {
+      if (w->tr == 2) {
+      } else if (!w->tr) {
         if (lat < s->lat_min) s->lat_min = lat;
         if (lat > s->lat_max) s->lat_max = lat;
         s->lat_sum += lat;
@@ -1060,6 +1184,19 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     /* ---- receive TLB: decision of the held packet (the table as it is in this cycle, valid
      * when the packet was held in the previous cycle and no TLB entry was written then) */
     unsigned ev = EV_NONE;
+    /* ---- BOTF packet buffer: the word read last cycle is pushed; the next word is read if
+     * the write buffer has room for it a cycle later */
+    if (s->dr_pv) s->pend[(s->p_h + s->p_n++) % PENDCAP] = s->dr_w;
+    s->dr_pv = 0;
+    if (s->sl_st[s->sl_dr] == 2 && pn0 + 2 <= WB_DEPTH) {
+      unsigned d = s->sl_dr, i = s->sl_di, nw = (s->sl_len[d] - 1) / 8;
+      wr_t w = {(s->sl_addr[d] + 8 * i) % LLCM_BYTES, i == nw ? ((s->sl_len[d] & 7) ? s->sl_len[d] & 7 : 8) : 8,
+                s->sl_data[d][i], c, 0, 2};
+      s->dr_w = w;
+      s->dr_pv = 1;
+      if (i == nw) { s->sl_st[d] = 0; s->sl_dr ^= 1; s->sl_di = 0; }
+      else s->sl_di++;
+    }
     int tw = csr_wr && (a == CSR_AOTF_RX_TLB_PGID || a == CSR_AOTF_RX_TLB_PID || a == CSR_AOTF_RX_TLB_VBASE ||
                         a == CSR_AOTF_RX_TLB_VLIMIT || a == CSR_AOTF_RX_TLB_PBASE);
     int hv0 = s->hv;
@@ -1072,8 +1209,18 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
         const tlbe_t *e = &s->tlb[sel];
         uint32_t phys = (e->pb + s->h_raddr - e->vb) & LMASK;
         int ok = s->h_raddr >= e->vb && s->h_raddr + s->h_len <= e->vl && phys + s->h_len <= LLCM_BYTES;
-        if (!ok) { ev = EV_PROT; s->tlb_prot++; }
-        else if (pn0 < WB_DEPTH) {
+        if (!ok) {
+          ev = EV_PROT;
+          s->tlb_prot++;
+          if (s->h_botf) { s->sl_st[s->sl_rs] = 0; s->sl_fill = s->sl_rs; }
+        } else if (s->h_botf) {
+          ev = EV_GOOD;
+          s->tlb_good++;
+          s->sl_st[s->sl_rs] = 2;
+          s->sl_addr[s->sl_rs] = phys;
+          s->cnt[9] += s->h_len;
+          s->botf_bytes += s->h_len;
+        } else if (pn0 < WB_DEPTH && !drain_any) {
           ev = EV_GOOD;
           s->tlb_good++;
           s->hot_word = phys >> 3;
@@ -1083,6 +1230,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
         }
       } else if (s->hmissed && drop_req) {
         ev = EV_PROT;
+        if (s->h_botf) { s->sl_st[s->sl_rs] = 0; s->sl_fill = s->sl_rs; }
       } else if (s->hfresh) {
         if (!s->hmissed) {
           ev = EV_MISS;
@@ -1103,25 +1251,38 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
         if (last) { s->pdisc = 0; ev = user ? EV_LINK : s->pdisc_ty ? EV_TYPE : EV_OVERLONG; }
       } else {
         unsigned form = (unsigned)((s->pb ? s->pw[0] : in->s_axis_tdata) >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
-        if (s->pb == 0) s->pdbi = form_words[form];
-        s->pw[s->pb] = in->s_axis_tdata;
+        if (s->pb == 0) {
+          s->pdbi = form_words[form];
+          s->pdb = 0;
+          s->pkbad = 0;
+          uint64_t w0v = in->s_axis_tdata;
+          s->pbotf = ((w0v >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_BOTF && !((w0v >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF);
+        }
+        if (s->pb == s->pdbi && s->pdb == 0) s->pnb = nbeats_m1(form, s->pw);
+        if (s->pb < 5) s->pw[s->pb] = in->s_axis_tdata;
         if (form == HFMT_8) {            /* not receivable: TYPE at its tlast beat */
           if (last) ev = user ? EV_LINK : EV_TYPE;
           else { s->pdisc = 1; s->pdisc_ty = 1; }
         } else if (s->pb < s->pdbi) {    /* a header beat */
           if (last) { ev = user ? EV_LINK : EV_TRUNC; s->pb = 0; }
           else { s->pb++; s->pstall = s->pb == s->pdbi && s->pdbi < 4; }
-        } else {                         /* the data beat */
+        } else if (s->pdb < s->pnb) {    /* a BOTF data beat before the last */
+          s->pdata[s->pdb] = in->s_axis_tdata;
+          if (last) { ev = user ? EV_LINK : EV_TRUNC; s->pb = 0; }
+          else { if (in->s_axis_tkeep != 0xFF) s->pkbad = 1; s->pdb++; }
+        } else {                         /* the last data beat */
+          s->pdata[s->pdb] = in->s_axis_tdata;
           s->pb = 0;
           if (!last) { s->pdisc = 1; s->pdisc_ty = 0; }
           else if (user) ev = EV_LINK;
           else {
             uint32_t len;
             uint64_t raddr;
-            ev = (unsigned)classify(s, form, s->pw, (unsigned)in->s_axis_tkeep, &len, &raddr);
+            ev = (unsigned)classify(s, form, s->pw, (unsigned)in->s_axis_tkeep, s->pkbad, &len, &raddr);
             if (ev == EV_NONE) { /* captured for the receive TLB */
               s->hv = 1;
               s->hmissed = 0;
+              s->h_botf = s->pbotf;
               s->h_pgid = (uint32_t)(s->pw[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF;
               if (form == HFMT_16) {
                 s->h_pid = (uint32_t)(s->pw[1] >> AOTF16_HDR_PID_LSB) & 0xFFFF;
@@ -1134,8 +1295,26 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
               s->h_len = len;
               s->h_data = in->s_axis_tdata;
               s->h_t = c;
+              if (s->pbotf) { /* the payload waits in a reserved slot */
+                unsigned f = s->sl_fill;
+                s->sl_st[f] = 1;
+                s->sl_len[f] = len;
+                memcpy(s->sl_data[f], s->pdata, sizeof(s->pdata));
+                s->sl_rs = f;
+                s->sl_fill ^= 1;
+              }
             }
-            if (ev == EV_GOOD) {
+            if (ev == EV_GOOD && s->pbotf) {
+              unsigned f = s->sl_fill;
+              s->sl_st[f] = 2;
+              s->sl_addr[f] = (uint32_t)raddr;
+              s->sl_len[f] = len;
+              memcpy(s->sl_data[f], s->pdata, sizeof(s->pdata));
+              s->sl_fill ^= 1;
+              s->cnt[9] += len;
+              s->botf_bytes += len;
+              s->botf_good++;
+            } else if (ev == EV_GOOD) {
               s->hot_word = (uint32_t)(raddr >> 3); /* polled by poll mode 2 from the next cycle on */
               wr_t w = {(uint32_t)raddr, len, in->s_axis_tdata, c, 0, 0};
               s->pend[(s->p_h + s->p_n++) % PENDCAP] = w;
@@ -1144,6 +1323,11 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
             }
           }
         }
+      }
+      if (s->st == S_TRAFFIC || s->st == S_DRAIN) {
+        if (!s->botf_beats) s->botf_first = c;
+        s->botf_beats++;
+        s->botf_last = c;
       }
     }
     s->ev_q = ev;
