@@ -215,6 +215,10 @@ run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_
 # mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
 run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
 run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
+# rx: the receive TLB driver end to end (a miss refilled by the driver's service, a forged key
+# dropped, a packet outside its window), and more C-model seeds of the aotf_rx modes of issue 46
+run rxtlb-driver bash -c "make -s build/sw/aotf_rxtlb_test && build/sw/aotf_rxtlb_test"
+run aotf-rx-model-seeds bash -c 'for m in tlb tlb_miss skip botf botf_rate forms tuser; do for s in 3 4 5 6; do build/aotf_rx/model_main +mode=\$m +seed=\$s | grep -q "scoreboard=pass" || exit 1; done; done'
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

@@ -500,6 +500,7 @@ static void set_weights(st_t *s) {
     s->form_w[HFMT_32] = (unsigned)below(s, 4);
     s->form_w[HFMT_24] = (unsigned)below(s, 4);
     s->form_w[HFMT_16] = 1 + (unsigned)below(s, 4);
+    if (s->mode == M_FORMS) s->form_w[HFMT_32] = s->form_w[HFMT_24] = s->form_w[HFMT_16] = 1;
   }
   if (s->mode == M_RANDOM) s->p_user = pct(s, 50) ? 0 : (unsigned)below(s, 10);
   if (s->mode == M_TUSER) s->p_user = 30;
