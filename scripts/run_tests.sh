@@ -219,6 +219,10 @@ run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests
 # refill), on the model and in lockstep (Verilated node + model every cycle)
 run aotf-apps-hw-walk bash -c "AOTF_HW_WALK=1 build/sw/aotf_apps_model --iters 3 | grep -q 'refills=0 .*result=pass' && AOTF_HW_WALK=1 build/sw/aotf_apps --backend lockstep --iters 2 --cost zero"
 
+# rx: the receive TLB driver end to end (a miss refilled by the driver's service, a forged key
+# dropped, a packet outside its window), and more C-model seeds of the aotf_rx modes of issue 46
+run rxtlb-driver bash -c "make -s build/sw/aotf_rxtlb_test && build/sw/aotf_rxtlb_test"
+run aotf-rx-model-seeds bash -c 'for m in tlb tlb_miss skip botf botf_rate forms tuser; do for s in 3 4 5 6; do build/aotf_rx/model_main +mode=\$m +seed=\$s | grep -q "scoreboard=pass" || exit 1; done; done'
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libaotf.h"
+#include "libaotf_rxtlb.h"
 #include <string.h>
 #include "nic_pkg.h"
 
@@ -122,6 +123,7 @@ static void refill(aotf_t *a) {
  * invalidation of the victim way misses again and sets IRQ_MISS; the next turn clears it. */
 void aotf_service(aotf_t *a) {
   nic_host_t *h = a->h;
+  if (a->rxtlb) aotf_rxtlb_service(a->rxtlb);
   if (!(nic_host_csr_read(h, SEND(STATUS)) & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
   for (;;) {
     nic_host_csr_write(h, SEND(STATUS), 1u << AOTF_SEND_STATUS_IRQ_MISS_LSB); /* W1C */
