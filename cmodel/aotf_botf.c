@@ -203,7 +203,7 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
 
   /* ---- memories (the RAM read data of this cycle are taken first) */
   uint64_t seed_rd = nic_ram_rd64(&m->seed), win_rd = nic_ram_rd64(&m->win);
-  nic_ram_tick64(&m->win, s_wr, (s_win << 6) | (s_word & 63), m->s1_data, m->s1_be, iss && !i_hdr,
+  nic_ram_tick64(&m->win, s_wr && in->rst_ni, (s_win << 6) | (s_word & 63), m->s1_data, m->s1_be, iss && !i_hdr,
                  (m->g_win << 6) | m->g_dw);
   nic_ram_tick64(&m->seed, w_seed_hi, ((m->hdr_ent & (hdrs - 1)) << 2) | m->hdr_word,
                  ((uint64_t)wd << 32) | m->seed_lo, 1, iss && i_hdr, (m->g_hdr << 2) | (m->g_beat & 3));

@@ -243,7 +243,8 @@ module aotf_botf #(
   wire [63:0] win_rd, seed_rd;
   nic_ram_1r1w #(.DEPTH(NWIN * 64), .WIDTH(64), .NBE(8)) u_win (
     .clk_i,
-    .wr_en_i(s_wr), .wr_addr_i({s_win, s_word[5:0]}), .wr_data_i(s1_data_q), .wr_be_i(s1_be_q),
+    // no write in a reset cycle (a store registered just before the reset does not act)
+    .wr_en_i(s_wr && rst_ni), .wr_addr_i({s_win, s_word[5:0]}), .wr_data_i(s1_data_q), .wr_be_i(s1_be_q),
     .rd_en_i(iss && !i_hdr), .rd_addr_i({g_win_q, g_dw_q}), .rd_data_o(win_rd)
   );
   nic_ram_1r1w #(.DEPTH(HDRS * 4), .WIDTH(64)) u_seed (

@@ -28,7 +28,7 @@ LS_DECLARE_STIM(aotf_botf)
 #define WINV 9u
 
 enum { M_SEND, M_BAD, M_RATE, M_RANDOM };
-enum { OP_NOP, OP_ST, OP_CW, OP_CR, OP_WAIT_IDLE, OP_RATE_BEGIN, OP_RATE_END, OP_LAT };
+enum { OP_NOP, OP_ST, OP_CW, OP_CR, OP_WAIT_IDLE, OP_RATE_BEGIN, OP_RATE_END, OP_LAT, OP_INIT_DONE };
 enum { EV_NONE, EV_WR, EV_SEND, EV_BUSY, EV_LEN, EV_OWNER, EV_HDR, EV_FULL, EV_ADDR };
 
 typedef struct { int op; uint32_t addr; uint64_t data; uint32_t be; } op_t;
@@ -48,6 +48,7 @@ typedef struct {
   op_t ops[OPQ];
   unsigned oh, on;
   int quiet; /* cycles with no store after a table write */
+  int init_done; /* every window byte has been written once */
   nic_vr_phase_t ph;
   int err_pct, st_pct;
   /* reference */
@@ -132,6 +133,7 @@ static void init_mem(st_t *s) {
   setup(s, 0);
   for (uint32_t w = 0; w < NWIN; w++)
     for (uint32_t k = 0; k < 58; k++) store(s, w % 8, w, k, nic_rng_next(&s->rng), 0xff);
+  push_op(s, OP_INIT_DONE, 0, 0, 0);
 }
 
 /* a window of user u that the reference sees idle now and that no queued op touches: the
@@ -410,6 +412,7 @@ int aotf_botf_stim_next(void *p, uint64_t cycle, const aotf_botf_out_t *prev, ao
     if (s->mode == M_RANDOM && cycle > 1000 && nic_rng_below(&s->rng, 60000) == 0) {
       in->rst_ni = 0;
       s->on = 0;
+      if (!s->init_done) init_mem(s); /* a reset during the first fill: fill again */
       setup(s, 1);
     }
   } else {
@@ -453,6 +456,10 @@ int aotf_botf_stim_next(void *p, uint64_t cycle, const aotf_botf_out_t *prev, ao
         s->bpc_len[s->nbpc++] = s->rate_len;
       }
       s->rate_on = 0;
+      s->oh = (s->oh + 1) % OPQ; s->on--;
+      continue;
+    } else if (o->op == OP_INIT_DONE) {
+      s->init_done = 1;
       s->oh = (s->oh + 1) % OPQ; s->on--;
       continue;
     } else if (o->op == OP_LAT) {
