@@ -9,7 +9,7 @@
  * ID, CTRL, BUSY* and the counters must return the reference values.
  * Modes: send (directed: every header form, lengths 1..464, no back-pressure), bad (wrong
  * users, busy windows, lengths, header entries, addresses, a full queue, throttled tready),
- * rate (back-to-back packets of 8..464 bytes; prints the bench figures), random (fuzz: stores
+ * bench (rate: back-to-back packets of 8..464 bytes; prints the bench figures), random (fuzz: stores
  * racing SENDs, busy overwrites, wrong users, lengths, back-pressure, resets). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +79,7 @@ typedef struct {
   uint64_t pkts, stores, errs[9];
 } st_t;
 
-const char *aotf_botf_stim_modes(void) { return "send bad rate random"; }
+const char *aotf_botf_stim_modes(void) { return "send bad bench random"; }
 
 static void fail(st_t *s, const char *msg, uint64_t a, uint64_t b) {
   if (s->fails++ < 10)
@@ -275,7 +275,7 @@ void *aotf_botf_stim_new(uint64_t seed, const char *mode) {
   nic_rng_seed(&s->rng, seed);
   if (!strcmp(mode, "send")) s->mode = M_SEND;
   else if (!strcmp(mode, "bad")) s->mode = M_BAD;
-  else if (!strcmp(mode, "rate")) s->mode = M_RATE;
+  else if (!strcmp(mode, "bench")) s->mode = M_RATE;
   else if (!strcmp(mode, "random")) s->mode = M_RANDOM;
   else { free(s); return NULL; }
   s->winv = WINV;
