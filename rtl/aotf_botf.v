@@ -470,7 +470,7 @@ module aotf_botf #(
     if (f_rst && rst_ni) begin
       // the buffer never overflows: reads are issued only while buffer + reads in flight < 4
       assert ({1'b0, ob_cnt_q} + {3'd0, p1_v_q} + {3'd0, p2_v_q} <= 4'd4);
-      assert (!ack_q -> rdata_q == 32'd0);
+      if (!ack_q) assert (rdata_q == 32'd0);
       // at most one packet per window in flight: a SEND is queued only for a window not busy
       assert (!(s_push && busy_q[s_win]));
       // a store writes only a window that is not busy (the queued packet's data stays intact)
