@@ -398,6 +398,7 @@ int aotf_botf_stim_next(void *p, uint64_t cycle, const aotf_botf_out_t *prev, ao
   st_t *s = p;
   (void)prev;
   s->cycle = cycle;
+  if (s->mode == M_BAD && cycle >= 300000) return 0; /* directed: a fixed-length run */
   memset(in, 0, sizeof(*in));
   in->rst_ni = cycle >= 3;
   in->st_addr_i = nic_rng_next(&s->rng);
