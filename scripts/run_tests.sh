@@ -215,6 +215,10 @@ run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_
 # mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
 run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
 run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
+# BOTF (aotf_botf and its node integration): 464-byte packets at >= 95 % of the link with both
+# directions at once (aotf_system2 bench_botf, C model; the lockstep runs above cover its modes)
+run botf-line-rate bash -c "build/aotf_system2/model_main +mode=bench_botf +seed=1 | awk '/node_link_pct_464_both_ways/ {ok = (\$3 >= 95)} END {exit !ok}'"
+
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.
