@@ -155,6 +155,12 @@ static uint32_t rd_csr(const aotf_botf_t *m) {
 
 void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   const uint32_t nwin = m->cfg.nwin, hdrs = m->cfg.hdrs;
+  /* idle and nothing arriving (the common case in a node with no BOTF traffic): no register
+   * with a valid bit changes and no RAM is read or written; the payload registers the RTL
+   * loads anyway are don't-care while their valid bits are 0, and csr_rdata stays 0 */
+  if (in->rst_ni && !in->st_valid_i && !in->csr_req_i && !m->cq_req && !m->ack && !m->s1_v && !m->g_act &&
+      !m->p1_v && !m->p2_v && !m->ob_cnt && !m->q.out_valid && m->q.ram_cnt == 0)
+    return;
   /* ---- CSR request acting this cycle */
   int cw = m->cq_req && m->cq_we, cr = m->cq_req && !m->cq_we;
   uint32_t ca = m->cq_addr, wd = m->cq_wdata;
