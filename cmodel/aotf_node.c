@@ -10,7 +10,7 @@ int aotf_node_init(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint64_t seed) {
 int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htlb_sets, uint64_t seed) {
   memset(m, 0, sizeof(*m));
   aotf_send_cfg_t sc = {8, cfg->fifo_depth, htlb_sets, 4, 1}; /* CSR_REG = 1 */
-  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1};
+  aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1, 8};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
   aotf_botf_cfg_t bc = {64, 16, 64}; /* rtl BOTF_NWIN, aotf_botf HDRS / QDEPTH defaults */
@@ -106,6 +106,7 @@ static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *
   c->ri.s_axis_tkeep = m->loop ? (c->lo.m_data[1] & 0xff) : in->s_axis_tkeep;
   c->ri.s_axis_tvalid = m->loop ? (uint64_t)c->lo.m_valid : in->s_axis_tvalid;
   c->ri.s_axis_tlast = m->loop ? ((c->lo.m_data[1] >> 8) & 1) : in->s_axis_tlast;
+  c->ri.s_axis_tuser = 0; /* link-layer abort: no link layer in front of aotf_rx here */
 }
 
 /* after aotf_send's outputs (c->so): the arbiter output and aotf_botf's store valid / tready */

@@ -9,11 +9,13 @@ module aotf_rx_csr #(
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16,
   parameter int WB_DEPTH   = 4,
+  parameter int TLB_ENTRIES = 8,
   parameter bit CSR_REG    = 1'b0,   // 1: CSR request registered first, ack 2 cycles later (aotf_node)
   localparam int LB  = $clog2(LLCM_BYTES),  // byte address bits
   localparam int WA  = LB - 3,
   localparam int PTB = $clog2(PT_ENTRIES),
-  localparam int WBW = $clog2(WB_DEPTH)
+  localparam int WBW = $clog2(WB_DEPTH),
+  localparam int TB  = $clog2(TLB_ENTRIES)
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
@@ -28,12 +30,30 @@ module aotf_rx_csr #(
   // packet events (aotf_rx_parse)
   input  wire [3:0]     ev_i,          // this cycle's event, 0 = none
   input  wire           push_i,        // good packet: len_i bytes written
-  input  wire [3:0]     len_i,
+  input  wire [8:0]     len_i,
   // state shown in STATUS
   input  wire [WBW:0]   wb_count_i,
   input  wire [2:0]     beat_i,
   input  wire           disc_i,
   input  wire           llcm_busy_i,
+  input  wire           wait_i,        // a packet waits for a TLB refill
+  // receive TLB (aotf_rx_tlb): its writes that act this cycle and its read-back
+  output wire           w_tlb_index_o,
+  output wire           w_tlb_pgid_o,
+  output wire           w_tlb_pid_o,
+  output wire           w_tlb_vbase_o,
+  output wire           w_tlb_vlimit_o,
+  output wire           w_tlb_pbase_o,
+  output wire           miss_drop_o,
+  input  wire [TB-1:0]  tlb_idx_i,
+  input  wire [31:0]    tlb_pgid_i,
+  input  wire [31:0]    tlb_pid_i,
+  input  wire [LB:0]    tlb_vbase_i,
+  input  wire [LB:0]    tlb_vlimit_i,
+  input  wire [LB:0]    tlb_pbase_i,
+  input  wire [15:0]    miss_pgid_i,
+  input  wire [23:0]    miss_pid_i,
+  input  wire [LB-1:0]  miss_addr_i,
   // protection table (aotf_rx_prot): its writes that act this cycle and its read-back
   output wire           w_pt_index_o,
   output wire           w_pt_entry_o,
@@ -54,19 +74,19 @@ module aotf_rx_csr #(
   output wire [63:0]    hw_data_o
 );
   reg          rx_en_q, rx_en_d;
-  reg [7:0]    status_q, status_d;
-  reg [7:0]    irq_en_q, irq_en_d;
+  reg [9:0]    status_q, status_d;
+  reg [9:0]    irq_en_q, irq_en_d;
   reg [WA-1:0] hw_addr_q, hw_addr_d;
   reg [63:0]   hw_data_q, hw_data_d;
-  reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
+  reg [12*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes, 10 = LINK (event 9), 11 = MISS (event 10)
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
-  reg [9:0]    rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
+  reg [11:0]   rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
   reg [31:0]   rcnt;
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
   reg          cbytes_q, cbytes_d, chw_q, chw_d;
-  reg [3:0]    clen_q;
+  reg [8:0]    clen_q;
   reg          hw_wr;
   reg [31:0]   rmux;
   integer      k, kc;
@@ -76,10 +96,11 @@ module aotf_rx_csr #(
   // its write strobes decoded before the register (timing: no 12-bit address compare between
   // the request register and the protection table / LLCM / counter enables). c_w: one-hot
   // write strobes, request && write && address == register.
-  localparam int NW = 11;
+  localparam int NW = 17;
   localparam int W_CTRL = 0, W_STATUS = 1, W_IRQ_EN = 2, W_PT_INDEX = 3, W_PT_ENTRY = 4,
                  W_PT_BASE = 5, W_PT_LIMIT = 6, W_HW_ADDR = 7, W_HW_DATA_LO = 8,
-                 W_HW_DATA_HI = 9, W_HW_CMD = 10;
+                 W_HW_DATA_HI = 9, W_HW_CMD = 10, W_TLB_INDEX = 11, W_TLB_PGID = 12,
+                 W_TLB_PID = 13, W_TLB_VBASE = 14, W_TLB_VLIMIT = 15, W_TLB_PBASE = 16;
   function automatic [NW-1:0] wstrobes(input logic req, input logic we, input logic [11:0] a);
     logic w;
     w = req && we;
@@ -94,15 +115,23 @@ module aotf_rx_csr #(
     wstrobes[W_HW_DATA_LO] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_LO;
     wstrobes[W_HW_DATA_HI] = w && a == nic_pkg::CSR_AOTF_RX_HW_DATA_HI;
     wstrobes[W_HW_CMD]     = w && a == nic_pkg::CSR_AOTF_RX_HW_CMD;
+    wstrobes[W_TLB_INDEX]  = w && a == nic_pkg::CSR_AOTF_RX_TLB_INDEX;
+    wstrobes[W_TLB_PGID]   = w && a == nic_pkg::CSR_AOTF_RX_TLB_PGID;
+    wstrobes[W_TLB_PID]    = w && a == nic_pkg::CSR_AOTF_RX_TLB_PID;
+    wstrobes[W_TLB_VBASE]  = w && a == nic_pkg::CSR_AOTF_RX_TLB_VBASE;
+    wstrobes[W_TLB_VLIMIT] = w && a == nic_pkg::CSR_AOTF_RX_TLB_VLIMIT;
+    wstrobes[W_TLB_PBASE]  = w && a == nic_pkg::CSR_AOTF_RX_TLB_PBASE;
   endfunction
   wire [NW-1:0] bus_w = wstrobes(csr_req_i, csr_we_i, csr_addr_i);
   // read selects, one-hot, decoded like the write strobes (timing: the read register's input is
   // an AND-OR of registered selects and values, no 12-bit address compare in front of it).
   // R_CNT + k: counter k (see cnt_q); HW_CMD reads 0 (no select); R_UNM: no register mapped.
-  localparam int NR = 24;
+  localparam int NR = 35;
   localparam int R_ID = 0, R_VERSION = 1, R_CONFIG = 2, R_CTRL = 3, R_STATUS = 4, R_IRQ_EN = 5,
                  R_PT_INDEX = 6, R_PT_ENTRY = 7, R_PT_BASE = 8, R_PT_LIMIT = 9, R_HW_ADDR = 10,
-                 R_HW_DATA_LO = 11, R_HW_DATA_HI = 12, R_UNM = 13, R_CNT = 14;
+                 R_HW_DATA_LO = 11, R_HW_DATA_HI = 12, R_TLB_INDEX = 13, R_TLB_PGID = 14,
+                 R_TLB_PID = 15, R_TLB_VBASE = 16, R_TLB_VLIMIT = 17, R_TLB_PBASE = 18,
+                 R_MISS_PGID = 19, R_MISS_PID = 20, R_MISS_ADDR = 21, R_UNM = 22, R_CNT = 23;
   function automatic [NR-1:0] rstrobes(input logic req, input logic we, input logic [11:0] a);
     logic r;
     r = req && !we;
@@ -122,6 +151,15 @@ module aotf_rx_csr #(
       nic_pkg::CSR_AOTF_RX_HW_DATA_LO:   rstrobes[R_HW_DATA_LO] = r;
       nic_pkg::CSR_AOTF_RX_HW_DATA_HI:   rstrobes[R_HW_DATA_HI] = r;
       nic_pkg::CSR_AOTF_RX_HW_CMD:       ;
+      nic_pkg::CSR_AOTF_RX_TLB_INDEX:    rstrobes[R_TLB_INDEX]  = r;
+      nic_pkg::CSR_AOTF_RX_TLB_PGID:     rstrobes[R_TLB_PGID]   = r;
+      nic_pkg::CSR_AOTF_RX_TLB_PID:      rstrobes[R_TLB_PID]    = r;
+      nic_pkg::CSR_AOTF_RX_TLB_VBASE:    rstrobes[R_TLB_VBASE]  = r;
+      nic_pkg::CSR_AOTF_RX_TLB_VLIMIT:   rstrobes[R_TLB_VLIMIT] = r;
+      nic_pkg::CSR_AOTF_RX_TLB_PBASE:    rstrobes[R_TLB_PBASE]  = r;
+      nic_pkg::CSR_AOTF_RX_MISS_PGID:    rstrobes[R_MISS_PGID]  = r;
+      nic_pkg::CSR_AOTF_RX_MISS_PID:     rstrobes[R_MISS_PID]   = r;
+      nic_pkg::CSR_AOTF_RX_MISS_ADDR:    rstrobes[R_MISS_ADDR]  = r;
       nic_pkg::CSR_AOTF_RX_CNT_HOSTWR:   rstrobes[R_CNT + 0]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_GOOD:     rstrobes[R_CNT + 1]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_TYPE:     rstrobes[R_CNT + 2]    = r;
@@ -132,6 +170,8 @@ module aotf_rx_csr #(
       nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rstrobes[R_CNT + 7]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rstrobes[R_CNT + 8]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rstrobes[R_CNT + 9]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_LINK:     rstrobes[R_CNT + 10]   = r;
+      nic_pkg::CSR_AOTF_RX_CNT_MISS:     rstrobes[R_CNT + 11]   = r;
       default:                           rstrobes[R_UNM]        = r;
     endcase
   endfunction
@@ -187,12 +227,12 @@ module aotf_rx_csr #(
     status_d  = status_q;
     // CSR writes (c_w is one-hot)
     if (c_w[W_CTRL])       rx_en_d  = c_wdata[0];
-    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[7:0];
-    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[7:0];
+    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[9:0];
+    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[9:0];
     if (c_w[W_HW_ADDR])    hw_addr_d = c_wdata[LB-1:3];
     if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
     if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
-    for (k = 1; k <= 8; k = k + 1)                  // event k -> bit k-1
+    for (k = 1; k <= 10; k = k + 1)                 // event k -> bit k-1
       if (ev_i == 4'(k)) status_d[k-1] = 1'b1;      // a new event wins over a same-cycle W1C
 
     // ---- counters: this cycle's events are added next cycle (cev_q, cbytes_q, chw_q); a
@@ -200,7 +240,9 @@ module aotf_rx_csr #(
     cnt_d = cnt_q;
     for (k = 1; k <= 8; k = k + 1)
       if (cev_q == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
-    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, clen_q};
+    if (cev_q == 4'd9) cnt_d[10*32 +: 32] = cnt_q[10*32 +: 32] + 32'd1;
+    if (cev_q == 4'd10) cnt_d[11*32 +: 32] = cnt_q[11*32 +: 32] + 32'd1;
+    if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {23'd0, clen_q};
     if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
     cev_d    = ev_i;
     cbytes_d = push_i;
@@ -218,11 +260,11 @@ module aotf_rx_csr #(
     // front of the read register (timing).
     rmux = ({32{c_r[R_ID]}}         & 32'h4152_5830) |
            ({32{c_r[R_VERSION]}}    & 32'h0001_0000) |
-           ({32{c_r[R_CONFIG]}}     & {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
+           ({32{c_r[R_CONFIG]}}     & {4'd0, 4'(TB), 3'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
            ({32{c_r[R_CTRL]}}       & {31'd0, rx_en_q}) |
-           ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 2'd0, disc_i, llcm_busy_i,
-                                       8'd0, status_q}) |
-           ({32{c_r[R_IRQ_EN]}}     & {24'd0, irq_en_q}) |
+           ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 1'b0, wait_i, disc_i,
+                                       llcm_busy_i, 6'd0, status_q}) |
+           ({32{c_r[R_IRQ_EN]}}     & {22'd0, irq_en_q}) |
            ({32{c_r[R_PT_INDEX]}}   & 32'(pt_idx_i)) |
            ({32{c_r[R_PT_ENTRY]}}   & {rd_v_i, 15'd0, rd_pgid_i}) |
            ({32{c_r[R_PT_BASE]}}    & 32'(rd_base_i)) |
@@ -230,22 +272,31 @@ module aotf_rx_csr #(
            ({32{c_r[R_HW_ADDR]}}    & 32'({hw_addr_q, 3'b000})) |
            ({32{c_r[R_HW_DATA_LO]}} & hw_data_q[31:0]) |
            ({32{c_r[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
+           ({32{c_r[R_TLB_INDEX]}}  & 32'(tlb_idx_i)) |
+           ({32{c_r[R_TLB_PGID]}}   & tlb_pgid_i) |
+           ({32{c_r[R_TLB_PID]}}    & tlb_pid_i) |
+           ({32{c_r[R_TLB_VBASE]}}  & 32'(tlb_vbase_i)) |
+           ({32{c_r[R_TLB_VLIMIT]}} & 32'(tlb_vlimit_i)) |
+           ({32{c_r[R_TLB_PBASE]}}  & 32'(tlb_pbase_i)) |
+           ({32{c_r[R_MISS_PGID]}}  & {16'd0, miss_pgid_i}) |
+           ({32{c_r[R_MISS_PID]}}   & {8'd0, miss_pid_i}) |
+           ({32{c_r[R_MISS_ADDR]}}  & 32'(miss_addr_i)) |
            ({32{c_r[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
     rdata_d = rmux;   // 0 unless a read (every select includes it)
-    rcnt_d  = c_r[R_CNT +: 10];
+    rcnt_d  = c_r[R_CNT +: 12];
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rx_en_q   <= 1'b1;
-      status_q  <= 8'd0;
-      irq_en_q  <= 8'd0;
+      status_q  <= 10'd0;
+      irq_en_q  <= 10'd0;
       hw_addr_q <= '0;
       hw_data_q <= 64'd0;
       cnt_q     <= '0;
       ack_q     <= 1'b0;
       rdata_q   <= 32'd0;
-      rcnt_q    <= 10'd0;
+      rcnt_q    <= 12'd0;
       cev_q     <= 4'd0;
       cbytes_q  <= 1'b0;
       chw_q     <= 1'b0;
@@ -271,16 +322,23 @@ module aotf_rx_csr #(
 
   always @* begin
     rcnt = 32'd0;
-    for (kc = 0; kc <= 9; kc = kc + 1)
+    for (kc = 0; kc <= 11; kc = kc + 1)
       rcnt = rcnt | ({32{rcnt_q[kc]}} & cnt_q[kc*32 +: 32]);
   end
   assign csr_ack_o    = ack_q;
   assign csr_rdata_o  = rdata_q | rcnt;
-  assign irq_o        = (status_q & irq_en_q) != 8'd0;
+  assign irq_o        = (status_q & irq_en_q) != 10'd0;
   assign w_pt_index_o = c_w[W_PT_INDEX];
   assign w_pt_entry_o = c_w[W_PT_ENTRY];
   assign w_pt_base_o  = c_w[W_PT_BASE];
   assign w_pt_limit_o = c_w[W_PT_LIMIT];
+  assign w_tlb_index_o  = c_w[W_TLB_INDEX];
+  assign w_tlb_pgid_o   = c_w[W_TLB_PGID];
+  assign w_tlb_pid_o    = c_w[W_TLB_PID];
+  assign w_tlb_vbase_o  = c_w[W_TLB_VBASE];
+  assign w_tlb_vlimit_o = c_w[W_TLB_VLIMIT];
+  assign w_tlb_pbase_o  = c_w[W_TLB_PBASE];
+  assign miss_drop_o    = c_w[W_CTRL] && c_wdata[3];
   assign wdata_o      = c_wdata;
   assign pti_o        = c_pti;
   assign rx_en_o      = rx_en_q;

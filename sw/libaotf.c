@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libaotf.h"
+#include "libaotf_rxtlb.h"
 #include <string.h>
 #include "nic_pkg.h"
 
@@ -89,6 +90,7 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
 
 void aotf_service(aotf_t *a) {
   nic_host_t *h = a->h;
+  if (a->rxtlb) aotf_rxtlb_service(a->rxtlb);
   uint32_t st = nic_host_csr_read(h, SEND(STATUS));
   if (!(st & (1u << AOTF_SEND_STATUS_IRQ_MISS_LSB))) return;
   uint32_t maddr = nic_host_csr_read(h, SEND(MISS_ADDR));

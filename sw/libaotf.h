@@ -37,6 +37,7 @@ typedef struct {
   uint32_t kicks, done_base; /* kicks issued; kicks_done() at open */
   uint32_t credit_cap;       /* kicks in flight the driver allows (user 0's reset credit limit) */
   uint32_t done_seen;        /* kicks done (since open) at the last look */
+  struct aotf_rxtlb *rxtlb;  /* receive TLB driver (sw/libaotf_rxtlb.h), NULL if not attached */
 } aotf_t;
 
 /* wait for the init sweeps, set the node id, enable the miss interrupt; 0 = ok */
@@ -65,6 +66,6 @@ void aotf_flush(aotf_t *a);
 /* internal loopback on/off (CTRL.LOOPBACK) once the send path is empty; the caller makes sure
  * no packet arrives from the link meanwhile (the peer is quiet) */
 void aotf_set_loopback(aotf_t *a, int on);
-/* service a pending miss interrupt (also installed as the idle hook) */
+/* service a pending miss interrupt: HTLB (send) and receive TLB (also installed as the idle hook) */
 void aotf_service(aotf_t *a);
 #endif

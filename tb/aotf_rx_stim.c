@@ -15,7 +15,12 @@
  *  - every CSR read response is checked (counters per drop reason, STATUS, table, ...);
  *  - every cycle: s_axis_tready, dbg_* and irq_o against the reference state.
  * Modes: random (never ends), good, protect, truncated, overlong, badtype, badlen, badkeep,
- * range, poll_while_write, reset_mid, wbfull, csr. */
+ * range, poll_while_write, reset_mid, wbfull, csr, forms (32/24/16/8-byte headers), tuser
+ * (link-layer aborts on the tlast beat), tlb (translated packets through a preloaded receive
+ * TLB), tlb_miss (a small TLB, misses refilled by a software model of the driver after random
+ * delays, forged keys dropped with CTRL.MISS_DROP), skip (FLAG_XLAT_SKIP packets from allowed
+ * and forged pgids). Packets without FLAG_XLAT_SKIP are only made by the tlb / tlb_miss /
+ * random modes; the others send physical-address packets. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,29 +40,37 @@ LS_DECLARE_STIM(aotf_rx)
 #define WB_DEPTH ((unsigned)LS_PARAM_WB_DEPTH)
 #define WORDS (LLCM_BYTES / 8u)
 #define LMASK ((1u << (LB + 1)) - 1)
+#define TLB_N ((unsigned)LS_PARAM_TLB_ENTRIES)
+#define DRV_N 12 /* mappings the software model (driver) keeps */
 
-enum { EV_NONE, EV_GOOD, EV_TYPE, EV_LEN, EV_KEEP, EV_RANGE, EV_PROT, EV_TRUNC, EV_OVERLONG, EV_N };
-static const char *ev_name[EV_N] = {"none", "good", "type", "len", "keep", "range", "prot", "trunc", "overlong"};
+enum { EV_NONE, EV_GOOD, EV_TYPE, EV_LEN, EV_KEEP, EV_RANGE, EV_PROT, EV_TRUNC, EV_OVERLONG, EV_LINK, EV_MISS, EV_N };
+static const char *ev_name[EV_N] = {"none", "good", "type", "len", "keep", "range", "prot", "trunc", "overlong", "link", "miss"};
+/* counter index of an event (the byte counter sits at 9, LINK at 10, MISS at 11) */
+#define CNT_IX(ev) ((ev) == EV_LINK ? 10 : (ev) == EV_MISS ? 11 : (ev))
 
 /* packet kinds the generator makes */
 enum { K_GOOD, K_TYPE, K_FLAG, K_LEN, K_KEEP, K_RANGE, K_PROT_NOENT, K_PROT_PGID, K_PROT_OUT, K_TRUNC,
-       K_OVERLONG, K_GARBAGE, K_N };
+       K_OVERLONG, K_GARBAGE, K_HFMT8, K_TLB_GOOD, K_TLB_FORGE, K_TLB_OUT, K_BOTF, K_BOTF_BAD, K_BOTF_TLB, K_N };
+/* header forms (flags.HFMT) */
+static const unsigned form_words[4] = {4, 2, 3, 1}; /* HFMT_32, HFMT_16, HFMT_24, HFMT_8 */
 
 enum { M_RANDOM, M_GOOD, M_PROTECT, M_TRUNC, M_OVERLONG, M_BADTYPE, M_BADLEN, M_BADKEEP, M_RANGE, M_POLL,
-       M_RESET, M_WBFULL, M_CSR, M_N };
+       M_RESET, M_WBFULL, M_CSR, M_FORMS, M_TUSER, M_TLB, M_TLB_MISS, M_SKIP, M_BOTF, M_BOTF_RATE, M_N };
 static const char *mode_name[M_N] = {"random", "good", "protect", "truncated", "overlong", "badtype",
                                      "badlen", "badkeep", "range", "poll_while_write", "reset_mid",
-                                     "wbfull", "csr"};
+                                     "wbfull", "csr", "forms", "tuser", "tlb", "tlb_miss", "skip", "botf", "botf_rate"};
 
 /* script states */
 enum { S_RESET, S_WAITINIT, S_SETUP, S_TRAFFIC, S_DRAIN, S_SCAN, S_CSRCHK, S_END };
 
-#define TXCAP 64
+#define TXCAP 128
 #define CSRCAP 256
-#define PENDCAP 64
+#define PENDCAP 128
 
-typedef struct { uint64_t data; uint8_t keep, last; } txb_t;
-typedef struct { uint32_t addr, len; uint64_t data; uint64_t t; } wr_t;
+typedef struct { uint64_t data; uint8_t keep, last, user; } txb_t;
+typedef struct { uint32_t addr, len; uint64_t data; uint64_t t, tmiss; int tr; } wr_t;
+/* a receive-TLB mapping: key {pgid, pid, region} -> window [vb, vl) at pb */
+typedef struct { int v; uint32_t pgid, pid, rg, vb, vl, pb; } tlbe_t;
 typedef struct { uint8_t we; uint16_t addr; uint32_t wdata; } csrop_t;
 
 typedef struct {
@@ -83,36 +96,63 @@ typedef struct {
   unsigned p_h, p_n;
   unsigned busy_left;
   int rx_en;
-  uint32_t status, irq_en, pt_idx, hw_word, cnt[10], ev_q;
+  uint32_t status, irq_en, pt_idx, hw_word, cnt[12], ev_q;
+  /* receive TLB and its hold register */
+  tlbe_t tlb[TLB_N];
+  uint32_t tlb_idx;
+  int hv, hfresh, hmissed;
+  uint32_t h_pgid, h_pid, h_rg, h_raddr, h_len;
+  uint64_t h_data, h_t, h_tmiss;
+  uint32_t miss_pgid, miss_pid, miss_rg, miss_addr;
+  /* software model: the driver's table and its refill state */
+  tlbe_t drv[DRV_N];
+  unsigned drv_victim;
+  uint64_t refill_at;
   uint64_t hw_data;
   int pt_v[PT_N];
   uint32_t pt_pgid[PT_N], pt_base[PT_N], pt_lim[PT_N];
   unsigned pb;  /* beats of the current packet so far */
-  int pdisc;
+  unsigned pdbi; /* data beat index of the current packet */
+  int pdisc, pdisc_ty, pstall;
   uint64_t pw[5];
+  unsigned pdb, pnb;  /* data beat index, data beats - 1 of the current packet */
+  int pbotf, pkbad;
+  uint64_t pdata[64]; /* data beats of the current packet */
+  /* BOTF packet buffer: slots (0 free, 1 reserved, 2 ready), their LLCM address, length and
+   * payload; the drained word pushed in the next cycle */
+  int sl_st[2];
+  uint32_t sl_addr[2], sl_len[2];
+  uint64_t sl_data[2][64];
+  unsigned sl_fill, sl_rs, sl_dr, sl_di;
+  int dr_pv;
+  wr_t dr_w;
+  int h_botf;
+  /* BOTF rate */
+  uint64_t botf_beats, botf_bytes, botf_first, botf_last, botf_good;
   /* ---- generator / script */
   int st, st_after_init;
   unsigned st_left, pkts_left, scan_i, chk_i, rst_left;
   unsigned kind_w[K_N];
-  unsigned p_gap, p_csr, p_hread, poll, p_pkt;
+  unsigned p_gap, p_csr, p_hread, poll, p_pkt, p_user, form_w[4];
   unsigned phase_left;
   uint32_t hot_word;
   unsigned resets_wanted, hw_burst;
   int setup_wait, cq_fast;
   uint64_t next_event;
   /* ---- statistics / coverage */
-  uint64_t ev_seen[EV_N], kind_made[K_N];
+  uint64_t ev_seen[EV_N], kind_made[K_N], good_form[4];
   uint64_t reads_checked, reads_fwd, csr_checked, hw_writes, scans, resets, mid_pkt_resets,
       mid_sweep_resets, inits, wb_full_cycles, irq_rise, irq_fall, unmapped_reads, cnt_clears,
       rx_off_cycles, w1c_clears, nonzero_reads;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_hist[8];
-  int bench;
+  uint64_t refills, miss_drops, tlb_good, tlb_prot, miss_lat_min, miss_lat_sum, miss_lat_n, tlb_lat_min;
+  int bench, tlb_bench, botf_bench;
   int prev_irq;
 } st_t;
 
 const char *aotf_rx_stim_modes(void) {
   return "random good protect truncated overlong badtype badlen badkeep range poll_while_write "
-         "reset_mid wbfull csr bench";
+         "reset_mid wbfull csr forms tuser tlb tlb_miss skip botf botf_rate bench bench_tlb bench_botf";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -154,13 +194,52 @@ static void setup_table(st_t *s, int all_valid) {
   }
 }
 
+/* the driver's mappings: windows inside the virtual space [0, LLCM_BYTES), mostly mapped inside
+ * the LLCM; a few whose physical end passes LLCM_BYTES (those writes drop with PROT) */
+static void setup_drv(st_t *s) {
+  for (unsigned i = 0; i < DRV_N; i++) {
+    tlbe_t *d = &s->drv[i];
+    d->v = 1;
+    d->pgid = (uint32_t)(rnd(s) & 0xFFFF);
+    d->pid = (uint32_t)(rnd(s) & 0xFFFF);
+    d->rg = (uint32_t)(rnd(s) & 0xFF);
+    if (i && pct(s, 30)) { d->pgid = s->drv[i - 1].pgid; if (pct(s, 50)) d->pid = s->drv[i - 1].pid; }
+    uint32_t sz = 8 + (uint32_t)below(s, pct(s, 50) ? 64 : 1024);
+    d->vb = (uint32_t)below(s, LLCM_BYTES - sz);
+    d->vl = d->vb + sz;
+    d->pb = (uint32_t)below(s, LLCM_BYTES - sz + 1);
+    if (pct(s, 10)) d->pb = LLCM_BYTES - sz / 2;     /* window runs past the LLCM end */
+  }
+}
+
+static void tlb_write(st_t *s, unsigned idx, const tlbe_t *d) {
+  csr_push(s, 1, CSR_AOTF_RX_TLB_INDEX, idx | ((uint32_t)rnd(s) & 0xFFFFFFF0u));
+  csr_push(s, 1, CSR_AOTF_RX_TLB_PGID, d->pgid);   /* invalid while the fields change */
+  csr_push(s, 1, CSR_AOTF_RX_TLB_PID, d->pid | d->rg << 16 | ((uint32_t)rnd(s) & 0xFF000000u));
+  csr_push(s, 1, CSR_AOTF_RX_TLB_VBASE, d->vb);
+  csr_push(s, 1, CSR_AOTF_RX_TLB_VLIMIT, d->vl);
+  csr_push(s, 1, CSR_AOTF_RX_TLB_PBASE, d->pb);
+  csr_push(s, 1, CSR_AOTF_RX_TLB_PGID, (uint32_t)d->v << 31 | d->pgid | ((uint32_t)rnd(s) & 0x7FFF0000u));
+}
+
+/* preload the TLB with the first TLB_N driver mappings (read back) */
+static void preload_tlb(st_t *s) {
+  for (unsigned i = 0; i < TLB_N; i++) {
+    tlb_write(s, i, &s->drv[i]);
+    csr_push(s, 0, CSR_AOTF_RX_TLB_PID, 0);
+  }
+}
+
 static const uint32_t csr_regs[] = {
     CSR_AOTF_RX_ID,        CSR_AOTF_RX_VERSION,    CSR_AOTF_RX_CONFIG,     CSR_AOTF_RX_CTRL,
     CSR_AOTF_RX_STATUS,    CSR_AOTF_RX_IRQ_EN,     CSR_AOTF_RX_PT_INDEX,   CSR_AOTF_RX_PT_ENTRY,
     CSR_AOTF_RX_PT_BASE,   CSR_AOTF_RX_PT_LIMIT,   CSR_AOTF_RX_HW_ADDR,    CSR_AOTF_RX_HW_DATA_LO,
     CSR_AOTF_RX_HW_DATA_HI, CSR_AOTF_RX_HW_CMD,    CSR_AOTF_RX_CNT_GOOD,   CSR_AOTF_RX_CNT_BYTES,
     CSR_AOTF_RX_CNT_TYPE,  CSR_AOTF_RX_CNT_LEN,    CSR_AOTF_RX_CNT_KEEP,   CSR_AOTF_RX_CNT_RANGE,
-    CSR_AOTF_RX_CNT_PROT,  CSR_AOTF_RX_CNT_TRUNC,  CSR_AOTF_RX_CNT_OVERLONG, CSR_AOTF_RX_CNT_HOSTWR};
+    CSR_AOTF_RX_CNT_PROT,  CSR_AOTF_RX_CNT_TRUNC,  CSR_AOTF_RX_CNT_OVERLONG, CSR_AOTF_RX_CNT_HOSTWR,
+    CSR_AOTF_RX_CNT_LINK, CSR_AOTF_RX_CNT_MISS, CSR_AOTF_RX_TLB_INDEX, CSR_AOTF_RX_TLB_PGID,
+    CSR_AOTF_RX_TLB_PID, CSR_AOTF_RX_TLB_VBASE, CSR_AOTF_RX_TLB_VLIMIT, CSR_AOTF_RX_TLB_PBASE,
+    CSR_AOTF_RX_MISS_PGID, CSR_AOTF_RX_MISS_PID, CSR_AOTF_RX_MISS_ADDR};
 #define N_CSR_REGS (sizeof(csr_regs) / sizeof(csr_regs[0]))
 
 static void read_all_csrs(st_t *s) {
@@ -177,7 +256,8 @@ static void host_write(st_t *s, uint32_t word, uint64_t data, uint32_t be) {
 /* ------------------------------------------------------------------ packet generator */
 static void tx_beat(st_t *s, uint64_t d, unsigned keep, int last) {
   if (s->tx_n >= TXCAP) return;
-  txb_t b = {d, (uint8_t)keep, (uint8_t)last};
+  /* tuser: only meaningful on the tlast beat (random elsewhere) */
+  txb_t b = {d, (uint8_t)keep, (uint8_t)last, (uint8_t)(last ? pct(s, s->p_user) : (int)(rnd(s) & 1))};
   s->tx[(s->tx_h + s->tx_n++) % TXCAP] = b;
 }
 
@@ -199,7 +279,11 @@ static int pick_entry(st_t *s, uint32_t len) {
 
 static void gen_packet(st_t *s, int kind) {
   uint32_t len = 1 + (uint32_t)below(s, 8);
-  uint32_t flags = FLAG_AOTF | ((uint32_t)rnd(s) & 0xFEu);
+  unsigned fw = s->form_w[0] + s->form_w[1] + s->form_w[2], fr = (unsigned)below(s, fw ? fw : 1), form = 0;
+  while (form < 2 && fr >= s->form_w[form]) fr -= s->form_w[form++];
+  if (kind == K_HFMT8) form = HFMT_8;
+  uint32_t flags = FLAG_AOTF | FLAG_XLAT_SKIP | ((uint32_t)rnd(s) & 0xF0u) | (form << FLAG_HFMT_LSB);
+  uint32_t pid = (uint32_t)(rnd(s) & 0xFFFF), rg = (uint32_t)(rnd(s) & 0xFF);
   uint32_t ptype = PTYPE_AOTF;
   uint64_t raddr = 0;
   uint32_t pgid = 0;
@@ -219,6 +303,7 @@ static void gen_packet(st_t *s, int kind) {
     case K_LEN:
       len = pct(s, 40) ? 0 : (uint32_t)(9 + below(s, 247));
       if (pct(s, 20)) len = 16 + (uint32_t)below(s, 8); /* low nibble looks legal */
+      if (pct(s, 25)) len = (1 + (uint32_t)below(s, 8)) | ((1 + (uint32_t)below(s, 255)) << 8); /* len_hi */
       keep = pct(s, 50) ? 0xFF : (unsigned)(rnd(s) & 0xFF);
       raddr = below(s, LLCM_BYTES);
       break;
@@ -263,31 +348,67 @@ static void gen_packet(st_t *s, int kind) {
       }
       break;
     }
+    case K_TLB_GOOD: case K_TLB_OUT: case K_TLB_FORGE: {
+      const tlbe_t *d = &s->drv[below(s, s->mode == M_TLB ? TLB_N : DRV_N)];
+      flags &= ~FLAG_XLAT_SKIP;
+      pgid = d->pgid; pid = d->pid; rg = d->rg;
+      raddr = d->vb + below(s, d->vl - d->vb - len + 1);
+      if (kind == K_TLB_OUT) {
+        if (pct(s, 50) && d->vb >= 1) raddr = d->vb - 1 - below(s, d->vb < 8 ? d->vb : 8);
+        else raddr = d->vl - len + 1 + below(s, 8);
+        if (raddr + len > LLCM_BYTES) raddr = LLCM_BYTES - len;
+      }
+      if (kind == K_TLB_FORGE) { /* one key field changed, or a random key */
+        switch (below(s, 4)) {
+          case 0: pgid ^= 1u << below(s, 16); break;
+          case 1: pid ^= 1u << below(s, 16); break;
+          case 2: rg ^= 1u << below(s, 8); break;
+          default: pgid = (uint32_t)(rnd(s) & 0xFFFF); pid = (uint32_t)(rnd(s) & 0xFFFF); break;
+        }
+        if (pct(s, 30)) raddr = below(s, LLCM_BYTES - len + 1);
+      }
+      break;
+    }
     default: break;
   }
   s->kind_made[kind]++;
   uint64_t h[5];
+  unsigned nh = form_words[form];
   h[0] = w0((uint32_t)rnd(s) & 0xFFFF, (uint32_t)rnd(s) & 0xFFFF, ptype, flags, pgid);
-  h[1] = raddr;
-  h[2] = (uint64_t)(len & 0xFF) | (rnd(s) & ~0xFFull);
+  if (form == HFMT_16) {
+    h[1] = (raddr & 0xFFFFFFu) | (uint64_t)(len & 0xFFFF) << AOTF16_HDR_LEN_LSB |
+           (uint64_t)rg << AOTF16_HDR_REGION_LSB | (uint64_t)pid << AOTF16_HDR_PID_LSB;
+    if (kind == K_RANGE && (raddr & 0xFFFFFFu) < LLCM_BYTES) h[1] |= (uint64_t)(LLCM_BYTES + below(s, 0xFFFFFFu - LLCM_BYTES));
+  } else {
+    h[1] = raddr;
+  }
+  h[2] = (uint64_t)(len & 0xFF) | (uint64_t)((len >> 8) & 0xFF) << AOTF_HDR_LEN_HI_LSB |
+         (uint64_t)rg << AOTF_HDR_REGION_LSB | (uint64_t)pid << AOTF_HDR_PID_LSB |
+         (rnd(s) & (0xFFFFFFull << AOTF_HDR_RSVD2_LSB));
   h[3] = rnd(s);
+  if (nh < 4) h[nh] = rnd(s);
   h[4] = rnd(s);
   if (kind == K_GARBAGE) {
     unsigned n = 1 + (unsigned)below(s, 8);
     for (unsigned i = 0; i < n; i++) {
       uint64_t d = rnd(s);
-      if (i == 0 && pct(s, 50)) d = w0((uint32_t)rnd(s), (uint32_t)rnd(s), PTYPE_AOTF, FLAG_AOTF, (uint32_t)rnd(s)) ;
+      if (i == 0 && pct(s, 50)) d = w0((uint32_t)rnd(s), (uint32_t)rnd(s), PTYPE_AOTF, FLAG_AOTF | ((uint32_t)rnd(s) & 0xFE), (uint32_t)rnd(s)) ;
       if (i == 2 && pct(s, 50)) d = below(s, 10);
       tx_beat(s, d, (unsigned)(rnd(s) & 0xFF), i + 1 == n || pct(s, 10));
     }
     return;
   }
+  if (kind == K_HFMT8) {
+    unsigned n = 1 + (unsigned)below(s, 6);
+    for (unsigned i = 0; i < n; i++) tx_beat(s, i ? rnd(s) : h[0], (unsigned)(rnd(s) & 0xFF), i + 1 == n);
+    return;
+  }
   if (kind == K_TRUNC) {
-    unsigned n = 1 + (unsigned)below(s, 4);
+    unsigned n = 1 + (unsigned)below(s, nh);
     for (unsigned i = 0; i < n; i++) tx_beat(s, h[i], pct(s, 70) ? 0xFF : (unsigned)(rnd(s) & 0xFF), i + 1 == n);
     return;
   }
-  for (unsigned i = 0; i < 4; i++) tx_beat(s, h[i], pct(s, 90) ? 0xFF : (unsigned)(rnd(s) & 0xFF), 0);
+  for (unsigned i = 0; i < nh; i++) tx_beat(s, h[i], pct(s, 90) ? 0xFF : (unsigned)(rnd(s) & 0xFF), 0);
   if (kind == K_OVERLONG) {
     unsigned extra = 1 + (unsigned)below(s, 5);
     tx_beat(s, h[4], keep, 0);
@@ -295,6 +416,66 @@ static void gen_packet(st_t *s, int kind) {
     return;
   }
   tx_beat(s, h[4], keep, 1);
+}
+
+/* a BOTF packet: good (physical address inside a protection entry), bad (length, tkeep of a
+ * data beat, truncated / overlong data, outside the region) or translated (a driver mapping) */
+static void gen_botf(st_t *s, int kind) {
+  unsigned fw = s->form_w[0] + s->form_w[1] + s->form_w[2], fr = (unsigned)below(s, fw ? fw : 1), form = 0;
+  while (form < 2 && fr >= s->form_w[form]) fr -= s->form_w[form++];
+  uint32_t flags = FLAG_XLAT_SKIP | ((uint32_t)rnd(s) & 0xF0u) | (form << FLAG_HFMT_LSB);
+  uint32_t pgid = (uint32_t)(rnd(s) & 0xFFFF), pid = (uint32_t)(rnd(s) & 0xFFFF), rg = (uint32_t)(rnd(s) & 0xFF);
+  uint32_t len = s->mode == M_BOTF_RATE ? BOTF_MAX_LEN : 1 + (uint32_t)below(s, pct(s, 30) ? 16 : BOTF_MAX_LEN);
+  uint64_t raddr = 0;
+  if (kind == K_BOTF_TLB) {
+    const tlbe_t *d = &s->drv[below(s, DRV_N)];
+    flags &= ~FLAG_XLAT_SKIP;
+    pgid = d->pgid; pid = d->pid; rg = d->rg;
+    if (len > d->vl - d->vb) len = d->vl - d->vb;
+    raddr = d->vb + below(s, d->vl - d->vb - len + 1);
+    if (pct(s, 15)) raddr = d->vl - len + 1 + below(s, 4);
+    if (raddr + len > LLCM_BYTES) raddr = LLCM_BYTES - len;
+  } else {
+    int cand[PT_N], n = 0;
+    for (uint32_t e = 0; e < PT_N; e++)
+      if (s->pt_v[e] && (s->pt_pgid[e] & (PT_N - 1)) == e && s->pt_lim[e] <= LLCM_BYTES && s->pt_base[e] < s->pt_lim[e])
+        cand[n++] = (int)e;
+    if (n) {
+      int e = cand[below(s, (uint64_t)n)];
+      uint32_t sz = s->pt_lim[e] - s->pt_base[e];
+      if (len > sz) len = sz;
+      pgid = s->pt_pgid[e];
+      raddr = s->pt_base[e] + below(s, sz - len + 1);
+    }
+  }
+  if (len > BOTF_MAX_LEN) len = BOTF_MAX_LEN;
+  unsigned nd = (len + 7) / 8, bad = kind == K_BOTF_BAD ? (unsigned)below(s, 6) : 99;
+  if (bad == 0) { len = pct(s, 30) ? 0 : BOTF_MAX_LEN + 1 + (uint32_t)below(s, 100); nd = 1 + (unsigned)below(s, 3); }
+  if (bad == 4) raddr = raddr + len > 8 ? raddr + 1 + below(s, 8) : raddr + 8; /* past the region */
+  s->kind_made[kind]++;
+  uint64_t h[4];
+  unsigned nh = form_words[form];
+  h[0] = w0((uint32_t)rnd(s) & 0xFFFF, (uint32_t)rnd(s) & 0xFFFF, PTYPE_BOTF, flags, pgid);
+  if (form == HFMT_16)
+    h[1] = (raddr & 0xFFFFFFu) | (uint64_t)(len & 0xFFFF) << AOTF16_HDR_LEN_LSB |
+           (uint64_t)rg << AOTF16_HDR_REGION_LSB | (uint64_t)pid << AOTF16_HDR_PID_LSB;
+  else
+    h[1] = raddr;
+  h[2] = (uint64_t)(len & 0xFF) | (uint64_t)((len >> 8) & 0xFF) << AOTF_HDR_LEN_HI_LSB |
+         (uint64_t)rg << AOTF_HDR_REGION_LSB | (uint64_t)pid << AOTF_HDR_PID_LSB;
+  h[3] = rnd(s);
+  for (unsigned i = 0; i < nh; i++) tx_beat(s, h[i], 0xFF, 0);
+  unsigned lastkeep = (len & 7) ? ~(0xFFu << (len & 7)) & 0xFF : 0xFF;
+  unsigned kb = bad == 1 ? (unsigned)below(s, nd) : 99;              /* a data beat with a bad tkeep */
+  unsigned nsend = nd;
+  if (bad == 2 && nd > 1) nsend = 1 + (unsigned)below(s, nd - 1);   /* truncated */
+  if (bad == 3) nsend = nd + 1 + (unsigned)below(s, 3);             /* overlong */
+  for (unsigned i = 0; i < nsend; i++) {
+    unsigned k = i + 1 == nd ? lastkeep : 0xFF;
+    if (i >= nd) k = (unsigned)(rnd(s) & 0xFF);
+    if (i == kb) { unsigned x; do x = (unsigned)(rnd(s) & 0xFF); while (x == k); k = x; }
+    tx_beat(s, rnd(s), k, i + 1 == nsend);
+  }
 }
 
 static int pick_kind(st_t *s) {
@@ -311,7 +492,22 @@ static int pick_kind(st_t *s) {
 
 static void set_weights(st_t *s) {
   memset(s->kind_w, 0, sizeof(s->kind_w));
+  memset(s->form_w, 0, sizeof(s->form_w));
   s->kind_w[K_GOOD] = 10;
+  s->form_w[HFMT_32] = 1;
+  s->p_user = 0;
+  if (s->mode == M_RANDOM || s->mode == M_FORMS) {
+    s->form_w[HFMT_32] = (unsigned)below(s, 4);
+    s->form_w[HFMT_24] = (unsigned)below(s, 4);
+    s->form_w[HFMT_16] = 1 + (unsigned)below(s, 4);
+  }
+  if (s->mode == M_RANDOM) s->p_user = pct(s, 50) ? 0 : (unsigned)below(s, 10);
+  if (s->mode == M_TUSER) s->p_user = 30;
+  if (s->mode == M_RANDOM && pct(s, 60)) {
+    s->kind_w[K_TLB_GOOD] = 1 + (unsigned)below(s, 10);
+    s->kind_w[K_TLB_FORGE] = (unsigned)below(s, 3);
+    s->kind_w[K_TLB_OUT] = (unsigned)below(s, 3);
+  }
   switch (s->mode) {
     case M_GOOD: case M_POLL: case M_WBFULL: break;
     case M_PROTECT: s->kind_w[K_PROT_NOENT] = 4; s->kind_w[K_PROT_PGID] = 4; s->kind_w[K_PROT_OUT] = 6; break;
@@ -321,9 +517,35 @@ static void set_weights(st_t *s) {
     case M_BADLEN: s->kind_w[K_LEN] = 10; break;
     case M_BADKEEP: s->kind_w[K_KEEP] = 10; break;
     case M_RANGE: s->kind_w[K_RANGE] = 10; break;
-    default: /* random, reset_mid, csr: everything */
+    case M_FORMS:
+      s->kind_w[K_HFMT8] = 2; s->kind_w[K_TRUNC] = 2; s->kind_w[K_OVERLONG] = 2; s->kind_w[K_LEN] = 2;
+      s->kind_w[K_RANGE] = 2; s->kind_w[K_PROT_OUT] = 2; s->kind_w[K_KEEP] = 1;
+      break;
+    case M_TUSER:
+      s->kind_w[K_TRUNC] = 2; s->kind_w[K_OVERLONG] = 2; s->kind_w[K_HFMT8] = 1; s->kind_w[K_PROT_OUT] = 2;
+      break;
+    case M_TLB: s->kind_w[K_GOOD] = 2; s->kind_w[K_TLB_GOOD] = 20; s->kind_w[K_TLB_OUT] = 4; break;
+    case M_TLB_MISS:
+      s->kind_w[K_GOOD] = 2; s->kind_w[K_TLB_GOOD] = 20; s->kind_w[K_TLB_OUT] = 3; s->kind_w[K_TLB_FORGE] = 4;
+      s->kind_w[K_TRUNC] = 1; s->kind_w[K_KEEP] = 1;
+      break;
+    case M_SKIP: s->kind_w[K_PROT_NOENT] = 6; s->kind_w[K_PROT_PGID] = 6; s->kind_w[K_PROT_OUT] = 4; break;
+    case M_BOTF: s->kind_w[K_GOOD] = 6; s->kind_w[K_BOTF] = 12; s->kind_w[K_BOTF_BAD] = 10; s->kind_w[K_BOTF_TLB] = 4;
+      s->form_w[HFMT_24] = 1; s->form_w[HFMT_16] = 1; break;
+    case M_BOTF_RATE: s->kind_w[K_GOOD] = 0; s->kind_w[K_BOTF] = 10; break;
+    case M_RANDOM: {
+      unsigned tg = s->kind_w[K_TLB_GOOD], tf = s->kind_w[K_TLB_FORGE], to = s->kind_w[K_TLB_OUT];
       for (int k = 0; k < K_N; k++) s->kind_w[k] = 1 + (unsigned)below(s, 6);
       s->kind_w[K_GOOD] = 4 + (unsigned)below(s, 16);
+      s->kind_w[K_TLB_GOOD] = tg; s->kind_w[K_TLB_FORGE] = tf; s->kind_w[K_TLB_OUT] = to;
+      if (pct(s, 30)) s->kind_w[K_BOTF] = s->kind_w[K_BOTF_BAD] = s->kind_w[K_BOTF_TLB] = 0;
+      else if (!tg) s->kind_w[K_BOTF_TLB] = 0;
+      break;
+    }
+    default: /* reset_mid, csr: every physical-address kind */
+      for (int k = 0; k < K_N; k++) s->kind_w[k] = 1 + (unsigned)below(s, 6);
+      s->kind_w[K_GOOD] = 4 + (unsigned)below(s, 16);
+      s->kind_w[K_TLB_GOOD] = s->kind_w[K_TLB_FORGE] = s->kind_w[K_TLB_OUT] = s->kind_w[K_BOTF_TLB] = 0;
       break;
   }
 }
@@ -343,6 +565,15 @@ static void ref_reset(st_t *s) {
   memset(s->pt_lim, 0, sizeof(s->pt_lim));
   s->pb = 0;
   s->pdisc = 0;
+  s->pstall = 0;
+  s->sl_st[0] = s->sl_st[1] = 0;
+  s->sl_fill = s->sl_rs = s->sl_dr = s->sl_di = 0;
+  s->dr_pv = 0;
+  memset(s->tlb, 0, sizeof(s->tlb));
+  s->tlb_idx = 0;
+  s->hv = s->hfresh = s->hmissed = 0;
+  s->miss_pgid = s->miss_pid = s->miss_rg = s->miss_addr = 0;
+  s->refill_at = 0;
   s->ref_valid = 1;
 }
 
@@ -357,10 +588,11 @@ static uint32_t ref_csr(const st_t *s, uint32_t a) {
   switch (a) {
     case CSR_AOTF_RX_ID: return 0x41525830u;
     case CSR_AOTF_RX_VERSION: return 0x00010000u;
-    case CSR_AOTF_RX_CONFIG: return LB | ((unsigned)PT_LB << 8) | (WB_DEPTH << 16);
+    case CSR_AOTF_RX_CONFIG: return LB | ((unsigned)PT_LB << 8) | (WB_DEPTH << 16) | ((unsigned)__builtin_ctz(TLB_N) << 24);
     case CSR_AOTF_RX_CTRL: return (uint32_t)s->rx_en;
     case CSR_AOTF_RX_STATUS:
       return s->status | ((uint32_t)(s->busy_left > 0) << 16) | ((uint32_t)s->pdisc << 17) |
+             ((uint32_t)(s->hv && s->hmissed) << 18) |
              ((s->pdisc ? 0 : s->pb) << 20) | (s->p_n << 24);
     case CSR_AOTF_RX_IRQ_EN: return s->irq_en;
     case CSR_AOTF_RX_PT_INDEX: return i;
@@ -381,27 +613,57 @@ static uint32_t ref_csr(const st_t *s, uint32_t a) {
     case CSR_AOTF_RX_CNT_TRUNC: return s->cnt[EV_TRUNC];
     case CSR_AOTF_RX_CNT_OVERLONG: return s->cnt[EV_OVERLONG];
     case CSR_AOTF_RX_CNT_HOSTWR: return s->cnt[0];
+    case CSR_AOTF_RX_CNT_LINK: return s->cnt[10];
+    case CSR_AOTF_RX_CNT_MISS: return s->cnt[11];
+    case CSR_AOTF_RX_TLB_INDEX: return s->tlb_idx;
+    case CSR_AOTF_RX_TLB_PGID: return (uint32_t)s->tlb[s->tlb_idx].v << 31 | s->tlb[s->tlb_idx].pgid;
+    case CSR_AOTF_RX_TLB_PID: return s->tlb[s->tlb_idx].rg << 16 | s->tlb[s->tlb_idx].pid;
+    case CSR_AOTF_RX_TLB_VBASE: return s->tlb[s->tlb_idx].vb;
+    case CSR_AOTF_RX_TLB_VLIMIT: return s->tlb[s->tlb_idx].vl;
+    case CSR_AOTF_RX_TLB_PBASE: return s->tlb[s->tlb_idx].pb;
+    case CSR_AOTF_RX_MISS_PGID: return s->miss_pgid;
+    case CSR_AOTF_RX_MISS_PID: return s->miss_rg << 16 | s->miss_pid;
+    case CSR_AOTF_RX_MISS_ADDR: return s->miss_addr;
     default: return CSR_UNMAPPED;
   }
 }
 
-/* spec-level classification of a complete 5-beat packet (tlast on beat 4) */
-static int classify(const st_t *s, const uint64_t *w, unsigned keep, uint32_t *len_o, uint64_t *raddr_o) {
+/* spec-level classification of a complete packet of header form `form` (tlast on its data
+ * beat, tuser 0): w[0..] header words */
+static int classify(const st_t *s, unsigned form, const uint64_t *w, unsigned keep, int kbad, uint32_t *len_o, uint64_t *raddr_o) {
   uint32_t ptype = (uint32_t)(w[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF;
   uint32_t flags = (uint32_t)(w[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF;
   uint32_t pgid = (uint32_t)(w[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF;
-  uint64_t raddr = w[1];
-  uint32_t len = (uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF;
+  uint64_t raddr;
+  uint32_t len;
+  if (form == HFMT_16) {
+    raddr = w[1] & 0xFFFFFFu;
+    len = (uint32_t)(w[1] >> AOTF16_HDR_LEN_LSB) & 0xFFFF;
+  } else {
+    raddr = w[1];
+    len = ((uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(w[2] >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
+  }
   *len_o = len;
   *raddr_o = raddr;
-  if (ptype != PTYPE_AOTF || !(flags & FLAG_AOTF)) return EV_TYPE;
-  if (len < 1 || len > 8) return EV_LEN;
-  if (keep != ((1u << len) - 1)) return EV_KEEP;
+  int botf = ptype == PTYPE_BOTF && !(flags & FLAG_AOTF);
+  if (!botf && (ptype != PTYPE_AOTF || !(flags & FLAG_AOTF))) return EV_TYPE;
+  if (len < 1 || len > (botf ? BOTF_MAX_LEN : 8u)) return EV_LEN;
+  if (kbad || keep != ((len & 7) ? (1u << (len & 7)) - 1 : 0xFFu)) return EV_KEEP;
   if (raddr >= LLCM_BYTES || raddr + len > LLCM_BYTES) return EV_RANGE;
+  if (!(flags & FLAG_XLAT_SKIP)) return EV_NONE; /* to the receive TLB */
   uint32_t e = pgid % PT_N;
   if (!s->pt_v[e] || s->pt_pgid[e] != pgid) return EV_PROT;
   if (raddr < s->pt_base[e] || raddr + len > s->pt_lim[e]) return EV_PROT;
   return EV_GOOD;
+}
+
+/* data beats - 1 of a packet of form `form` whose header words are w[] (BOTF: ceil(len / 8)) */
+static unsigned nbeats_m1(unsigned form, const uint64_t *w) {
+  uint32_t ptype = (uint32_t)(w[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF, flags = (uint32_t)(w[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF;
+  uint32_t len = form == HFMT_16 ? (uint32_t)(w[1] >> AOTF16_HDR_LEN_LSB) & 0xFFFF
+                                 : ((uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(w[2] >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
+  if (ptype != PTYPE_BOTF || (flags & FLAG_AOTF) || len < 1 || len > BOTF_MAX_LEN) return 0;
+  return (len - 1) / 8;
 }
 
 static void apply_write(st_t *s, uint32_t byte_addr, uint64_t data, unsigned len) {
@@ -420,13 +682,21 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
   for (int i = 0; i < M_N; i++)
     if (!strcmp(mode, mode_name[i])) m = i;
   int bench = !strcmp(mode, "bench"); /* = poll_while_write, printing "bench:" figures */
+  int tlb_bench = !strcmp(mode, "bench_tlb"); /* = tlb_miss with an immediate refill, figures */
   if (bench) m = M_POLL;
+  if (tlb_bench) m = M_TLB_MISS;
+  int botf_bench = !strcmp(mode, "bench_botf"); /* = botf_rate, printing figures */
+  if (botf_bench) m = M_BOTF_RATE;
   if (m < 0) return NULL;
   st_t *s = calloc(1, sizeof(*s));
   if (!s) return NULL;
   nic_rng_seed(&s->rng, seed);
   s->mode = m;
   s->bench = bench;
+  s->tlb_bench = tlb_bench;
+  s->botf_bench = botf_bench;
+  s->miss_lat_min = ~0ull;
+  s->tlb_lat_min = ~0ull;
   s->st = S_RESET;
   s->rst_left = 3;
   s->lat_min = ~0ull;
@@ -442,6 +712,10 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
     case M_RESET: s->pkts_left = 600; s->resets_wanted = 8; break;
     case M_WBFULL: s->pkts_left = 400; s->hw_burst = 1; break;
     case M_CSR: s->pkts_left = 300; s->p_csr = 30; break;
+    case M_FORMS: case M_TUSER: case M_SKIP: s->pkts_left = 600; s->p_gap = 5; break;
+    case M_TLB: case M_TLB_MISS: s->pkts_left = 800; s->p_gap = 5; break;
+    case M_BOTF: s->pkts_left = 600; s->p_gap = 5; break;
+    case M_BOTF_RATE: s->pkts_left = 60; s->p_hread = 5; break;
     default: s->pkts_left = 400; s->p_gap = 10; break;
   }
   return s;
@@ -486,6 +760,7 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
   in->s_axis_tdata = rnd(s);
   in->s_axis_tkeep = rnd(s) & 0xFF;
   in->s_axis_tlast = rnd(s) & 1;
+  in->s_axis_tuser = rnd(s) & 1;
   in->csr_we_i = rnd(s) & 1;
   in->csr_addr_i = rnd(s) & 0xFFF;
   in->csr_wdata_i = rnd(s) & 0xFFFFFFFFu;
@@ -505,7 +780,16 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       if (s->ref_valid && s->busy_left == 0) s->st = s->st_after_init;
       break;
     case S_SETUP:
-      setup_table(s, s->mode != M_RANDOM && s->mode != M_PROTECT && s->mode != M_RESET && s->mode != M_CSR);
+      setup_table(s, s->mode != M_RANDOM && s->mode != M_PROTECT && s->mode != M_RESET && s->mode != M_CSR &&
+                         s->mode != M_SKIP);
+      setup_drv(s);
+      if (s->mode == M_BOTF_RATE) /* every pgid may write the whole LLCM */
+        for (uint32_t e = 0; e < PT_N; e++) {
+          csr_push(s, 1, CSR_AOTF_RX_PT_INDEX, e);
+          csr_push(s, 1, CSR_AOTF_RX_PT_BASE, 0);
+          csr_push(s, 1, CSR_AOTF_RX_PT_LIMIT, LLCM_BYTES);
+        }
+      if (s->mode == M_TLB || s->mode == M_RANDOM || (s->mode == M_TLB_MISS && !s->tlb_bench)) preload_tlb(s);
       if (s->mode == M_CSR) {
         /* register read-back, unmapped addresses, W1C, irq, RX_EN */
         read_all_csrs(s);
@@ -543,7 +827,9 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       }
       if (s->setup_wait && s->cq_n == 0) s->setup_wait = 0;
       if (s->tx_n == 0 && s->pkts_left > 0 && !s->setup_wait && pct(s, s->p_pkt)) {
-        gen_packet(s, pick_kind(s));
+        int k = pick_kind(s);
+        if (k == K_BOTF || k == K_BOTF_BAD || k == K_BOTF_TLB) gen_botf(s, k);
+        else gen_packet(s, k);
         if (s->pkts_left != ~0u) s->pkts_left--;
       }
       if (s->tx_n == 0 && s->pkts_left == 0) {
@@ -612,6 +898,35 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
     s->mid_sweep_resets++;
   }
 
+  /* ---- software model of the driver's miss service: a packet waits on a TLB miss (the driver
+   * sees irq_o / STATUS.WAIT): after a delay it reads the miss key and refills the entry from
+   * its table (round-robin victim), or drops the packet (CTRL.MISS_DROP) if the key is not in
+   * its table; then clears STATUS.MISS. Retried if the packet still waits. */
+  if (in->rst_ni && s->ref_valid && s->st != S_RESET) {
+    if (!(s->hv && s->hmissed)) s->refill_at = 0;
+    else if (!s->refill_at) s->refill_at = cycle + (s->tlb_bench ? 0 : below(s, 4) ? below(s, 40) : below(s, 400));
+    else if (cycle >= s->refill_at) {
+      int f = -1;
+      for (int i = 0; i < DRV_N; i++)
+        if (s->drv[i].pgid == s->miss_pgid && s->drv[i].pid == s->miss_pid && s->drv[i].rg == s->miss_rg) { f = i; break; }
+      if (!s->tlb_bench) {
+        csr_push(s, 0, CSR_AOTF_RX_MISS_PGID, 0);
+        csr_push(s, 0, CSR_AOTF_RX_MISS_PID, 0);
+        csr_push(s, 0, CSR_AOTF_RX_MISS_ADDR, 0);
+      }
+      if (f >= 0) {
+        tlb_write(s, s->drv_victim, &s->drv[f]);
+        s->drv_victim = (s->drv_victim + 1) % TLB_N;
+        s->refills++;
+      } else {
+        csr_push(s, 1, CSR_AOTF_RX_CTRL, 1 | 8);
+        s->miss_drops++;
+      }
+      csr_push(s, 1, CSR_AOTF_RX_STATUS, 1u << 9);
+      s->refill_at = cycle + 300 + s->cq_n;
+    }
+  }
+
   if (in->rst_ni) {
     /* ---- link side */
     if (s->tx_n && (s->presenting || !pct(s, s->p_gap))) {
@@ -620,6 +935,7 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       in->s_axis_tdata = b->data;
       in->s_axis_tkeep = b->keep;
       in->s_axis_tlast = b->last;
+      in->s_axis_tuser = b->user;
       s->presenting = 1;
     }
     /* ---- CSR */
@@ -682,6 +998,36 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     if (m == M_BADLEN) NEED(s->ev_seen[EV_LEN] >= 100, "len drops", s->ev_seen[EV_LEN], 100);
     if (m == M_BADKEEP) NEED(s->ev_seen[EV_KEEP] >= 100, "keep drops", s->ev_seen[EV_KEEP], 100);
     if (m == M_RANGE) NEED(s->ev_seen[EV_RANGE] >= 100, "range drops", s->ev_seen[EV_RANGE], 100);
+    if (m == M_FORMS) {
+      for (unsigned f = 0; f < 3; f++) NEED(s->good_form[f] >= 20, "forms: good packets of each form", s->good_form[f], 20);
+      NEED(s->kind_made[K_HFMT8] >= 20 && s->ev_seen[EV_TYPE] >= 20, "forms: HFMT_8 type drops", s->ev_seen[EV_TYPE], 20);
+    }
+    if (m == M_TUSER) NEED(s->ev_seen[EV_LINK] >= 100, "tuser: link drops", s->ev_seen[EV_LINK], 100);
+    if (m == M_TLB) {
+      NEED(s->tlb_good >= 200, "tlb: translated packets written", s->tlb_good, 200);
+      NEED(s->tlb_prot >= 20, "tlb: translated packets outside their window", s->tlb_prot, 20);
+    }
+    if (m == M_TLB_MISS) {
+      NEED(s->ev_seen[EV_MISS] >= 50, "tlb_miss: misses", s->ev_seen[EV_MISS], 50);
+      NEED(s->refills >= 30, "tlb_miss: refills", s->refills, 30);
+      NEED(s->tlb_bench || s->miss_drops >= 10, "tlb_miss: forged keys dropped", s->miss_drops, 10);
+      NEED(s->miss_lat_n >= 20, "tlb_miss: refilled packets written", s->miss_lat_n, 20);
+    }
+    double brate = s->botf_beats ? (double)s->botf_beats / (double)(s->botf_last - s->botf_first + 1) : 0.0;
+    if (m == M_BOTF) {
+      NEED(s->botf_good >= 100, "botf: good BOTF packets", s->botf_good, 100);
+      NEED(s->ev_seen[EV_KEEP] >= 10 && s->ev_seen[EV_TRUNC] >= 10 && s->ev_seen[EV_OVERLONG] >= 10 &&
+               s->ev_seen[EV_LEN] >= 5 && s->ev_seen[EV_PROT] >= 10,
+           "botf: every BOTF drop kind", s->ev_seen[EV_KEEP], 10);
+    }
+    if (m == M_BOTF_RATE) {
+      NEED(s->botf_good == 60, "botf_rate: 464-byte packets written", s->botf_good, 60);
+      NEED(brate >= 0.95, "botf_rate: accepted beats per cycle >= 0.95 (x1000)", (uint64_t)(brate * 1000), 950);
+    }
+    if (s->botf_bench)
+      printf("bench: botf.rx_beats_per_cycle_464 %.3f\nbench: botf.rx_bytes_per_cycle_464 %.2f\n", brate,
+             (double)s->botf_bytes / (double)(s->botf_last - s->botf_first + 1));
+    if (m == M_SKIP) NEED(s->ev_seen[EV_PROT] >= 100, "skip: protection drops", s->ev_seen[EV_PROT], 100);
     if (m == M_POLL) {
       NEED(s->reads_fwd > 100, "poll: reads forwarded from a same-cycle write", s->reads_fwd, 100);
       NEED(s->lat_max == 1 && s->lat_min == 1, "poll: link->LLCM latency (max)", s->lat_max, 1);
@@ -708,8 +1054,16 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       printf("bench: aotf.link_to_llcm_cycles %llu\n", (unsigned long long)s->lat_min);
       printf("bench: aotf.link_to_llcm_cycles_max %llu\n", (unsigned long long)s->lat_max);
     }
+    if (s->tlb_bench && s->miss_lat_n) {
+      printf("bench: aotf.rx_tlb_link_to_llcm_cycles %llu\n", (unsigned long long)s->tlb_lat_min);
+      printf("bench: aotf.rx_tlb_miss_to_write_cycles %llu\n", (unsigned long long)s->miss_lat_min);
+      printf("bench: aotf.rx_tlb_miss_to_write_cycles_avg %.1f\n", (double)s->miss_lat_sum / (double)s->miss_lat_n);
+    }
     fprintf(stderr, "aotf_rx [%s]: cycles %llu, events:", mode_name[m], (unsigned long long)s->cycle);
     for (int e = 1; e < EV_N; e++) fprintf(stderr, " %s=%llu", ev_name[e], (unsigned long long)s->ev_seen[e]);
+    fprintf(stderr, "; tlb good %llu prot %llu, refills %llu, miss drops %llu; botf good %llu (%llu bytes)",
+            (unsigned long long)s->tlb_good, (unsigned long long)s->tlb_prot, (unsigned long long)s->refills,
+            (unsigned long long)s->miss_drops, (unsigned long long)s->botf_good, (unsigned long long)s->botf_bytes);
     fprintf(stderr, "; reads %llu (fwd %llu), csr %llu, hostwr %llu, scans %llu, resets %llu, wbfull %llu;"
                     " link->llcm latency (last beat -> first host read seeing it) min %llu max %llu avg %.2f\n",
             (unsigned long long)s->reads_checked, (unsigned long long)s->reads_fwd,
@@ -734,7 +1088,11 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
   if (s->ref_valid) {
     /* ---- outputs of this cycle against the reference state */
     int busy = s->busy_left > 0;
-    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH;
+    int pdat = s->pb != 0 && s->pb == s->pdbi && !s->pdisc;
+    int drain_any = s->sl_st[0] == 2 || s->sl_st[1] == 2 || s->dr_pv;
+    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH && !s->pstall && !s->hv &&
+                    !(pdat && s->pbotf && s->sl_st[s->sl_fill] != 0) && !(pdat && !s->pbotf && drain_any);
+    unsigned pn0 = s->p_n;
     if (o->s_axis_tready != (uint64_t)exp_ready) fail(s, "s_axis_tready", o->s_axis_tready, (uint64_t)exp_ready);
     if (o->dbg_init_o != (uint64_t)busy) fail(s, "dbg_init_o", o->dbg_init_o, (uint64_t)busy);
     if (o->dbg_wb_count_o != s->p_n) fail(s, "dbg_wb_count_o", o->dbg_wb_count_o, s->p_n);
@@ -788,10 +1146,20 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       two = (be16 >> 8) != 0;
       wword2 = wword + 1;
       uint64_t lat = c - w->t;
-      if (lat < s->lat_min) s->lat_min = lat;
-      if (lat > s->lat_max) s->lat_max = lat;
-      s->lat_sum += lat;
-      s->lat_n++;
+      if (w->tr == 2) {
+      } else if (!w->tr) {
+        if (lat < s->lat_min) s->lat_min = lat;
+        if (lat > s->lat_max) s->lat_max = lat;
+        s->lat_sum += lat;
+        s->lat_n++;
+      } else if (!w->tmiss) {
+        if (lat < s->tlb_lat_min) s->tlb_lat_min = lat;
+      } else {
+        uint64_t ml = c - w->tmiss;
+        if (ml < s->miss_lat_min) s->miss_lat_min = ml;
+        s->miss_lat_sum += ml;
+        s->miss_lat_n++;
+      }
       s->p_h = (s->p_h + 1) % PENDCAP;
       s->p_n--;
     }
@@ -813,34 +1181,157 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     }
 
 
-    /* ---- reference parser on an accepted beat */
+    /* ---- receive TLB: decision of the held packet (the table as it is in this cycle, valid
+     * when the packet was held in the previous cycle and no TLB entry was written then) */
     unsigned ev = EV_NONE;
+    /* ---- BOTF packet buffer: the word read last cycle is pushed; the next word is read if
+     * the write buffer has room for it a cycle later */
+    if (s->dr_pv) s->pend[(s->p_h + s->p_n++) % PENDCAP] = s->dr_w;
+    s->dr_pv = 0;
+    if (s->sl_st[s->sl_dr] == 2 && pn0 + 2 <= WB_DEPTH) {
+      unsigned d = s->sl_dr, i = s->sl_di, nw = (s->sl_len[d] - 1) / 8;
+      wr_t w = {(s->sl_addr[d] + 8 * i) % LLCM_BYTES, i == nw ? ((s->sl_len[d] & 7) ? s->sl_len[d] & 7 : 8) : 8,
+                s->sl_data[d][i], c, 0, 2};
+      s->dr_w = w;
+      s->dr_pv = 1;
+      if (i == nw) { s->sl_st[d] = 0; s->sl_dr ^= 1; s->sl_di = 0; }
+      else s->sl_di++;
+    }
+    int tw = csr_wr && (a == CSR_AOTF_RX_TLB_PGID || a == CSR_AOTF_RX_TLB_PID || a == CSR_AOTF_RX_TLB_VBASE ||
+                        a == CSR_AOTF_RX_TLB_VLIMIT || a == CSR_AOTF_RX_TLB_PBASE);
+    int hv0 = s->hv;
+    if (s->hv) {
+      int sel = -1;
+      for (unsigned k = 0; k < TLB_N && s->hfresh; k++)
+        if (s->tlb[k].v && s->tlb[k].pgid == s->h_pgid && s->tlb[k].pid == s->h_pid && s->tlb[k].rg == s->h_rg) { sel = (int)k; break; }
+      int drop_req = csr_wr && a == CSR_AOTF_RX_CTRL && (wd & 8);
+      if (sel >= 0) {
+        const tlbe_t *e = &s->tlb[sel];
+        uint32_t phys = (e->pb + s->h_raddr - e->vb) & LMASK;
+        int ok = s->h_raddr >= e->vb && s->h_raddr + s->h_len <= e->vl && phys + s->h_len <= LLCM_BYTES;
+        if (!ok) {
+          ev = EV_PROT;
+          s->tlb_prot++;
+          if (s->h_botf) { s->sl_st[s->sl_rs] = 0; s->sl_fill = s->sl_rs; }
+        } else if (s->h_botf) {
+          ev = EV_GOOD;
+          s->tlb_good++;
+          s->sl_st[s->sl_rs] = 2;
+          s->sl_addr[s->sl_rs] = phys;
+          s->cnt[9] += s->h_len;
+          s->botf_bytes += s->h_len;
+        } else if (pn0 < WB_DEPTH && !drain_any) {
+          ev = EV_GOOD;
+          s->tlb_good++;
+          s->hot_word = phys >> 3;
+          wr_t w = {phys, s->h_len, s->h_data, s->h_t, s->hmissed ? s->h_tmiss : 0, 1};
+          s->pend[(s->p_h + s->p_n++) % PENDCAP] = w;
+          s->cnt[9] += s->h_len;
+        }
+      } else if (s->hmissed && drop_req) {
+        ev = EV_PROT;
+        if (s->h_botf) { s->sl_st[s->sl_rs] = 0; s->sl_fill = s->sl_rs; }
+      } else if (s->hfresh) {
+        if (!s->hmissed) {
+          ev = EV_MISS;
+          s->h_tmiss = c;
+          s->miss_pgid = s->h_pgid; s->miss_pid = s->h_pid; s->miss_rg = s->h_rg; s->miss_addr = s->h_raddr;
+        }
+        s->hmissed = 1;
+      }
+      if (ev == EV_GOOD || ev == EV_PROT) s->hv = s->hmissed = 0;
+    }
+    s->hfresh = hv0 && !tw;
+
+    /* ---- reference parser on an accepted beat */
+    s->pstall = 0;
     if (in->s_axis_tvalid && o->s_axis_tready) {
+      int last = (int)in->s_axis_tlast, user = (int)in->s_axis_tuser;
       if (s->pdisc) {
-        if (in->s_axis_tlast) s->pdisc = 0;
+        if (last) { s->pdisc = 0; ev = user ? EV_LINK : s->pdisc_ty ? EV_TYPE : EV_OVERLONG; }
       } else {
-        s->pw[s->pb++] = in->s_axis_tdata;
-        if (s->pb < 5) {
-          if (in->s_axis_tlast) { ev = EV_TRUNC; s->pb = 0; }
-        } else {
+        unsigned form = (unsigned)((s->pb ? s->pw[0] : in->s_axis_tdata) >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
+        if (s->pb == 0) {
+          s->pdbi = form_words[form];
+          s->pdb = 0;
+          s->pkbad = 0;
+          uint64_t w0v = in->s_axis_tdata;
+          s->pbotf = ((w0v >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_BOTF && !((w0v >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF);
+        }
+        if (s->pb == s->pdbi && s->pdb == 0) s->pnb = nbeats_m1(form, s->pw);
+        if (s->pb < 5) s->pw[s->pb] = in->s_axis_tdata;
+        if (form == HFMT_8) {            /* not receivable: TYPE at its tlast beat */
+          if (last) ev = user ? EV_LINK : EV_TYPE;
+          else { s->pdisc = 1; s->pdisc_ty = 1; }
+        } else if (s->pb < s->pdbi) {    /* a header beat */
+          if (last) { ev = user ? EV_LINK : EV_TRUNC; s->pb = 0; }
+          else { s->pb++; s->pstall = s->pb == s->pdbi && s->pdbi < 4; }
+        } else if (s->pdb < s->pnb) {    /* a BOTF data beat before the last */
+          s->pdata[s->pdb] = in->s_axis_tdata;
+          if (last) { ev = user ? EV_LINK : EV_TRUNC; s->pb = 0; }
+          else { if (in->s_axis_tkeep != 0xFF) s->pkbad = 1; s->pdb++; }
+        } else {                         /* the last data beat */
+          s->pdata[s->pdb] = in->s_axis_tdata;
           s->pb = 0;
-          if (!in->s_axis_tlast) { ev = EV_OVERLONG; s->pdisc = 1; }
+          if (!last) { s->pdisc = 1; s->pdisc_ty = 0; }
+          else if (user) ev = EV_LINK;
           else {
             uint32_t len;
             uint64_t raddr;
-            ev = (unsigned)classify(s, s->pw, (unsigned)in->s_axis_tkeep, &len, &raddr);
-            if (ev == EV_GOOD) {
+            ev = (unsigned)classify(s, form, s->pw, (unsigned)in->s_axis_tkeep, s->pkbad, &len, &raddr);
+            if (ev == EV_NONE) { /* captured for the receive TLB */
+              s->hv = 1;
+              s->hmissed = 0;
+              s->h_botf = s->pbotf;
+              s->h_pgid = (uint32_t)(s->pw[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF;
+              if (form == HFMT_16) {
+                s->h_pid = (uint32_t)(s->pw[1] >> AOTF16_HDR_PID_LSB) & 0xFFFF;
+                s->h_rg = (uint32_t)(s->pw[1] >> AOTF16_HDR_REGION_LSB) & 0xFF;
+              } else {
+                s->h_pid = (uint32_t)(s->pw[2] >> AOTF_HDR_PID_LSB) & 0xFFFF;
+                s->h_rg = (uint32_t)(s->pw[2] >> AOTF_HDR_REGION_LSB) & 0xFF;
+              }
+              s->h_raddr = (uint32_t)raddr;
+              s->h_len = len;
+              s->h_data = in->s_axis_tdata;
+              s->h_t = c;
+              if (s->pbotf) { /* the payload waits in a reserved slot */
+                unsigned f = s->sl_fill;
+                s->sl_st[f] = 1;
+                s->sl_len[f] = len;
+                memcpy(s->sl_data[f], s->pdata, sizeof(s->pdata));
+                s->sl_rs = f;
+                s->sl_fill ^= 1;
+              }
+            }
+            if (ev == EV_GOOD && s->pbotf) {
+              unsigned f = s->sl_fill;
+              s->sl_st[f] = 2;
+              s->sl_addr[f] = (uint32_t)raddr;
+              s->sl_len[f] = len;
+              memcpy(s->sl_data[f], s->pdata, sizeof(s->pdata));
+              s->sl_fill ^= 1;
+              s->cnt[9] += len;
+              s->botf_bytes += len;
+              s->botf_good++;
+            } else if (ev == EV_GOOD) {
               s->hot_word = (uint32_t)(raddr >> 3); /* polled by poll mode 2 from the next cycle on */
-              wr_t w = {(uint32_t)raddr, len, in->s_axis_tdata, c};
+              wr_t w = {(uint32_t)raddr, len, in->s_axis_tdata, c, 0, 0};
               s->pend[(s->p_h + s->p_n++) % PENDCAP] = w;
               s->cnt[9] += len;
+              s->good_form[form]++;
             }
           }
         }
       }
+      if (s->st == S_TRAFFIC || s->st == S_DRAIN) {
+        if (!s->botf_beats) s->botf_first = c;
+        s->botf_beats++;
+        s->botf_last = c;
+      }
     }
     s->ev_q = ev;
-    if (ev) { s->ev_seen[ev]++; s->cnt[ev]++; }
+    if (ev) { s->ev_seen[ev]++; s->cnt[CNT_IX(ev)]++; }
     if (hw_wr) s->cnt[0]++;
 
     /* ---- CSR writes (after the checks of this cycle: the table as of this cycle applied) */
@@ -853,8 +1344,14 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
           if (wd & 2) { memset(s->shadow, 0, sizeof(s->shadow)); s->busy_left = WORDS / 2 + 1; s->inits++; }
           if (wd & 4) { memset(s->cnt, 0, sizeof(s->cnt)); s->cnt_clears++; }
           break;
-        case CSR_AOTF_RX_STATUS: if (st & wd & 0xFF) s->w1c_clears++; st &= ~wd; break;
-        case CSR_AOTF_RX_IRQ_EN: s->irq_en = wd & 0xFF; break;
+        case CSR_AOTF_RX_STATUS: if (st & wd & 0x3FF) s->w1c_clears++; st &= ~wd; break;
+        case CSR_AOTF_RX_IRQ_EN: s->irq_en = wd & 0x3FF; break;
+        case CSR_AOTF_RX_TLB_INDEX: s->tlb_idx = wd % TLB_N; break;
+        case CSR_AOTF_RX_TLB_PGID: s->tlb[s->tlb_idx].v = (int)(wd >> 31); s->tlb[s->tlb_idx].pgid = wd & 0xFFFF; break;
+        case CSR_AOTF_RX_TLB_PID: s->tlb[s->tlb_idx].pid = wd & 0xFFFF; s->tlb[s->tlb_idx].rg = (wd >> 16) & 0xFF; break;
+        case CSR_AOTF_RX_TLB_VBASE: s->tlb[s->tlb_idx].vb = wd & LMASK; break;
+        case CSR_AOTF_RX_TLB_VLIMIT: s->tlb[s->tlb_idx].vl = wd & LMASK; break;
+        case CSR_AOTF_RX_TLB_PBASE: s->tlb[s->tlb_idx].pb = wd & LMASK; break;
         case CSR_AOTF_RX_PT_INDEX: s->pt_idx = wd % PT_N; break;
         case CSR_AOTF_RX_PT_ENTRY: s->pt_v[i] = (int)(wd >> 31); s->pt_pgid[i] = wd & 0xFFFF; break;
         case CSR_AOTF_RX_PT_BASE: s->pt_base[i] = wd & LMASK; break;
@@ -866,7 +1363,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       }
     }
     if (ev) st |= 1u << (ev - 1);
-    s->status = st & 0xFF;
+    s->status = st & 0x3FF;
     if (s->busy_left) s->busy_left--;
   }
 
@@ -887,7 +1384,7 @@ typedef struct { aotf_rx_t m; } model_t;
 
 void *aotf_rx_model_new(uint64_t seed) {
   model_t *m = calloc(1, sizeof(*m));
-  aotf_rx_cfg_t cfg = {LLCM_BYTES, PT_N, WB_DEPTH, 0};   /* CSR_REG 0: the RTL default */
+  aotf_rx_cfg_t cfg = {LLCM_BYTES, PT_N, WB_DEPTH, 0, TLB_N};   /* CSR_REG 0: the RTL default */
   if (!m || aotf_rx_init(&m->m, &cfg, seed)) { free(m); return NULL; }
   return m;
 }

@@ -4,9 +4,9 @@
 # build/aotf_rx/ls_params.h, generated from aotf_rx_VFLAGS.
 DUTS += aotf_rx
 aotf_rx_TOP   := aotf_rx
-aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/aotf_llcm.v rtl/aotf_rx_parse.v \
+aotf_rx_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/aotf_llcm.v rtl/aotf_rx_parse.v rtl/aotf_rx_tlb.v rtl/aotf_rx_pbuf.v \
    rtl/aotf_rx_prot.v rtl/aotf_rx_wbuf.v rtl/aotf_rx_csr.v rtl/aotf_rx.v
 aotf_rx_MODEL := cmodel/nic_ram.c cmodel/aotf_llcm.c cmodel/aotf_rx.c
 aotf_rx_STIM  := tb/aotf_rx_stim.c
-aotf_rx_VFLAGS := -GLLCM_BYTES=8192 -GPT_ENTRIES=16 -GWB_DEPTH=4
+aotf_rx_VFLAGS := -GLLCM_BYTES=8192 -GPT_ENTRIES=16 -GWB_DEPTH=4 -GTLB_ENTRIES=4
 aotf_rx_CYCLES_TEST := 1500000
