@@ -49,8 +49,12 @@ typedef struct {
 } node_chk_t;
 
 /* one node's BOTF program (modes botf, bench_botf) */
+#define BOTF_LLCM_BASE 0x10000u /* the peer's LLCM window of the BOTF packets (pgid BOTF_PGID) */
+#define BOTF_IMG 0x4400u        /* 4 header entries x 4 KiB pages + a packet past the last */
+#define BOTF_PGID 0x42u
 typedef struct {
   int node, bench, fail, done;
+  uint8_t img[BOTF_IMG], known[BOTF_IMG]; /* the peer's LLCM window as this node's packets leave it */
   uint64_t seed;
   uint32_t pkts, bytes;
   uint64_t t0, t1; /* bench: CNT_PKTS seen at n0, then at all packets */
@@ -278,13 +282,18 @@ static void botf_prog(nic_host_t *h, void *arg) {
     p->fail = 1;
     return;
   }
-  /* the peer's receive path accepts packets once its LLCM init sweep is done */
+  /* the peer's receive path accepts packets once its LLCM init sweep is done; the protection
+   * table lets the peer's pgid write physical addresses in the BOTF window */
   while (nic_host_csr_read(h, RX_REG(STATUS)) & (1u << AOTF_RX_STATUS_INIT_BUSY_LSB)) nic_host_wait(h, 64);
+  nic_host_csr_write(h, RX_REG(PT_INDEX), BOTF_PGID);
+  nic_host_csr_write(h, RX_REG(PT_BASE), BOTF_LLCM_BASE);
+  nic_host_csr_write(h, RX_REG(PT_LIMIT), BOTF_LLCM_BASE + BOTF_IMG);
+  nic_host_csr_write(h, RX_REG(PT_ENTRY), (1u << AOTF_RX_PT_ENTRY_VALID_LSB) | BOTF_PGID);
   for (unsigned w = 0; w < BOTF_WINS; w++) botf_set_owner(&b, w, BOTF_USER, 1);
   static const unsigned fmts[4] = {HFMT_16, HFMT_32, HFMT_24, HFMT_16};
   for (unsigned e = 0; e < 4; e++) {
-    botf_hdr_t hd = {(uint16_t)(1 - p->node), (uint16_t)p->node, 0x42, 7, 1, FLAG_XLAT_SKIP,
-                     0x10000ull + 0x1000ull * e, 0xa5a5ull + e, fmts[e]};
+    botf_hdr_t hd = {(uint16_t)(1 - p->node), (uint16_t)p->node, BOTF_PGID, 7, 1, FLAG_XLAT_SKIP,
+                     BOTF_LLCM_BASE + 0x1000ull * e, 0xa5a5ull + e, fmts[e]};
     botf_set_header(&b, e, BOTF_USER, &hd);
   }
   uint8_t buf[464];
@@ -310,14 +319,21 @@ static void botf_prog(nic_host_t *h, void *arg) {
       unsigned w = i % BOTF_WINS;
       rng = rng * 6364136223846793005ull + 1442695040888963407ull;
       unsigned len = 1 + (unsigned)((rng >> 33) % 464u), e = (unsigned)(rng >> 20) & 3u;
-      for (unsigned k = 0; k < len; k++) buf[k] = (uint8_t)(rng >> (k % 56));
+      for (unsigned k = 0; k < len; k++) buf[k] = (uint8_t)((rng >> (k % 56)) + k);
+      unsigned roff = (unsigned)(i * 40u) & 0xff8u;
       botf_wait(&b, w); /* the status check before the window is reused */
       botf_write(&b, BOTF_USER, w, 0, buf, len);
-      botf_send(&b, BOTF_USER, w, len, e, (unsigned)(i * 8));
+      botf_send(&b, BOTF_USER, w, len, e, roff);
+      for (unsigned k = 0; k < len; k++) { /* the packets arrive in order: later ones overwrite */
+        unsigned a = 0x1000u * e + roff + k;
+        p->img[a] = buf[k];
+        p->known[a] = 1;
+      }
       p->pkts++;
       p->bytes += len;
       if (i % 16 == 5) { /* the window is busy now: refused, the queued packet unchanged */
-        botf_write(&b, BOTF_USER, w, 0, buf, 8);
+        uint8_t junk[8] = {0xde, 0xad, 0xbe, 0xef, 0x0b, 0x0f, 0x99, 0x77};
+        botf_write(&b, BOTF_USER, w, 0, junk, 8);
         err_busy++;
       }
       if (i % 16 == 9) { /* another user's store */
@@ -332,6 +348,20 @@ static void botf_prog(nic_host_t *h, void *arg) {
       }
     }
     for (unsigned w = 0; w < BOTF_WINS; w++) botf_wait(&b, w);
+    /* the peer's 96 packets in this node's LLCM, byte by byte (the peer's image of them) */
+    const botf_prog_t *peer = p - p->node + (1 - p->node);
+    for (unsigned i = 0; i < POLL_MAX && nic_host_csr_read(h, RX_REG(CNT_GOOD)) != 96u; i++) nic_host_wait(h, 16);
+    if (botf_chk(p, h, "rx CNT_GOOD (the peer's BOTF packets)", nic_host_csr_read(h, RX_REG(CNT_GOOD)), 96)) return;
+    for (unsigned a = 0; a < BOTF_IMG; a += 8) {
+      int any = 0;
+      for (unsigned k = 0; k < 8; k++) any |= peer->known[a + k];
+      if (!any) continue;
+      uint64_t v = nic_host_load(h, BOTF_LLCM_BASE + a);
+      for (unsigned k = 0; k < 8; k++)
+        if (peer->known[a + k] && botf_chk(p, h, "LLCM byte of a BOTF payload", (uint32_t)(uint8_t)(v >> (8 * k)),
+                                           peer->img[a + k]))
+          return;
+    }
   }
   nic_host_store_drain(h);
   if (botf_chk(p, h, "CNT_PKTS", botf_counter(&b, CSR_AOTF_BOTF_CNT_PKTS), p->pkts)) return;
