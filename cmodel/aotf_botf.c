@@ -20,7 +20,7 @@ int aotf_botf_init(aotf_botf_t *m, const aotf_botf_cfg_t *cfg, uint64_t seed) {
   m->cfg = *cfg;
   m->ww = lg2(cfg->nwin);
   m->hw = lg2(cfg->hdrs);
-  uint32_t qew = m->ww + 9 + m->hw + 12 + 2;
+  uint32_t qew = m->ww + 9 + m->hw + 12 + 2 + 7;
   if (nic_ram_init(&m->win, cfg->nwin * 64, 64, 8, seed ^ 0x57494eull)) return -1;
   if (nic_ram_init(&m->seed, cfg->hdrs * 4, 64, 1, seed ^ 0x534545ull)) return -1;
   if (nic_ram_init(&m->own, cfg->nwin, 3, 1, seed ^ 0x4f574eull)) return -1;
@@ -47,7 +47,7 @@ uint64_t aotf_botf_collisions(const aotf_botf_t *m) {
 }
 
 static uint32_t idle(const aotf_botf_t *m) {
-  return !m->q.out_valid && !m->g_act && !m->p1_v && !m->p2_v && m->ob_cnt == 0;
+  return !m->s2_push && !m->q.out_valid && !m->g_act && !m->p1_v && !m->p2_v && m->ob_cnt == 0;
 }
 
 typedef struct {
@@ -67,7 +67,7 @@ static void classify(const aotf_botf_t *m, s1_t *c) {
   int s_send = c->s_word == WORD_SEND;
   uint32_t own_user = (uint32_t)nic_ram_rd64(&m->own) & 7;
   c->hcfg = (uint32_t)nic_ram_rd64(&m->hcfg) & 0x1f;
-  int busy_sel = m->busy[c->s_win];
+  int busy_sel = m->busy[c->s_win] || (m->s2_push && m->s2_win == c->s_win);
   c->e_addr = m->s1_v && ((a & 7) || (a >> 28) != m->winv || (s_idx >> m->ww) || !(c->s_word < 58 || s_send));
   c->e_owner = m->s1_v && !c->e_addr && !(m->own_v[c->s_win] && own_user == s_user);
   c->e_busy = m->s1_v && !c->e_addr && !c->e_owner && busy_sel;
@@ -75,7 +75,7 @@ static void classify(const aotf_botf_t *m, s1_t *c) {
   c->e_len = s_ok && s_send && (c->s_len == 0 || c->s_len > MAXLEN);
   c->e_hdr = s_ok && s_send && !c->e_len &&
              !((c->s_hdr >> m->hw) == 0 && m->hdr_v[c->s_hdr & (hdrs - 1)] && (c->hcfg & 7) == s_user);
-  c->e_full = s_ok && s_send && !c->e_len && !c->e_hdr && m->qcount >= m->cfg.qdepth;
+  c->e_full = s_ok && s_send && !c->e_len && !c->e_hdr && m->qcount + m->s2_push >= m->cfg.qdepth;
   c->s_push = s_ok && s_send && !c->e_len && !c->e_hdr && !c->e_full;
   c->s_wr = s_ok && !s_send;
 }
@@ -147,7 +147,7 @@ static uint32_t rd_csr(const aotf_botf_t *m) {
   if ((a >> 5) == (CSR_AOTF_BOTF_BUSY0 >> 5)) { /* BUSY0..BUSY7 */
     uint32_t v = 0, base = ((a >> 2) & 7) * 32;
     for (uint32_t i = 0; i < 32; i++)
-      if (base + i < m->cfg.nwin && m->busy[base + i]) v |= 1u << i;
+      if (base + i < m->cfg.nwin && (m->busy[base + i] || (m->s2_push && m->s2_win == base + i))) v |= 1u << i;
     return v;
   }
   return 0;
@@ -158,9 +158,11 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   /* idle and nothing arriving (the common case in a node with no BOTF traffic): no register
    * with a valid bit changes and no RAM is read or written; the payload registers the RTL
    * loads anyway are don't-care while their valid bits are 0, and csr_rdata stays 0 */
-  if (in->rst_ni && !in->st_valid_i && !in->csr_req_i && !m->cq_req && !m->ack && !m->s1_v && !m->g_act &&
+  if (in->rst_ni && !in->st_valid_i && !in->csr_req_i && !m->cq_req && !m->ack && !m->s1_v && !m->s2_wr &&
+      !m->s2_push && !m->s2_ev && !m->qpop && !m->g_act &&
       !m->p1_v && !m->p2_v && !m->ob_cnt && !m->q.out_valid && m->q.ram_cnt == 0)
     return;
+  const uint32_t s2_push = m->s2_push, s2_win = m->s2_win; /* the s2 store acting this cycle */
   /* ---- CSR request acting this cycle */
   int cw = m->cq_req && m->cq_we, cr = m->cq_req && !m->cq_we;
   uint32_t ca = m->cq_addr, wd = m->cq_wdata;
@@ -174,28 +176,30 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   s1_t c;
   classify(m, &c);
   uint32_t s_win = c.s_win, s_word = c.s_word, s_len = c.s_len, s_hdr = c.s_hdr, hcfg = c.hcfg;
-  int e_addr = c.e_addr, e_owner = c.e_owner, e_busy = c.e_busy, e_len = c.e_len, e_hdr = c.e_hdr;
-  int e_full = c.e_full, s_push = c.s_push, s_wr = c.s_wr;
+  int s_push = c.s_push, s_wr = c.s_wr;
+ static const uint32_t nh_of[4] = {4, 2, 3, 1};
+  uint32_t s_left = (nh_of[(hcfg >> 3) & 3] + ((s_len >> 3) & 0x3f) + ((s_len & 7) != 0) - 1) & 127;
   uint64_t q_in = (uint64_t)s_win | ((uint64_t)(s_len & 0x1ff) << m->ww) |
                   ((uint64_t)(s_hdr & (hdrs - 1)) << (m->ww + 9)) | ((uint64_t)(hcfg >> 3) << (m->ww + 9 + m->hw)) |
-                  ((uint64_t)((m->s1_data >> 32) & 0xfff) << (m->ww + 11 + m->hw));
+                  ((uint64_t)((m->s1_data >> 32) & 0xfff) << (m->ww + 11 + m->hw)) |
+                  ((uint64_t)s_left << (m->ww + 23 + m->hw));
 
   /* ---- generator issue */
   nic_fifo_sig_out_t qo;
-  nic_fifo_sig_in_t qi = {(int)in->rst_ni, s_push, 0, &q_in};
+  nic_fifo_sig_in_t qi = {(int)in->rst_ni, (int)m->s2_push, 0, &m->s2_qin};
   nic_fifo_eval(&m->q, &qi, &qo);
   int room = m->ob_cnt + m->p1_v + m->p2_v < 4;
   int iss = m->g_act && room;
-  int i_hdr = m->g_nh > m->g_beat;
-  int i_last = m->g_beat == m->g_lastb;
+  int i_hdr = (int)m->g_ih;
+  int i_last = (int)m->g_last;
   int q_pop = qo.m_valid && (!m->g_act || (iss && i_last));
   qi.m_ready = q_pop;
   uint64_t hd = qo.m_data[0];
   uint32_t h_win = (uint32_t)hd & (nwin - 1), h_len = (uint32_t)(hd >> m->ww) & 0x1ff;
   uint32_t h_hdr = (uint32_t)(hd >> (m->ww + 9)) & (hdrs - 1), h_hfmt = (uint32_t)(hd >> (m->ww + 9 + m->hw)) & 3;
   uint32_t h_off = (uint32_t)(hd >> (m->ww + 11 + m->hw)) & 0xfff;
-  static const uint32_t nh_of[4] = {4, 2, 3, 1};
-  uint32_t h_nh = nh_of[h_hfmt], h_nd = (h_len >> 3) + ((h_len & 7) != 0);
+  uint32_t h_left = (uint32_t)(hd >> (m->ww + 23 + m->hw)) & 127;
+  uint32_t h_nh = nh_of[h_hfmt];
   uint32_t i_keep = 0xff;
   if (i_last && !i_hdr && (m->g_len & 7)) i_keep = (1u << (m->g_len & 7)) - 1;
   aotf_botf_meta_t im = {(uint32_t)i_hdr, m->g_beat & 3, (uint32_t)i_last, i_keep, m->g_hfmt, m->g_len, m->g_off, m->g_win};
@@ -209,7 +213,7 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
 
   /* ---- memories (the RAM read data of this cycle are taken first) */
   uint64_t seed_rd = nic_ram_rd64(&m->seed), win_rd = nic_ram_rd64(&m->win);
-  nic_ram_tick64(&m->win, s_wr && in->rst_ni, (s_win << 6) | (s_word & 63), m->s1_data, m->s1_be, iss && !i_hdr,
+  nic_ram_tick64(&m->win, (int)m->s2_wr, (m->s2_win << 6) | m->s2_word, m->s2_data, m->s2_be, iss && !i_hdr,
                  (m->g_win << 6) | m->g_dw);
   nic_ram_tick64(&m->seed, w_seed_hi, ((m->hdr_ent & (hdrs - 1)) << 2) | m->hdr_word,
                  ((uint64_t)wd << 32) | m->seed_lo, 1, iss && i_hdr, (m->g_hdr << 2) | (m->g_beat & 3));
@@ -219,6 +223,11 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   nic_fifo_tick(&m->q, &qi);
 
   /* ---- payload registers (no reset) */
+  m->s2_win = s_win;
+  m->s2_word = s_word & 63;
+  m->s2_data = m->s1_data;
+  m->s2_be = m->s1_be;
+  m->s2_qin = q_in;
   m->cq_addr = (uint32_t)in->csr_addr_i & 0xfff;
   m->cq_wdata = (uint32_t)in->csr_wdata_i;
   m->s1_addr = (uint32_t)in->st_addr_i;
@@ -239,6 +248,9 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   uint32_t g_act = m->g_act;
   if (iss) {
     if (!i_hdr) m->g_dw = (m->g_dw + 1) & 63;
+    m->g_ih = m->g_nh > m->g_beat + 1;
+    m->g_last = m->g_left == 1;
+    m->g_left = (m->g_left - 1) & 127;
     m->g_beat = (m->g_beat + 1) & 127;
     if (i_last) g_act = 0;
   }
@@ -247,7 +259,9 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
     m->g_beat = 0;
     m->g_dw = 0;
     m->g_nh = h_nh;
-    m->g_lastb = (h_nh + h_nd - 1) & 127;
+    m->g_left = h_left;
+    m->g_last = 0;
+    m->g_ih = 1;
     m->g_win = h_win;
     m->g_hdr = h_hdr;
     m->g_len = h_len;
@@ -257,6 +271,8 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   if (!in->rst_ni) {
     m->cq_req = m->cq_we = 0;
     m->s1_v = 0;
+    m->s2_wr = m->s2_push = 0;
+    m->qpop = m->s2_ev = 0;
     m->p1_v = m->p2_v = 0;
     m->ob_wp = m->ob_rp = m->ob_cnt = 0;
     m->winv = AOTF_BOTF_CTRL_WINDOW_RESET;
@@ -280,9 +296,12 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   m->p2_v = m->p1_v;
   m->p1_v = (uint32_t)iss;
   m->g_act = g_act;
-  if (s_push) m->busy[s_win] = 1;
+  if (s2_push) m->busy[s2_win] = 1;
   if (pkt_done) m->busy[o_win] = 0;
-  m->qcount = m->qcount + (uint32_t)s_push - (uint32_t)q_pop;
+  m->qcount = m->qcount + s2_push - m->qpop;
+  m->qpop = (uint32_t)q_pop;
+  m->s2_wr = (uint32_t)s_wr;
+  m->s2_push = (uint32_t)s_push;
   if (w_ctrl) m->winv = wd & 0xf;
   if (w_own_idx) m->own_idx = wd & 0xff;
   if (w_hdr_idx) {
@@ -292,16 +311,12 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   if (w_seed_lo) m->seed_lo = wd;
   if (w_owner && (m->own_idx >> m->ww) == 0) m->own_v[m->own_idx] = (uint8_t)((wd >> 8) & 1);
   if (w_hdr_cfg && (m->hdr_ent >> m->hw) == 0) m->hdr_v[m->hdr_ent] = (uint8_t)((wd >> 8) & 1);
-  m->cnt[C_SENDS] += (uint32_t)s_push;
+  /* the counters count the outcome of the previous cycle (rtl s2_ev_q) */
+  static const int ci[9] = {-1, C_STORES, C_SENDS, C_BUSY, C_LEN, C_OWNER, C_HDR, C_FULL, C_ADDR};
+  if (m->s2_ev && m->s2_ev < 9) m->cnt[ci[m->s2_ev]]++;
+  m->s2_ev = ev(&c);
   m->cnt[C_PKTS] += (uint32_t)pkt_done;
   m->cnt[C_BYTES] += pkt_done ? o_len : 0;
-  m->cnt[C_STORES] += (uint32_t)s_wr;
-  m->cnt[C_BUSY] += (uint32_t)e_busy;
-  m->cnt[C_LEN] += (uint32_t)e_len;
-  m->cnt[C_OWNER] += (uint32_t)e_owner;
-  m->cnt[C_HDR] += (uint32_t)e_hdr;
-  m->cnt[C_FULL] += (uint32_t)e_full;
-  m->cnt[C_ADDR] += (uint32_t)e_addr;
   m->ack = ack_d;
   m->rdata = rdata;
 }

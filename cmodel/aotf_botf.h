@@ -42,9 +42,14 @@ typedef struct {
   /* store stage */
   uint32_t s1_v, s1_addr, s1_be;
   uint64_t s1_data;
+  /* s2: the checked store acting (rtl s2_*_q) */
+  uint32_t s2_wr, s2_push, s2_win, s2_word, s2_be;
+  uint64_t s2_data, s2_qin;
   uint32_t qcount;
   /* generator */
-  uint32_t g_act, g_beat, g_lastb, g_dw, g_nh, g_win, g_hdr, g_len, g_off, g_hfmt;
+  uint32_t g_act, g_beat, g_left, g_last, g_ih, g_dw, g_nh, g_win, g_hdr, g_len, g_off, g_hfmt;
+  uint32_t qpop;  /* rtl qpop_q: the pop of the previous cycle (queue count) */
+  uint32_t s2_ev; /* rtl s2_ev_q: the store outcome of the previous cycle (counters) */
   uint32_t p1_v, p2_v;
   aotf_botf_meta_t p1, p2;
   uint64_t sd, wd;

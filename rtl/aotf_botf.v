@@ -12,9 +12,11 @@
 //    beat of its packet has left on m_axis (BUSY* CSRs). Stores to a busy window, SENDs of a
 //    busy window, lengths 0 or > 464, another user's window or header entry, a full queue and
 //    bad addresses are refused and counted (CNT_ERR_*); a refused store changes nothing else.
-//  - Store stage: every store is registered once (s1) with the owner and header-entry table
-//    reads, checked and acted on in the next cycle; the block accepts a store every cycle
-//    (no st_ready: the node stalls stores only through aotf_send's st_ready).
+//  - Store stages: every store is registered once (s1) with the owner and header-entry table
+//    reads and checked (outcome and counters) in the next cycle, then registered again (s2)
+//    and acted on (window RAM write, queue push, busy set) one cycle later; a SEND in s2 counts
+//    as busy and as queued for the store in s1 (forwarded). The block accepts a store every
+//    cycle (no st_ready: the node stalls stores only through aotf_send's st_ready).
 //  - Packet generator: one RAM read per cycle (header-seed words, then payload words), the RAM
 //    data registered (no logic in front: the ECP5 block RAM output register), then the header
 //    fields inserted (ptype PTYPE_BOTF, FLAG_AOTF clear, HFMT of the entry, raddr[11:0], length)
@@ -30,7 +32,7 @@ module aotf_botf #(
   localparam int WW  = $clog2(NWIN),
   localparam int HW  = $clog2(HDRS),
   localparam int QCW = $clog2(QDEPTH) + 1,
-  localparam int QEW = WW + 9 + HW + 12 + 2
+  localparam int QEW = WW + 9 + HW + 12 + 2 + 7
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -154,7 +156,14 @@ module aotf_botf #(
   reg  [NWIN-1:0] busy_q, busy_d;
   // requests in the queue (a counter of its own: the FIFO's count is not in front of the push)
   reg  [QCW-1:0] q_count, q_count_d;
-  always @* busy_sel = busy_q[s_win];
+  // s2: the store checked last cycle acts now (window RAM write, queue push, busy set); a SEND
+  // there counts as busy for its window already (forwarded) and as a queued request
+  reg            s2_wr_q, s2_push_q;
+  reg  [WW-1:0]  s2_win_q;
+  reg  [5:0]     s2_word_q;
+  reg  [63:0]    s2_data_q;
+  reg  [7:0]     s2_be_q;
+  always @* busy_sel = busy_q[s_win] || (s2_push_q && s2_win_q == s_win);
   wire e_addr  = s1_v_q && ((s1_addr_q[2:0] != 3'd0) || (s1_addr_q[31:28] != win_q) ||
                             ((s_idx >> WW) != 8'd0) || !(s_word < 9'd58 || s_send));
   wire e_owner = s1_v_q && !e_addr && !(own_v_q[s_win] && own_user == s_user);
@@ -163,20 +172,58 @@ module aotf_botf #(
   wire e_len   = s_ok && s_send && (s_len == 16'd0 || s_len > 16'(MAXLEN));
   wire e_hdr   = s_ok && s_send && !e_len &&
                  !(((s_hdr >> HW) == 8'd0) && hdr_v_q[s_hdr[HW-1:0]] && hdr_cfg[2:0] == s_user);
-  wire e_full  = s_ok && s_send && !e_len && !e_hdr && (q_count >= QCW'(QDEPTH));
+  wire e_full  = s_ok && s_send && !e_len && !e_hdr && ({1'b0, q_count} + {{QCW{1'b0}}, s2_push_q} >= (QCW+1)'(QDEPTH));
   wire s_push  = s_ok && s_send && !e_len && !e_hdr && !e_full;
   wire s_wr    = s_ok && !s_send;
   assign dbg_ev_o = s_wr ? 4'd1 : s_push ? 4'd2 : e_busy ? 4'd3 : e_len ? 4'd4 : e_owner ? 4'd5 :
                     e_hdr ? 4'd6 : e_full ? 4'd7 : e_addr ? 4'd8 : 4'd0;
+  // the outcome registered for the counters (they count one cycle after the check)
+  reg  [3:0] s2_ev_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) s2_ev_q <= 4'd0;
+    else         s2_ev_q <= dbg_ev_o;
+  end
 
   // ================================================================ request queue
   wire [1:0]     s_hfmt = hdr_cfg[4:3];
-  wire [QEW-1:0] q_in   = {s1_data_q[43:32], s_hfmt, s_hdr[HW-1:0], s_len[8:0], s_win};
+  // the packet's beats - 1 (header words of the form + payload words), computed here so that
+  // the generator loads it from the queue head with no adder
+  reg  [2:0]     s_nh;
+  always @* begin
+    case (s_hfmt)
+      2'd0:    s_nh = 3'd4;   // HFMT_32
+      2'd1:    s_nh = 3'd2;   // HFMT_16
+      2'd2:    s_nh = 3'd3;   // HFMT_24
+      default: s_nh = 3'd1;   // HFMT_8
+    endcase
+  end
+  wire [6:0]     s_left = 7'(s_nh) + 7'(s_len[8:3]) + 7'(s_len[2:0] != 3'd0) - 7'd1;
+  wire [QEW-1:0] q_in   = {s_left, s1_data_q[43:32], s_hfmt, s_hdr[HW-1:0], s_len[8:0], s_win};
+  reg  [QEW-1:0] s2_qin_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      s2_wr_q   <= 1'b0;
+      s2_push_q <= 1'b0;
+    end else begin
+      s2_wr_q   <= s_wr;
+      s2_push_q <= s_push;
+    end
+  end
+  always @(posedge clk_i) begin   // payload: no reset
+    s2_win_q  <= s_win;
+    s2_word_q <= s_word[5:0];
+    s2_data_q <= s1_data_q;
+    s2_be_q   <= s1_be_q;
+    s2_qin_q  <= q_in;
+  end
   wire           q_valid, q_pop;
   wire [QEW-1:0] q_head;
-  nic_fifo #(.DEPTH(QDEPTH), .WIDTH(QEW)) u_q (
+  // timing options as in aotf_send (cycle-identical to the plain FIFO; PUSH_READY holds: a push
+  // needs q_count + s2_push_q < QDEPTH, and q_count is never below the FIFO's count)
+  nic_fifo #(.DEPTH(QDEPTH), .WIDTH(QEW), .WR_REG(1), .PUSH_READY(1), .LOAD_FREE(1), .RD_FREE(1),
+             .CNT_REG(1), .CNT_LAG(1)) u_q (
     .clk_i, .rst_ni,
-    .s_valid_i(s_push), .s_data_i(q_in), .m_valid_o(q_valid), .m_ready_i(q_pop),
+    .s_valid_i(s2_push_q), .s_data_i(s2_qin_q), .m_valid_o(q_valid), .m_ready_i(q_pop),
     .m_data_o(q_head),
     /* verilator lint_off PINCONNECTEMPTY */
     .count_o(), .s_ready_o(), .ram_empty_o(), .ram_data_o(), .byp_data_o(), .byp_sel_o(), .hold_data_o()
@@ -185,7 +232,8 @@ module aotf_botf #(
 
   // ================================================================ packet generator: issue
   reg           g_act_q, g_act_d;
-  reg  [6:0]    g_beat_q, g_beat_d, g_lastb_q, g_lastb_d;
+  reg  [6:0]    g_beat_q, g_beat_d, g_left_q, g_left_d;   // beat index; beats left after it
+  reg           g_last_q, g_last_d, g_ih_q, g_ih_d;        // this beat is the last / a header beat
   reg  [5:0]    g_dw_q, g_dw_d;
   reg  [2:0]    g_nh_q, g_nh_d;
   reg  [WW-1:0] g_win_q, g_win_d;
@@ -197,8 +245,8 @@ module aotf_botf #(
   reg           p1_v_q, p2_v_q;
   wire          room   = ({1'b0, ob_cnt_q} + {3'd0, p1_v_q} + {3'd0, p2_v_q}) < 4'd4;
   wire          iss    = g_act_q && room;
-  wire          i_hdr  = {4'd0, g_nh_q} > g_beat_q;
-  wire          i_last = g_beat_q == g_lastb_q;
+  wire          i_hdr  = g_ih_q;
+  wire          i_last = g_last_q;
   assign q_pop = q_valid && (!g_act_q || (iss && i_last));
   // the head's fields
   wire [WW-1:0] h_win  = q_head[WW-1:0];
@@ -206,6 +254,7 @@ module aotf_botf #(
   wire [HW-1:0] h_hdr  = q_head[WW+9 +: HW];
   wire [1:0]    h_hfmt = q_head[WW+9+HW +: 2];
   wire [11:0]   h_off  = q_head[WW+9+HW+2 +: 12];
+  wire [6:0]    h_left = q_head[WW+9+HW+14 +: 7];
   reg  [2:0]    h_nh;
   always @* begin
     case (h_hfmt)
@@ -215,13 +264,16 @@ module aotf_botf #(
       default: h_nh = 3'd1;   // HFMT_8
     endcase
   end
-  wire [6:0] h_nd = 7'(h_len[8:3]) + 7'(h_len[2:0] != 3'd0);
   always @* begin
-    g_act_d = g_act_q; g_beat_d = g_beat_q; g_lastb_d = g_lastb_q; g_dw_d = g_dw_q;
+    g_act_d = g_act_q; g_beat_d = g_beat_q; g_left_d = g_left_q; g_dw_d = g_dw_q;
+    g_last_d = g_last_q; g_ih_d = g_ih_q;
     g_nh_d = g_nh_q; g_win_d = g_win_q; g_hdr_d = g_hdr_q; g_len_d = g_len_q; g_off_d = g_off_q;
     g_hfmt_d = g_hfmt_q;
     if (iss) begin
       g_beat_d = g_beat_q + 7'd1;
+      g_left_d = g_left_q - 7'd1;
+      g_last_d = g_left_q == 7'd1;
+      g_ih_d   = 7'(g_nh_q) > g_beat_q + 7'd1;
       if (!i_hdr) g_dw_d = g_dw_q + 6'd1;
       if (i_last) g_act_d = 1'b0;
     end
@@ -230,7 +282,9 @@ module aotf_botf #(
       g_beat_d  = 7'd0;
       g_dw_d    = 6'd0;
       g_nh_d    = h_nh;
-      g_lastb_d = 7'(h_nh) + h_nd - 7'd1;
+      g_left_d  = h_left;
+      g_last_d  = 1'b0;   // a packet has at least 2 beats
+      g_ih_d    = 1'b1;
       g_win_d   = h_win;
       g_hdr_d   = h_hdr;
       g_len_d   = h_len;
@@ -243,8 +297,7 @@ module aotf_botf #(
   wire [63:0] win_rd, seed_rd;
   nic_ram_1r1w #(.DEPTH(NWIN * 64), .WIDTH(64), .NBE(8)) u_win (
     .clk_i,
-    // no write in a reset cycle (a store registered just before the reset does not act)
-    .wr_en_i(s_wr && rst_ni), .wr_addr_i({s_win, s_word[5:0]}), .wr_data_i(s1_data_q), .wr_be_i(s1_be_q),
+    .wr_en_i(s2_wr_q), .wr_addr_i({s2_win_q, s2_word_q}), .wr_data_i(s2_data_q), .wr_be_i(s2_be_q),
     .rd_en_i(iss && !i_hdr), .rd_addr_i({g_win_q, g_dw_q}), .rd_data_o(win_rd)
   );
   nic_ram_1r1w #(.DEPTH(HDRS * 4), .WIDTH(64)) u_seed (
@@ -339,13 +392,20 @@ module aotf_botf #(
   assign m_axis_tdata  = ob_head[63:0];
   assign m_axis_tkeep  = ob_head[71:64];
   assign m_axis_tlast  = o_last;
-  assign idle_o        = !q_valid && !g_act_q && !p1_v_q && !p2_v_q && ob_cnt_q == 3'd0;
+  assign idle_o        = !s2_push_q && !q_valid && !g_act_q && !p1_v_q && !p2_v_q && ob_cnt_q == 3'd0;
 
   // ================================================================ busy, CSR registers, counters
-  always @* q_count_d = q_count + QCW'(s_push) - QCW'(q_pop);
+  // q_count takes the pops one cycle late (qpop_q; timing: the pop is a late signal), so it may
+  // count a request the generator has just taken for one more cycle
+  reg qpop_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) qpop_q <= 1'b0;
+    else         qpop_q <= q_pop;
+  end
+  always @* q_count_d = q_count + QCW'(s2_push_q) - QCW'(qpop_q);
   always @* begin
     busy_d = busy_q;
-    if (s_push)   busy_d[s_win] = 1'b1;
+    if (s2_push_q) busy_d[s2_win_q] = 1'b1;
     if (pkt_done) busy_d[o_win] = 1'b0;
   end
   always @* begin
@@ -367,16 +427,16 @@ module aotf_botf #(
   integer ci;
   always @* begin
     for (ci = 0; ci < NC; ci = ci + 1) cnt_d[ci] = cnt_q[ci];
-    cnt_d[C_SENDS]  = cnt_q[C_SENDS] + 32'(s_push);
+    cnt_d[C_SENDS]  = cnt_q[C_SENDS] + 32'(s2_ev_q == 4'd2);
     cnt_d[C_PKTS]   = cnt_q[C_PKTS] + 32'(pkt_done);
     cnt_d[C_BYTES]  = cnt_q[C_BYTES] + (pkt_done ? 32'(o_len) : 32'd0);
-    cnt_d[C_STORES] = cnt_q[C_STORES] + 32'(s_wr);
-    cnt_d[C_BUSY]   = cnt_q[C_BUSY] + 32'(e_busy);
-    cnt_d[C_LEN]    = cnt_q[C_LEN] + 32'(e_len);
-    cnt_d[C_OWNER]  = cnt_q[C_OWNER] + 32'(e_owner);
-    cnt_d[C_HDR]    = cnt_q[C_HDR] + 32'(e_hdr);
-    cnt_d[C_FULL]   = cnt_q[C_FULL] + 32'(e_full);
-    cnt_d[C_ADDR]   = cnt_q[C_ADDR] + 32'(e_addr);
+    cnt_d[C_STORES] = cnt_q[C_STORES] + 32'(s2_ev_q == 4'd1);
+    cnt_d[C_BUSY]   = cnt_q[C_BUSY] + 32'(s2_ev_q == 4'd3);
+    cnt_d[C_LEN]    = cnt_q[C_LEN] + 32'(s2_ev_q == 4'd4);
+    cnt_d[C_OWNER]  = cnt_q[C_OWNER] + 32'(s2_ev_q == 4'd5);
+    cnt_d[C_HDR]    = cnt_q[C_HDR] + 32'(s2_ev_q == 4'd6);
+    cnt_d[C_FULL]   = cnt_q[C_FULL] + 32'(s2_ev_q == 4'd7);
+    cnt_d[C_ADDR]   = cnt_q[C_ADDR] + 32'(s2_ev_q == 4'd8);
   end
 
   // read data
@@ -384,6 +444,7 @@ module aotf_botf #(
   always @* begin
     busy_w = 256'd0;
     busy_w[NWIN-1:0] = busy_q;
+    if (s2_push_q) busy_w[8'(s2_win_q)] = 1'b1;   // the SEND acting now reads as busy
   end
   reg  [31:0] rdata_d, rdata_q;
   reg         ack_q;
@@ -451,7 +512,9 @@ module aotf_botf #(
   // generator payload registers: no reset (don't-care while g_act_q is 0)
   always @(posedge clk_i) begin
     g_beat_q  <= g_beat_d;
-    g_lastb_q <= g_lastb_d;
+    g_left_q  <= g_left_d;
+    g_last_q  <= g_last_d;
+    g_ih_q    <= g_ih_d;
     g_dw_q    <= g_dw_d;
     g_nh_q    <= g_nh_d;
     g_win_q   <= g_win_d;
@@ -473,11 +536,14 @@ module aotf_botf #(
       if (!ack_q) assert (rdata_q == 32'd0);
       // at most one packet per window in flight: a SEND is queued only for a window not busy
       assert (!(s_push && busy_q[s_win]));
+      assert (!(s2_push_q && busy_q[s2_win_q]));
       // a store writes only a window that is not busy (the queued packet's data stays intact)
       assert (!(s_wr && busy_q[s_win]));
+      assert (!(s2_wr_q && busy_q[s2_win_q]));
       // the generator reads only busy windows' payload
       if (iss && !i_hdr) assert (busy_q[g_win_q]);
-      if (g_act_q) assert (g_beat_q <= g_lastb_q);
+      if (g_act_q) assert (g_last_q == (g_left_q == 7'd0));
+      if (g_act_q) assert (g_ih_q == (7'(g_nh_q) > g_beat_q));
       cover (pkt_done);
       cover (e_busy);
       cover (pkt_done && q_pop);

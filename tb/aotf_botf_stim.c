@@ -61,6 +61,7 @@ typedef struct {
   pkt_t pq[PQ];
   unsigned ph_, pn, pbeat;
   uint32_t cnt[AOTF_BOTF_NC];
+  int cnt_pend; /* the counter of last cycle's store outcome (the block counts one cycle later), -1: none */
   /* CSR reads: issue cycle, address, expected value (taken the cycle after the issue) */
   uint64_t cr_cyc[8];
   uint32_t cr_addr[8], cr_exp[8];
@@ -279,6 +280,7 @@ void *aotf_botf_stim_new(uint64_t seed, const char *mode) {
   else if (!strcmp(mode, "random")) s->mode = M_RANDOM;
   else { free(s); return NULL; }
   s->winv = WINV;
+  s->cnt_pend = -1;
   s->err_pct = s->mode == M_BAD ? 60 : 12;
   s->lat = -1;
   if (s->mode == M_SEND || s->mode == M_RATE) gen_directed(s);
@@ -299,6 +301,7 @@ static void ref_reset(st_t *s) {
   memset(s->hdr_en, 0, sizeof(s->hdr_en));
   memset(s->busy, 0, sizeof(s->busy));
   memset(s->cnt, 0, sizeof(s->cnt));
+  s->cnt_pend = -1;
   s->ph_ = s->pn = s->pbeat = 0;
   s->crn = 0;
 }
@@ -530,6 +533,8 @@ int aotf_botf_stim_check(void *p, const aotf_botf_out_t *o) {
     fail(s, "csr_rdata_o without ack", o->csr_rdata_o, 0);
   }
   if (o->window_o != s->winv) fail(s, "window_o", o->window_o, s->winv);
+  if (s->cnt_pend >= 0) s->cnt[s->cnt_pend]++;
+  s->cnt_pend = -1;
   /* the store presented last cycle */
   uint32_t exp = EV_NONE, alt = 0;
   if (!s->prev_rst && s->prev_in.st_valid_i)
@@ -539,7 +544,7 @@ int aotf_botf_stim_check(void *p, const aotf_botf_out_t *o) {
     uint32_t ev = (uint32_t)o->dbg_ev_o;
     s->errs[ev]++;
     static const int ci[9] = {-1, 3, 0, 4, 5, 6, 7, 8, 9};
-    if (ci[ev] >= 0) s->cnt[ci[ev]]++;
+    s->cnt_pend = ci[ev];
     if (ev == EV_WR) s->stores++;
     if (ev == EV_SEND) {
       uint32_t a = (uint32_t)s->prev_in.st_addr_i, w = (a >> 12) & 0xff;
