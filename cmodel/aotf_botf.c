@@ -57,24 +57,24 @@ typedef struct {
 
 /* the store stage's checks (rtl e_* / s_push / s_wr) */
 static void classify(const aotf_botf_t *m, s1_t *c) {
-  const uint32_t nwin = m->cfg.nwin, hdrs = m->cfg.hdrs;
-  uint32_t a = m->s1_addr, s_idx = (a >> 12) & 0xff;
-  c->s_win = s_idx & (nwin - 1);
+  const uint32_t nwin = m->cfg.nwin;
+  uint32_t a = m->s1_addr;
+  c->s_win = (a >> 12) & (nwin - 1);
   c->s_word = (a >> 3) & 0x1ff;
   uint32_t s_user = (a >> 25) & 7;
   c->s_len = (uint32_t)m->s1_data & 0xffff;
   c->s_hdr = (uint32_t)(m->s1_data >> 16) & 0xff;
-  int s_send = c->s_word == WORD_SEND;
+  int s_send = (int)m->pa_send;
   uint32_t own_user = (uint32_t)nic_ram_rd64(&m->own) & 7;
   c->hcfg = (uint32_t)nic_ram_rd64(&m->hcfg) & 0x1f;
   int busy_sel = m->busy[c->s_win] || (m->s2_push && m->s2_win == c->s_win);
-  c->e_addr = m->s1_v && ((a & 7) || (a >> 28) != m->winv || (s_idx >> m->ww) || !(c->s_word < 58 || s_send));
-  c->e_owner = m->s1_v && !c->e_addr && !(m->own_v[c->s_win] && own_user == s_user);
+  c->e_addr = m->s1_v && m->pa_bad;
+  c->e_owner = m->s1_v && !c->e_addr && !(m->po_v && own_user == s_user);
   c->e_busy = m->s1_v && !c->e_addr && !c->e_owner && busy_sel;
   int s_ok = m->s1_v && !c->e_addr && !c->e_owner && !busy_sel;
-  c->e_len = s_ok && s_send && (c->s_len == 0 || c->s_len > MAXLEN);
+  c->e_len = s_ok && s_send && m->pl_bad;
   c->e_hdr = s_ok && s_send && !c->e_len &&
-             !((c->s_hdr >> m->hw) == 0 && m->hdr_v[c->s_hdr & (hdrs - 1)] && (c->hcfg & 7) == s_user);
+             !(!m->ph_oor && m->ph_v && (c->hcfg & 7) == s_user);
   c->e_full = s_ok && s_send && !c->e_len && !c->e_hdr && m->qcount + m->s2_push >= m->cfg.qdepth;
   c->s_push = s_ok && s_send && !c->e_len && !c->e_hdr && !c->e_full;
   c->s_wr = s_ok && !s_send;
@@ -230,6 +230,16 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   m->s2_qin = q_in;
   m->cq_addr = (uint32_t)in->csr_addr_i & 0xfff;
   m->cq_wdata = (uint32_t)in->csr_wdata_i;
+  {
+    uint32_t sa = (uint32_t)in->st_addr_i, pw = (sa >> 3) & 0x1ff, plen = (uint32_t)in->st_data_i & 0xffff;
+    uint32_t phdr = (uint32_t)(in->st_data_i >> 16) & 0xff;
+    m->pa_send = pw == WORD_SEND;
+    m->pa_bad = (sa & 7) || (sa >> 28) != m->winv || (((sa >> 12) & 0xff) >> m->ww) || !(pw < 58 || pw == WORD_SEND);
+    m->pl_bad = plen == 0 || plen > MAXLEN;
+    m->ph_oor = (phdr >> m->hw) != 0;
+    m->po_v = m->own_v[(sa >> 12) & (nwin - 1)];
+    m->ph_v = m->hdr_v[phdr & (hdrs - 1)];
+  }
   m->s1_addr = (uint32_t)in->st_addr_i;
   m->s1_data = in->st_data_i;
   m->s1_be = (uint32_t)in->st_be_i & 0xff;

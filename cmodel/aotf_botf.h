@@ -42,6 +42,8 @@ typedef struct {
   /* store stage */
   uint32_t s1_v, s1_addr, s1_be;
   uint64_t s1_data;
+  /* the store's own checks made before s1 (rtl pa_bad_q, pa_send_q, pl_bad_q, ph_oor_q, po_v_q, ph_v_q) */
+  uint32_t pa_bad, pa_send, pl_bad, ph_oor, po_v, ph_v;
   /* s2: the checked store acting (rtl s2_*_q) */
   uint32_t s2_wr, s2_push, s2_win, s2_word, s2_be;
   uint64_t s2_data, s2_qin;

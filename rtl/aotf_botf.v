@@ -115,7 +115,7 @@ module aotf_botf #(
 
   // ================================================================ store stage
   reg          s1_v_q;
-  /* verilator lint_off UNUSEDSIGNAL */  // bits 24:20 are ignored (docs/reference/aotf_botf.md)
+  /* verilator lint_off UNUSEDSIGNAL */  // the fields checked before s1 are not used here
   reg  [31:0]  s1_addr_q;
   /* verilator lint_on UNUSEDSIGNAL */
   reg  [63:0]  s1_data_q;
@@ -128,6 +128,21 @@ module aotf_botf #(
     s1_addr_q <= st_addr_i;
     s1_data_q <= st_data_i;
     s1_be_q   <= st_be_i;
+  end
+  // checks of the store's own fields, made before the s1 register (timing: s1 then only adds
+  // the owner / header-entry RAM compares, the busy bit and the queue room): address, SEND,
+  // length range, header entry range, and the owner / header-entry valid bits at the store
+  wire [8:0] p_word = st_addr_i[11:3];
+  wire       p_send = p_word == WORD_SEND;
+  reg        pa_bad_q, pa_send_q, pl_bad_q, ph_oor_q, po_v_q, ph_v_q;
+  always @(posedge clk_i) begin   // no reset (used only with s1_v_q)
+    pa_bad_q  <= (st_addr_i[2:0] != 3'd0) || (st_addr_i[31:28] != win_q) ||
+                 ((st_addr_i[19:12] >> WW) != 8'd0) || !(p_word < 9'd58 || p_send);
+    pa_send_q <= p_send;
+    pl_bad_q  <= st_data_i[15:0] == 16'd0 || st_data_i[15:0] > 16'(MAXLEN);
+    ph_oor_q  <= (st_data_i[23:16] >> HW) != 8'd0;
+    po_v_q    <= own_v_q[st_addr_i[12 +: WW]];
+    ph_v_q    <= hdr_v_q[st_data_i[16 +: HW]];
   end
   // owner table: user of each window (RAM) + valid (own_v_q); read at the store, used in s1
   wire [2:0] own_user;
@@ -145,13 +160,12 @@ module aotf_botf #(
     .rd_en_i(st_valid_i), .rd_addr_i(st_data_i[16 +: HW]), .rd_data_o(hdr_cfg)
   );
 
-  wire [7:0]    s_idx   = s1_addr_q[19:12];
   wire [WW-1:0] s_win   = s1_addr_q[12 +: WW];
-  wire [8:0]    s_word  = s1_addr_q[11:3];
+  wire [5:0]    s_word  = s1_addr_q[8:3];
   wire [2:0]    s_user  = s1_addr_q[27:25];
-  wire [15:0]   s_len   = s1_data_q[15:0];
-  wire [7:0]    s_hdr   = s1_data_q[23:16];
-  wire          s_send  = s_word == WORD_SEND;
+  wire [8:0]    s_len   = s1_data_q[8:0];
+  wire [HW-1:0] s_hdr   = s1_data_q[16 +: HW];
+  wire          s_send  = pa_send_q;
   reg           busy_sel;
   reg  [NWIN-1:0] busy_q, busy_d;
   // requests in the queue (a counter of its own: the FIFO's count is not in front of the push)
@@ -164,14 +178,13 @@ module aotf_botf #(
   reg  [63:0]    s2_data_q;
   reg  [7:0]     s2_be_q;
   always @* busy_sel = busy_q[s_win] || (s2_push_q && s2_win_q == s_win);
-  wire e_addr  = s1_v_q && ((s1_addr_q[2:0] != 3'd0) || (s1_addr_q[31:28] != win_q) ||
-                            ((s_idx >> WW) != 8'd0) || !(s_word < 9'd58 || s_send));
-  wire e_owner = s1_v_q && !e_addr && !(own_v_q[s_win] && own_user == s_user);
+  wire e_addr  = s1_v_q && pa_bad_q;
+  wire e_owner = s1_v_q && !e_addr && !(po_v_q && own_user == s_user);
   wire e_busy  = s1_v_q && !e_addr && !e_owner && busy_sel;
   wire s_ok    = s1_v_q && !e_addr && !e_owner && !busy_sel;
-  wire e_len   = s_ok && s_send && (s_len == 16'd0 || s_len > 16'(MAXLEN));
+  wire e_len   = s_ok && s_send && pl_bad_q;
   wire e_hdr   = s_ok && s_send && !e_len &&
-                 !(((s_hdr >> HW) == 8'd0) && hdr_v_q[s_hdr[HW-1:0]] && hdr_cfg[2:0] == s_user);
+                 !(!ph_oor_q && ph_v_q && hdr_cfg[2:0] == s_user);
   wire e_full  = s_ok && s_send && !e_len && !e_hdr && ({1'b0, q_count} + {{QCW{1'b0}}, s2_push_q} >= (QCW+1)'(QDEPTH));
   wire s_push  = s_ok && s_send && !e_len && !e_hdr && !e_full;
   wire s_wr    = s_ok && !s_send;
@@ -198,7 +211,7 @@ module aotf_botf #(
     endcase
   end
   wire [6:0]     s_left = 7'(s_nh) + 7'(s_len[8:3]) + 7'(s_len[2:0] != 3'd0) - 7'd1;
-  wire [QEW-1:0] q_in   = {s_left, s1_data_q[43:32], s_hfmt, s_hdr[HW-1:0], s_len[8:0], s_win};
+  wire [QEW-1:0] q_in   = {s_left, s1_data_q[43:32], s_hfmt, s_hdr, s_len, s_win};
   reg  [QEW-1:0] s2_qin_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -211,7 +224,7 @@ module aotf_botf #(
   end
   always @(posedge clk_i) begin   // payload: no reset
     s2_win_q  <= s_win;
-    s2_word_q <= s_word[5:0];
+    s2_word_q <= s_word;
     s2_data_q <= s1_data_q;
     s2_be_q   <= s1_be_q;
     s2_qin_q  <= q_in;
