@@ -28,7 +28,8 @@ int aotf_botf_init(aotf_botf_t *m, const aotf_botf_cfg_t *cfg, uint64_t seed) {
   if (nic_fifo_init(&m->q, cfg->qdepth, qew, seed ^ 0x5151ull)) return -1;
   /* power-up: control state arbitrary until reset */
   m->g_act = (uint32_t)(seed >> 3) & 1;
-  m->ob_cnt = (uint32_t)(seed >> 7) % 5;
+  m->ob_cnt = (uint32_t)(seed >> 7) % 6;
+  m->room = (uint32_t)(seed >> 9) & 1;
   m->ack = (uint32_t)(seed >> 11) & 1;
   m->winv = (uint32_t)(seed >> 17) & 0xf;
   return 0;
@@ -188,7 +189,7 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   nic_fifo_sig_out_t qo;
   nic_fifo_sig_in_t qi = {(int)in->rst_ni, (int)m->s2_push, 0, &m->s2_qin};
   nic_fifo_eval(&m->q, &qi, &qo);
-  int room = m->ob_cnt + m->p1_v + m->p2_v < 4;
+  int room = (int)m->room;
   int iss = m->g_act && room;
   int i_hdr = (int)m->g_ih;
   int i_last = (int)m->g_last;
@@ -285,6 +286,7 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
     m->qpop = m->s2_ev = 0;
     m->p1_v = m->p2_v = 0;
     m->ob_wp = m->ob_rp = m->ob_cnt = 0;
+    m->room = 1;
     m->winv = AOTF_BOTF_CTRL_WINDOW_RESET;
     m->own_idx = m->hdr_ent = m->hdr_word = m->seed_lo = 0;
     memset(m->own_v, 0, sizeof(m->own_v));
@@ -300,9 +302,10 @@ void aotf_botf_tick(aotf_botf_t *m, const aotf_botf_in_t *in) {
   m->cq_we = (uint32_t)in->csr_we_i & 1;
   m->s1_v = (uint32_t)in->st_valid_i & 1;
   uint32_t ob_cnt = m->ob_cnt;
-  m->ob_wp = (m->ob_wp + m->p2_v) & 3;
-  m->ob_rp = (m->ob_rp + (uint32_t)ob_pop) & 3;
+  m->ob_wp = (m->ob_wp + m->p2_v) & 7;
+  m->ob_rp = (m->ob_rp + (uint32_t)ob_pop) & 7;
   m->ob_cnt = ob_cnt + m->p2_v - (uint32_t)ob_pop;
+  m->room = ob_cnt + m->p2_v + m->p1_v + (uint32_t)iss < 5;
   m->p2_v = m->p1_v;
   m->p1_v = (uint32_t)iss;
   m->g_act = g_act;

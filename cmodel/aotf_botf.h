@@ -55,8 +55,8 @@ typedef struct {
   uint32_t p1_v, p2_v;
   aotf_botf_meta_t p1, p2;
   uint64_t sd, wd;
-  aotf_botf_ob_t ob[4];
-  uint32_t ob_wp, ob_rp, ob_cnt;
+  aotf_botf_ob_t ob[8];
+  uint32_t ob_wp, ob_rp, ob_cnt, room;
   uint32_t cnt[AOTF_BOTF_NC];
 } aotf_botf_t;
 

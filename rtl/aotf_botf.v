@@ -20,9 +20,10 @@
 //  - Packet generator: one RAM read per cycle (header-seed words, then payload words), the RAM
 //    data registered (no logic in front: the ECP5 block RAM output register), then the header
 //    fields inserted (ptype PTYPE_BOTF, FLAG_AOTF clear, HFMT of the entry, raddr[11:0], length)
-//    into a 4-entry output buffer whose head drives m_axis. Reads are issued while buffer +
-//    reads in flight < 4, so a packet streams one beat per cycle and the next request is loaded
-//    in the cycle the last beat is issued (no bubble between packets).
+//    into an 8-entry output buffer whose head drives m_axis. Reads are issued while buffer +
+//    reads in flight, counted without the beats leaving, stay below 5 (a register: room_q), so
+//    a packet streams one beat per cycle and the next request is loaded in the cycle the last
+//    beat is issued (no bubble between packets).
 //  - CSRs (formats/csr_aotf_botf.csv): the request registered once (c*_q), acted on in the next
 //    cycle, the response registered (ack two cycles after the request; aotf_node adds one).
 module aotf_botf #(
@@ -254,9 +255,12 @@ module aotf_botf #(
   reg  [8:0]    g_len_q, g_len_d;
   reg  [11:0]   g_off_q, g_off_d;
   reg  [1:0]    g_hfmt_q, g_hfmt_d;
-  reg  [2:0]    ob_cnt_q;
+  reg  [3:0]    ob_cnt_q;
   reg           p1_v_q, p2_v_q;
-  wire          room   = ({1'b0, ob_cnt_q} + {3'd0, p1_v_q} + {3'd0, p2_v_q}) < 4'd4;
+  // room for a read: a register (timing: no adder in front of the issue and the queue pop),
+  // computed for the next cycle as if no beat left the buffer (buffer + reads in flight < 5)
+  reg           room_q;
+  wire          room   = room_q;
   wire          iss    = g_act_q && room;
   wire          i_hdr  = g_ih_q;
   wire          i_last = g_last_q;
@@ -379,33 +383,35 @@ module aotf_botf #(
 
   // ================================================================ output buffer
   localparam int OW = 64 + 8 + 1 + WW + 9;
-  reg  [OW-1:0] ob_q [4];
-  reg  [1:0]    ob_wp_q, ob_rp_q;
+  reg  [OW-1:0] ob_q [8];
+  reg  [2:0]    ob_wp_q, ob_rp_q;
   wire [OW-1:0] ob_head = ob_q[ob_rp_q];
-  wire          ob_pop  = (ob_cnt_q != 3'd0) && m_axis_tready;
+  wire          ob_pop  = (ob_cnt_q != 4'd0) && m_axis_tready;
   wire          o_last  = ob_head[64 + 8];
   wire [WW-1:0] o_win   = ob_head[73 +: WW];
   wire [8:0]    o_len   = ob_head[73 + WW +: 9];
   wire          pkt_done = ob_pop && o_last;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      ob_wp_q  <= 2'd0;
-      ob_rp_q  <= 2'd0;
-      ob_cnt_q <= 3'd0;
+      ob_wp_q  <= 3'd0;
+      ob_rp_q  <= 3'd0;
+      ob_cnt_q <= 4'd0;
+      room_q   <= 1'b1;
     end else begin
-      ob_wp_q  <= ob_wp_q + 2'(p2_v_q);
-      ob_rp_q  <= ob_rp_q + 2'(ob_pop);
-      ob_cnt_q <= ob_cnt_q + 3'(p2_v_q) - 3'(ob_pop);
+      ob_wp_q  <= ob_wp_q + 3'(p2_v_q);
+      ob_rp_q  <= ob_rp_q + 3'(ob_pop);
+      ob_cnt_q <= ob_cnt_q + 4'(p2_v_q) - 4'(ob_pop);
+      room_q   <= (ob_cnt_q + 4'(p2_v_q) + 4'(p1_v_q) + 4'(iss)) < 4'd5;
     end
   end
   always @(posedge clk_i) begin   // entries: no reset
     if (p2_v_q) ob_q[ob_wp_q] <= {p2_len, p2_win, p2_last, p2_keep, p2_data};
   end
-  assign m_axis_tvalid = ob_cnt_q != 3'd0;
+  assign m_axis_tvalid = ob_cnt_q != 4'd0;
   assign m_axis_tdata  = ob_head[63:0];
   assign m_axis_tkeep  = ob_head[71:64];
   assign m_axis_tlast  = o_last;
-  assign idle_o        = !s2_push_q && !q_valid && !g_act_q && !p1_v_q && !p2_v_q && ob_cnt_q == 3'd0;
+  assign idle_o        = !s2_push_q && !q_valid && !g_act_q && !p1_v_q && !p2_v_q && ob_cnt_q == 4'd0;
 
   // ================================================================ busy, CSR registers, counters
   // q_count takes the pops one cycle late (qpop_q; timing: the pop is a late signal), so it may
@@ -545,7 +551,7 @@ module aotf_botf #(
   always @(posedge clk_i) begin
     if (f_rst && rst_ni) begin
       // the buffer never overflows: reads are issued only while buffer + reads in flight < 4
-      assert ({1'b0, ob_cnt_q} + {3'd0, p1_v_q} + {3'd0, p2_v_q} <= 4'd4);
+      assert (ob_cnt_q + 4'(p1_v_q) + 4'(p2_v_q) <= 4'd5);
       if (!ack_q) assert (rdata_q == 32'd0);
       // at most one packet per window in flight: a SEND is queued only for a window not busy
       assert (!(s_push && busy_q[s_win]));
