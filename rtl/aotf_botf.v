@@ -178,7 +178,11 @@ module aotf_botf #(
   reg  [5:0]     s2_word_q;
   reg  [63:0]    s2_data_q;
   reg  [7:0]     s2_be_q;
-  always @* busy_sel = busy_q[s_win] || (s2_push_q && s2_win_q == s_win);
+  // the window's busy bit in s1 from terms registered at the store (timing: no 64:1 mux in s1):
+  // its bit then, whether its packet left then, whether a SEND of it acted then, plus the SEND
+  // acting now; together busy_q[s_win] (asserted) or the forwarded SEND
+  reg           bpre_q, bclr_q, bset_q;
+  always @* busy_sel = (bpre_q && !bclr_q) || bset_q || (s2_push_q && s2_win_q == s_win);
   wire e_addr  = s1_v_q && pa_bad_q;
   wire e_owner = s1_v_q && !e_addr && !(po_v_q && own_user == s_user);
   wire e_busy  = s1_v_q && !e_addr && !e_owner && busy_sel;
@@ -391,6 +395,11 @@ module aotf_botf #(
   wire [WW-1:0] o_win   = ob_head[73 +: WW];
   wire [8:0]    o_len   = ob_head[73 + WW +: 9];
   wire          pkt_done = ob_pop && o_last;
+  always @(posedge clk_i) begin   // the store's busy terms (busy_sel); no reset (used with s1_v_q)
+    bpre_q <= busy_q[st_addr_i[12 +: WW]];
+    bclr_q <= pkt_done && o_win == st_addr_i[12 +: WW];
+    bset_q <= s2_push_q && s2_win_q == st_addr_i[12 +: WW];
+  end
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       ob_wp_q  <= 3'd0;
@@ -554,6 +563,7 @@ module aotf_botf #(
       assert (ob_cnt_q + 4'(p1_v_q) + 4'(p2_v_q) <= 4'd5);
       if (!ack_q) assert (rdata_q == 32'd0);
       // at most one packet per window in flight: a SEND is queued only for a window not busy
+      if (s1_v_q) assert (((bpre_q && !bclr_q) || bset_q) == busy_q[s_win]);
       assert (!(s_push && busy_q[s_win]));
       assert (!(s2_push_q && busy_q[s2_win_q]));
       // a store writes only a window that is not busy (the queued packet's data stays intact)
