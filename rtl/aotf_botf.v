@@ -559,7 +559,7 @@ module aotf_botf #(
   always @(posedge clk_i) if (!rst_ni) f_rst <= 1'b1;
   always @(posedge clk_i) begin
     if (f_rst && rst_ni) begin
-      // the buffer never overflows: reads are issued only while buffer + reads in flight < 4
+      // the buffer never overflows: reads are issued only while buffer + reads in flight < 5
       assert (ob_cnt_q + 4'(p1_v_q) + 4'(p2_v_q) <= 4'd5);
       if (!ack_q) assert (rdata_q == 32'd0);
       // at most one packet per window in flight: a SEND is queued only for a window not busy
