@@ -389,11 +389,28 @@ module aotf_botf #(
   localparam int OW = 64 + 8 + 1 + WW + 9;
   reg  [OW-1:0] ob_q [8];
   reg  [2:0]    ob_wp_q, ob_rp_q;
+  /* verilator lint_off UNUSEDSIGNAL */  // {len, win} of the head: the FORMAL reference of oh_q
   wire [OW-1:0] ob_head = ob_q[ob_rp_q];
+  /* verilator lint_on UNUSEDSIGNAL */
   wire          ob_pop  = (ob_cnt_q != 4'd0) && m_axis_tready;
-  wire          o_last  = ob_head[64 + 8];
-  wire [WW-1:0] o_win   = ob_head[73 +: WW];
-  wire [8:0]    o_len   = ob_head[73 + WW +: 9];
+  // copies of the head entry's {len, win, last} in registers of their own (timing: the busy
+  // clear and the counters do not wait for the 8:1 head mux); equal to ob_head's while the
+  // buffer holds a beat (asserted). Next head: the entry after the popped one, or the beat
+  // arriving into an empty (or emptied) buffer.
+  localparam int HW3 = 1 + WW + 9;
+  reg  [HW3-1:0] oh_q, oh_d;
+  wire [2:0]    ob_rp1  = ob_rp_q + 3'd1;
+  wire [HW3-1:0] ob_nxt = ob_q[ob_rp1][72 +: HW3];
+  wire [HW3-1:0] p2_h   = {p2_len, p2_win, p2_last};
+  always @* begin
+    oh_d = oh_q;
+    if (ob_pop) oh_d = (ob_cnt_q == 4'd1) ? p2_h : ob_nxt;
+    else if (ob_cnt_q == 4'd0) oh_d = p2_h;
+  end
+  always @(posedge clk_i) oh_q <= oh_d;   // no reset (used while the buffer holds a beat)
+  wire          o_last  = oh_q[0];
+  wire [WW-1:0] o_win   = oh_q[1 +: WW];
+  wire [8:0]    o_len   = oh_q[1 + WW +: 9];
   wire          pkt_done = ob_pop && o_last;
   always @(posedge clk_i) begin   // the store's busy terms (busy_sel); no reset (used with s1_v_q)
     bpre_q <= busy_q[st_addr_i[12 +: WW]];
@@ -419,7 +436,7 @@ module aotf_botf #(
   assign m_axis_tvalid = ob_cnt_q != 4'd0;
   assign m_axis_tdata  = ob_head[63:0];
   assign m_axis_tkeep  = ob_head[71:64];
-  assign m_axis_tlast  = o_last;
+  assign m_axis_tlast  = ob_head[72];
   assign idle_o        = !s2_push_q && !q_valid && !g_act_q && !p1_v_q && !p2_v_q && ob_cnt_q == 4'd0;
 
   // ================================================================ busy, CSR registers, counters
@@ -573,6 +590,7 @@ module aotf_botf #(
       if (iss && !i_hdr) assert (busy_q[g_win_q]);
       if (g_act_q) assert (g_last_q == (g_left_q == 7'd0));
       if (g_act_q) assert (g_ih_q == (7'(g_nh_q) > g_beat_q));
+      if (ob_cnt_q != 4'd0) assert (oh_q == ob_head[72 +: HW3]);
       cover (pkt_done);
       cover (e_busy);
       cover (pkt_done && q_pop);
