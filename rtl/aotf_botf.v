@@ -96,7 +96,6 @@ module aotf_botf #(
     cq_wdata_q <= csr_wdata_i;
   end
   wire cw = cq_req_q && cq_we_q;
-  wire cr = cq_req_q && !cq_we_q;
   wire w_ctrl    = cw && cq_addr_q == nic_pkg::CSR_AOTF_BOTF_CTRL;
   wire w_own_idx = cw && cq_addr_q == nic_pkg::CSR_AOTF_BOTF_OWN_IDX;
   wire w_owner   = cw && cq_addr_q == nic_pkg::CSR_AOTF_BOTF_OWNER;
@@ -493,34 +492,54 @@ module aotf_botf #(
   end
   reg  [31:0] rdata_d, rdata_q;
   reg         ack_q;
+  // read selects decoded from the bus address before the request register, one-hot (timing:
+  // no address compare between the request register and the read data)
+  localparam int NR = 19;
+  localparam int R_ID = 0, R_PARAMS = 1, R_CTRL = 2, R_OWN_IDX = 3, R_HDR_IDX = 4, R_QCNT = 5,
+                 R_STATUS = 6, R_CNT0 = 7, R_BUSY = 17;   // R_CNT0 .. R_CNT0 + 9: CNT_SENDS .. CNT_ERR_ADDR
+  reg  [NR-1:0] rs_d, rs_q;
   always @* begin
-    rdata_d = 32'd0;
-    if (cr) begin
-      case (cq_addr_q)
-        nic_pkg::CSR_AOTF_BOTF_ID:          rdata_d = nic_pkg::AOTF_BOTF_ID_ID_RESET;
-        nic_pkg::CSR_AOTF_BOTF_PARAMS:      rdata_d = {8'(QCW - 1), 8'(HDRS & 255), 16'(NWIN)};
-        nic_pkg::CSR_AOTF_BOTF_CTRL:        rdata_d = {28'd0, win_q};
-        nic_pkg::CSR_AOTF_BOTF_OWN_IDX:     rdata_d = {24'd0, own_idx_q};
-        nic_pkg::CSR_AOTF_BOTF_HDR_IDX:     rdata_d = {18'd0, hdr_word_q, 4'd0, hdr_ent_q};
-        nic_pkg::CSR_AOTF_BOTF_QUEUE_COUNT: rdata_d = 32'(q_count);
-        nic_pkg::CSR_AOTF_BOTF_STATUS:      rdata_d = {31'd0, idle_o};
-        nic_pkg::CSR_AOTF_BOTF_CNT_SENDS:   rdata_d = cnt_q[C_SENDS];
-        nic_pkg::CSR_AOTF_BOTF_CNT_PKTS:    rdata_d = cnt_q[C_PKTS];
-        nic_pkg::CSR_AOTF_BOTF_CNT_BYTES:   rdata_d = cnt_q[C_BYTES];
-        nic_pkg::CSR_AOTF_BOTF_CNT_STORES:  rdata_d = cnt_q[C_STORES];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_BUSY:  rdata_d = cnt_q[C_BUSY];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_LEN:   rdata_d = cnt_q[C_LEN];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_OWNER: rdata_d = cnt_q[C_OWNER];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_HDR:   rdata_d = cnt_q[C_HDR];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_FULL:  rdata_d = cnt_q[C_FULL];
-        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_ADDR:  rdata_d = cnt_q[C_ADDR];
-        default: begin
+    rs_d = '0;
+    if (csr_req_i && !csr_we_i) begin
+      case (csr_addr_i)
+        nic_pkg::CSR_AOTF_BOTF_ID:            rs_d[R_ID]       = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_PARAMS:        rs_d[R_PARAMS]   = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CTRL:          rs_d[R_CTRL]     = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_OWN_IDX:       rs_d[R_OWN_IDX]  = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_HDR_IDX:       rs_d[R_HDR_IDX]  = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_QUEUE_COUNT:   rs_d[R_QCNT]     = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_STATUS:        rs_d[R_STATUS]   = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_SENDS:     rs_d[R_CNT0 + C_SENDS]  = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_PKTS:      rs_d[R_CNT0 + C_PKTS]   = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_BYTES:     rs_d[R_CNT0 + C_BYTES]  = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_STORES:    rs_d[R_CNT0 + C_STORES] = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_BUSY:  rs_d[R_CNT0 + C_BUSY]   = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_LEN:   rs_d[R_CNT0 + C_LEN]    = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_OWNER: rs_d[R_CNT0 + C_OWNER]  = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_HDR:   rs_d[R_CNT0 + C_HDR]    = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_FULL:  rs_d[R_CNT0 + C_FULL]   = 1'b1;
+        nic_pkg::CSR_AOTF_BOTF_CNT_ERR_ADDR:  rs_d[R_CNT0 + C_ADDR]   = 1'b1;
+        default:
           // BUSY0..BUSY7: windows 32k..32k+31 (decoded as a run from BUSY0)
-          if (cq_addr_q[11:5] == nic_pkg::CSR_AOTF_BOTF_BUSY0[11:5])
-            rdata_d = busy_w[{cq_addr_q[4:2], 5'd0} +: 32];
-        end
+          rs_d[R_BUSY] = csr_addr_i[11:5] == nic_pkg::CSR_AOTF_BOTF_BUSY0[11:5];
       endcase
     end
+  end
+  always @(posedge clk_i) begin
+    if (!rst_ni) rs_q <= '0;
+    else         rs_q <= rs_d;
+  end
+  integer ri;
+  always @* begin
+    rdata_d = ({32{rs_q[R_ID]}}      & nic_pkg::AOTF_BOTF_ID_ID_RESET) |
+              ({32{rs_q[R_PARAMS]}}  & {8'(QCW - 1), 8'(HDRS & 255), 16'(NWIN)}) |
+              ({32{rs_q[R_CTRL]}}    & {28'd0, win_q}) |
+              ({32{rs_q[R_OWN_IDX]}} & {24'd0, own_idx_q}) |
+              ({32{rs_q[R_HDR_IDX]}} & {18'd0, hdr_word_q, 4'd0, hdr_ent_q}) |
+              ({32{rs_q[R_QCNT]}}    & 32'(q_count)) |
+              ({32{rs_q[R_STATUS]}}  & {31'd0, idle_o}) |
+              ({32{rs_q[R_BUSY]}}    & busy_w[{cq_addr_q[4:2], 5'd0} +: 32]);
+    for (ri = 0; ri < NC; ri = ri + 1) rdata_d = rdata_d | ({32{rs_q[R_CNT0 + ri]}} & cnt_q[ri]);
   end
 
   always @(posedge clk_i) begin

@@ -222,8 +222,13 @@ static void gen_random(st_t *s) {
   if (nic_rng_pct(&s->rng, 10)) {
     static const uint32_t rd[] = {CSR_AOTF_BOTF_BUSY0, CSR_AOTF_BOTF_BUSY1, CSR_AOTF_BOTF_CNT_PKTS,
                                   CSR_AOTF_BOTF_CNT_ERR_BUSY, CSR_AOTF_BOTF_CNT_SENDS, CSR_AOTF_BOTF_ID,
-                                  CSR_AOTF_BOTF_CNT_ERR_FULL, CSR_AOTF_BOTF_CNT_BYTES, CSR_AOTF_BOTF_CTRL};
-    push_op(s, OP_CR, rd[nic_rng_below(&s->rng, 9)], 0, 0);
+                                  CSR_AOTF_BOTF_CNT_ERR_FULL, CSR_AOTF_BOTF_CNT_BYTES, CSR_AOTF_BOTF_CTRL,
+                                  /* compared RTL against model only: */
+                                  CSR_AOTF_BOTF_PARAMS, CSR_AOTF_BOTF_STATUS, CSR_AOTF_BOTF_QUEUE_COUNT,
+                                  CSR_AOTF_BOTF_OWN_IDX, CSR_AOTF_BOTF_HDR_IDX, CSR_AOTF_BOTF_CNT_STORES,
+                                  CSR_AOTF_BOTF_CNT_ERR_LEN, CSR_AOTF_BOTF_CNT_ERR_OWNER, CSR_AOTF_BOTF_CNT_ERR_HDR,
+                                  CSR_AOTF_BOTF_CNT_ERR_ADDR, CSR_AOTF_BOTF_BUSY0 + 8, 0xffc};
+    push_op(s, OP_CR, rd[nic_rng_below(&s->rng, sizeof(rd) / sizeof(rd[0]))], 0, 0);
   }
   uint32_t gap = (uint32_t)nic_rng_below(&s->rng, s->mode == M_BAD ? 4 : 20);
   for (uint32_t i = 0; i < gap; i++) push_op(s, OP_NOP, 0, 0, 0);
