@@ -13,6 +13,9 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
   aotf_rx_cfg_t rc = {cfg->llcm_bytes, cfg->pt_entries, 4, 1, 8};
   if (aotf_send_init(&m->send, &sc, seed)) return -1;
   if (aotf_rx_init(&m->rx, &rc, seed ^ 0x5258ull)) return -1;
+  aotf_botf_cfg_t bc = {64, 16, 64}; /* rtl BOTF_NWIN, aotf_botf HDRS / QDEPTH defaults */
+  if (aotf_botf_init(&m->botf, &bc, seed ^ 0x424f5446ull)) return -1;
+  aotf_pkt_arb_init(&m->arb, seed >> 21);
   nic_axis_slice_init(&m->loopq, seed ^ 0x4c50ull);
   m->loop = (uint32_t)(seed & 1); /* arbitrary until reset */
   m->req = (uint32_t)(seed >> 1) & 0xe; /* arbitrary until reset (payload: don't-care while 0) */
@@ -24,18 +27,26 @@ int aotf_node_init_sets(aotf_node_t *m, const aotf_node_cfg_t *cfg, uint32_t htl
 void aotf_node_free(aotf_node_t *m) {
   aotf_send_free(&m->send);
   aotf_rx_free(&m->rx);
+  aotf_botf_free(&m->botf);
 }
 
 uint64_t aotf_node_collisions(const aotf_node_t *m) {
-  return aotf_send_collisions(&m->send) + aotf_llcm_collisions(&m->rx.llcm);
+  return aotf_send_collisions(&m->send) + aotf_llcm_collisions(&m->rx.llcm) + aotf_botf_collisions(&m->botf);
 }
 
 /* sub-block inputs and outputs for this cycle. The loopback couples send and receive through
- * the loopback slice only, whose outputs are registers, so no sub-block input depends on the
- * other sub-block's outputs and one evaluation of each settles the cycle. */
+ * the loopback slice only, whose outputs are registers. aotf_botf's outputs are registers; the
+ * packet arbiter's grant depends on aotf_send's tvalid only between packets while BOTF is
+ * valid (then aotf_send is evaluated once more to learn it: its tvalid does not depend on its
+ * tready); aotf_botf's store valid needs aotf_send's st_ready (a register), so aotf_botf is
+ * clocked after aotf_send. */
 typedef struct {
   aotf_send_in_t si;
   aotf_send_out_t so;
+  aotf_botf_in_t bi;
+  aotf_botf_out_t bo;
+  int is_botf, ds_ready, gnt_b;
+  uint64_t tx_tdata, tx_tkeep, tx_tvalid, tx_tlast; /* arbiter output (rtl tx_*) */
   aotf_rx_in_t ri;
   aotf_rx_out_t ro;
   nic_axis_slice_sig_out_t lo; /* loopback slice outputs (registers only) */
@@ -52,7 +63,9 @@ static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *
   memset(&c->ri, 0, sizeof(c->ri));
   nic_axis_slice_eval(&m->loopq, &c->lo);
   c->si.rst_ni = in->rst_ni;
-  c->si.st_valid_i = in->st_valid_i;
+  aotf_botf_eval(&m->botf, NULL, &c->bo);
+  c->is_botf = ((in->st_addr_i >> 28) & 0xf) == c->bo.window_o;
+  c->si.st_valid_i = in->st_valid_i && !c->is_botf;
   c->si.st_addr_i = in->st_addr_i;
   c->si.st_data_i = in->st_data_i;
   c->si.st_be_i = in->st_be_i;
@@ -61,7 +74,26 @@ static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *
   c->si.csr_we_i = in->csr_we_i;
   c->si.csr_addr_i = in->csr_addr_i & 0xfff;
   c->si.csr_wdata_i = in->csr_wdata_i;
-  c->si.m_axis_tready = m->loop ? (uint64_t)c->lo.s_ready : in->m_axis_tready;
+  c->ds_ready = m->loop ? c->lo.s_ready : (int)in->m_axis_tready;
+  memset(&c->bi, 0, sizeof(c->bi));
+  c->bi.rst_ni = in->rst_ni;
+  c->bi.st_addr_i = in->st_addr_i;
+  c->bi.st_data_i = in->st_data_i;
+  c->bi.st_be_i = in->st_be_i;
+  c->bi.csr_req_i = in->csr_req_i && csr_win(in) == (CSR_BASE_AOTF_BOTF >> 12);
+  c->bi.csr_we_i = in->csr_we_i;
+  c->bi.csr_addr_i = in->csr_addr_i & 0xfff;
+  c->bi.csr_wdata_i = in->csr_wdata_i;
+  /* the arbiter's grant; aotf_send's m_axis_tready from it */
+  int a_valid = 0;
+  if (aotf_pkt_arb_needs_a(&m->arb, (int)c->bo.m_axis_tvalid)) {
+    aotf_send_out_t t;
+    c->si.m_axis_tready = 0;
+    aotf_send_eval(&m->send, &c->si, &t);
+    a_valid = (int)t.m_axis_tvalid;
+  }
+  c->gnt_b = aotf_pkt_arb_gnt_b(&m->arb, a_valid, (int)c->bo.m_axis_tvalid);
+  c->si.m_axis_tready = (uint64_t)(!c->gnt_b && c->ds_ready);
   c->ri.rst_ni = in->rst_ni;
   /* rx window: the bus (aotf_rx registers it, CSR_REG = 1) */
   c->ri.csr_req_i = in->csr_req_i && csr_win(in) == (CSR_BASE_AOTF_RX >> 12);
@@ -77,6 +109,16 @@ static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *
   c->ri.s_axis_tuser = 0; /* link-layer abort: no link layer in front of aotf_rx here */
 }
 
+/* after aotf_send's outputs (c->so): the arbiter output and aotf_botf's store valid / tready */
+static void merge(const aotf_node_in_t *in, node_comb_t *c) {
+  c->tx_tdata = c->gnt_b ? c->bo.m_axis_tdata : c->so.m_axis_tdata;
+  c->tx_tkeep = c->gnt_b ? c->bo.m_axis_tkeep : c->so.m_axis_tkeep;
+  c->tx_tvalid = c->gnt_b ? c->bo.m_axis_tvalid : c->so.m_axis_tvalid;
+  c->tx_tlast = c->gnt_b ? c->bo.m_axis_tlast : c->so.m_axis_tlast;
+  c->bi.st_valid_i = in->st_valid_i && c->is_botf && c->so.st_ready_o;
+  c->bi.m_axis_tready = (uint64_t)(c->gnt_b && c->ds_ready);
+}
+
 static void outputs(const aotf_node_t *m, const node_comb_t *c, aotf_node_out_t *out) {
   out->st_ready_o = c->so.st_ready_o;
   out->hr_rvalid_o = c->ro.hr_rvalid_o;
@@ -84,10 +126,10 @@ static void outputs(const aotf_node_t *m, const node_comb_t *c, aotf_node_out_t 
   out->csr_ack_o = c->so.csr_ack_o | m->rn_ack;
   out->csr_rdata_o = (c->so.csr_ack_o ? c->so.csr_rdata_o : 0) | (m->rn_ack ? m->rn_rdata : 0);
   out->irq_o = c->so.irq_o | c->ro.irq_o;
-  out->m_axis_tdata = c->so.m_axis_tdata;
-  out->m_axis_tkeep = c->so.m_axis_tkeep;
-  out->m_axis_tvalid = c->so.m_axis_tvalid && !m->loop;
-  out->m_axis_tlast = c->so.m_axis_tlast;
+  out->m_axis_tdata = c->tx_tdata;
+  out->m_axis_tkeep = c->tx_tkeep;
+  out->m_axis_tvalid = c->tx_tvalid && !m->loop;
+  out->m_axis_tlast = c->tx_tlast;
   out->s_axis_tready = c->ro.s_axis_tready && !m->loop;
 }
 
@@ -95,6 +137,7 @@ void aotf_node_eval(const aotf_node_t *m, const aotf_node_in_t *in, aotf_node_ou
   node_comb_t c;
   inputs(m, in, &c);
   aotf_send_eval(&m->send, &c.si, &c.so);
+  merge(in, &c);
   aotf_rx_eval(&m->rx, &c.ri, &c.ro);
   outputs(m, &c, out);
 }
@@ -106,7 +149,8 @@ static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *
   uint32_t win = csr_win(in), loc = m->loc;
   uint32_t req_d = 0;
   if (in->csr_req_i) {
-    if (win == (CSR_BASE_AOTF_SEND >> 12) || win == (CSR_BASE_AOTF_RX >> 12)) req_d = 0; /* registered in the block */
+    if (win == (CSR_BASE_AOTF_SEND >> 12) || win == (CSR_BASE_AOTF_RX >> 12) || win == (CSR_BASE_AOTF_BOTF >> 12))
+      req_d = 0; /* registered in the block */
     else if (win == (CSR_BASE_AOTF_NODE >> 12)) req_d = REQ_NODE;
     else req_d = REQ_NONE;
   }
@@ -133,11 +177,12 @@ static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *
   }
   nic_axis_slice_sig_in_t li;
   li.rst_ni = (int)in->rst_ni;
-  li.s_valid = (int)(c->so.m_axis_tvalid && m->loop);
+  li.s_valid = (int)(c->tx_tvalid && m->loop);
   li.m_ready = (int)c->ro.s_axis_tready;
-  li.s_data[0] = c->so.m_axis_tdata;
-  li.s_data[1] = (c->so.m_axis_tkeep & 0xff) | ((c->so.m_axis_tlast & 1) << 8);
+  li.s_data[0] = c->tx_tdata;
+  li.s_data[1] = (c->tx_tkeep & 0xff) | ((c->tx_tlast & 1) << 8);
   nic_axis_slice_tick(&m->loopq, &li);
+  aotf_pkt_arb_tick(&m->arb, (int)in->rst_ni, c->gnt_b, (int)c->tx_tvalid, c->ds_ready, (int)c->tx_tlast);
   m->we = (uint32_t)in->csr_we_i & 1;
   m->loc = (uint32_t)in->csr_addr_i & 0xfff;
   m->wdata = (uint32_t)in->csr_wdata_i;
@@ -148,8 +193,9 @@ static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *
     return;
   }
   /* the rx and node responses of this cycle, registered */
-  m->rn_ack = (uint32_t)(c->ro.csr_ack_o | m->node_ack) & 1;
-  m->rn_rdata = (c->ro.csr_ack_o ? (uint32_t)c->ro.csr_rdata_o : 0) | m->node_rdata;
+  m->rn_ack = (uint32_t)(c->ro.csr_ack_o | m->node_ack | c->bo.csr_ack_o) & 1;
+  m->rn_rdata = (c->ro.csr_ack_o ? (uint32_t)c->ro.csr_rdata_o : 0) | m->node_rdata |
+                (c->bo.csr_ack_o ? (uint32_t)c->bo.csr_rdata_o : 0);
   m->req = req_d;
   m->node_id = node_id;
   m->loop = loop;
@@ -160,24 +206,26 @@ static void update(aotf_node_t *m, const aotf_node_in_t *in, const node_comb_t *
   m->irqs = (uint32_t)((c->so.irq_o & 1) | ((c->ro.irq_o & 1) << 1)); /* this cycle's lines */
 }
 
-/* the sub-blocks' outputs of this cycle (c->so, c->ro) and their clock edges: the sub-blocks'
- * inputs depend on the node's registers and the ports only, so the order does not matter */
-static void step_blocks(aotf_node_t *m, node_comb_t *c) {
+/* the sub-blocks' outputs of this cycle (c->so, c->ro) and their clock edges: aotf_send first
+ * (aotf_botf's store valid needs its st_ready), then aotf_botf and aotf_rx */
+static void step_blocks(aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *c) {
   aotf_send_step(&m->send, &c->si, &c->so);
+  merge(in, c);
+  aotf_botf_tick(&m->botf, &c->bi);
   aotf_rx_step(&m->rx, &c->ri, &c->ro);
 }
 
 void aotf_node_tick(aotf_node_t *m, const aotf_node_in_t *in) {
   node_comb_t c;
   inputs(m, in, &c);
-  step_blocks(m, &c);
+  step_blocks(m, in, &c);
   update(m, in, &c);
 }
 
 void aotf_node_step(aotf_node_t *m, const aotf_node_in_t *in, aotf_node_out_t *out) {
   node_comb_t c;
   inputs(m, in, &c);
-  step_blocks(m, &c);
+  step_blocks(m, in, &c);
   outputs(m, &c, out);
   update(m, in, &c);
 }

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, request register,
- * loopback slice). */
+/* C model of rtl/aotf_node.v: aotf_send + aotf_botf (store demux, packet arbiter) + aotf_rx +
+ * node CSRs (decode, request register, loopback slice). */
 #ifndef AOTF_NODE_H
 #define AOTF_NODE_H
 #include <stdint.h>
+#include "aotf_botf.h"
 #include "aotf_node_ports.h"
+#include "aotf_pkt_arb.h"
 #include "aotf_rx.h"
 #include "aotf_send.h"
 #include "nic_axis_slice.h"
@@ -13,12 +15,14 @@
 LS_DECLARE_PORTS(aotf_node)
 
 typedef struct {
-  uint32_t fifo_depth, llcm_bytes, pt_entries;
+  uint32_t fifo_depth, llcm_bytes, pt_entries; /* the BOTF path has the RTL defaults (BOTF_NWIN 64) */
 } aotf_node_cfg_t;
 
 typedef struct {
   aotf_send_t send;
   aotf_rx_t rx;
+  aotf_botf_t botf;
+  aotf_pkt_arb_t arb; /* send (a) and BOTF (b) streams -> loopback / link (rtl u_arb) */
   nic_axis_slice_t loopq; /* loopback register slice (rtl u_loop): {tdata} / {tlast, tkeep} */
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
   /* interrupt lines registered for the IRQ_STATUS read (rtl irqs_q): {rx irq, send irq} of the

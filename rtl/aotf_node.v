@@ -13,6 +13,11 @@
 //    The bus is a pipeline: a request may be issued every cycle, each is acked in order.
 //  - Host ports: st_* kick stores into the send path, hr_* LLCM reads (polling).
 //  - Link: m_axis_* out of the send path, s_axis_* into the receive path.
+//  - BOTF (aotf_botf, CSR window AOTF_BOTF): host stores with st_addr[31:28] equal to its
+//    CTRL.WINDOW go to aotf_botf, all others to aotf_send; st_ready_o is aotf_send's (aotf_botf
+//    takes a store every cycle), so a BOTF store waits while aotf_send is not ready. The two
+//    packet streams are merged by aotf_pkt_arb (round robin per packet, no register: with no
+//    BOTF packet the send path's stream passes unchanged) before the loopback / link.
 //  - CTRL.LOOPBACK = 1: own send -> register slice (nic_axis_slice, one cycle) -> own receive
 //    inside the node; the external link is held off (m_axis_tvalid 0, s_axis_tready 0). Change
 //    it only while the paths are idle.
@@ -20,7 +25,8 @@ module aotf_node #(
   parameter int FIFO_DEPTH = 2048,
   parameter int HTLB_SETS  = 256,     // < 256: small FPGAs (smaller kick window, see aotf_send)
   parameter int LLCM_BYTES = 131072,
-  parameter int PT_ENTRIES = 16
+  parameter int PT_ENTRIES = 16,
+  parameter int BOTF_NWIN  = 64       // BOTF windows (global pool): BOTF_NWIN / 8 x 2 DP16KD on ECP5
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -58,6 +64,7 @@ module aotf_node #(
   localparam logic [3:0] WIN_SEND = nic_pkg::CSR_BASE_AOTF_SEND[15:12];
   localparam logic [3:0] WIN_RX   = nic_pkg::CSR_BASE_AOTF_RX[15:12];
   localparam logic [3:0] WIN_NODE = nic_pkg::CSR_BASE_AOTF_NODE[15:12];
+  localparam logic [3:0] WIN_BOTF = nic_pkg::CSR_BASE_AOTF_BOTF[15:12];
 
   // ---------------------------------------------------------------- CSR decode + request register
   wire [3:0]  win = csr_addr_i[15:12];
@@ -65,6 +72,7 @@ module aotf_node #(
   // before the register); node / unmapped: registered here
   wire        req_send = csr_req_i && (win == WIN_SEND);
   wire        req_rx   = csr_req_i && (win == WIN_RX);
+  wire        req_botf = csr_req_i && (win == WIN_BOTF);   // aotf_botf registers it (ack 2 later)
   // node window and unmapped windows: the register selects decoded from the bus before the
   // request register, one-hot (timing: the registered 12-bit offset, which Yosys shares with
   // aotf_send's and aotf_rx's copies of the request, never reaches the node read data or the
@@ -77,7 +85,8 @@ module aotf_node #(
   localparam int NW = 3;
   localparam int NW_NODE_ID = 0, NW_CTRL = 1, NW_SCRATCH = 2;
   wire        b_node = csr_req_i && (win == WIN_NODE);
-  wire        b_none = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE);
+  wire        b_none = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE) &&
+                       (win != WIN_BOTF);
   wire [11:0] b_loc  = csr_addr_i[11:0];
   reg  [NR-1:0] nr_d, nr_q;
   reg  [NW-1:0] nw_d, nw_q;
@@ -129,8 +138,8 @@ module aotf_node #(
   // returns the lines as they were one cycle before the decode cycle, i.e. in the request cycle.
   reg  [1:0]  irqs_q, irqs_d;   // {rx_irq, send_irq}
 
-  wire        send_ack, rx_ack, send_irq, rx_irq;
-  wire [31:0] send_rdata, rx_rdata;
+  wire        send_ack, rx_ack, send_irq, rx_irq, botf_ack;
+  wire [31:0] send_rdata, rx_rdata, botf_rdata;
 
   always @* irqs_d = {rx_irq, send_irq};
 
@@ -179,8 +188,8 @@ module aotf_node #(
       rn_ack_q   <= 1'b0;
       rn_rdata_q <= 32'd0;
     end else begin
-      rn_ack_q   <= rx_ack | node_ack_q;
-      rn_rdata_q <= rx_rdata | node_rdata_q;
+      rn_ack_q   <= rx_ack | node_ack_q | botf_ack;
+      rn_rdata_q <= rx_rdata | node_rdata_q | botf_rdata;
     end
   end
   assign csr_ack_o   = send_ack | rn_ack_q;
@@ -192,6 +201,7 @@ module aotf_node #(
     if (rst_ni && !send_ack) assert (send_rdata == 32'd0);
     if (rst_ni && !rx_ack) assert (rx_rdata == 32'd0);
     if (rst_ni && !node_ack_q) assert (node_rdata_q == 32'd0);
+    if (rst_ni && !botf_ack) assert (botf_rdata == 32'd0);
     if (rst_ni) assert (!(send_ack && rn_ack_q));   // one response per cycle (in-order bus)
   end
 `endif
@@ -203,18 +213,48 @@ module aotf_node #(
   wire        tx_tvalid, tx_tlast, tx_tready;
   wire        rx_tready;
 
+  // ---------------------------------------------------------------- store demux (BOTF window)
+  wire [3:0]  botf_win;
+  wire        st_botf = st_addr_i[31:28] == botf_win;
+  wire        snd_tvalid, snd_tready, snd_tlast, bf_tvalid, bf_tready, bf_tlast;
+  wire [63:0] snd_tdata, bf_tdata;
+  wire [7:0]  snd_tkeep, bf_tkeep;
+
   aotf_send #(.FIFO_DEPTH(FIFO_DEPTH), .HTLB_SETS(HTLB_SETS), .CSR_REG(1'b1)) u_send (
     .clk_i, .rst_ni,
-    .st_valid_i, .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
+    .st_valid_i(st_valid_i && !st_botf), .st_ready_o, .st_addr_i, .st_data_i, .st_be_i,
     .csr_req_i(req_send), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(send_ack), .csr_rdata_o(send_rdata),
-    .m_axis_tdata(tx_tdata), .m_axis_tkeep(tx_tkeep), .m_axis_tvalid(tx_tvalid),
-    .m_axis_tready(tx_tready), .m_axis_tlast(tx_tlast),
+    .m_axis_tdata(snd_tdata), .m_axis_tkeep(snd_tkeep), .m_axis_tvalid(snd_tvalid),
+    .m_axis_tready(snd_tready), .m_axis_tlast(snd_tlast),
     .irq_o(send_irq),
     /* verilator lint_off PINCONNECTEMPTY */ // debug ports are observed only in the block benches
     .dbg_fifo_count_o(), .dbg_init_o(), .dbg_miss_o(), .dbg_lk_state_o(), .dbg_pg_o(),
     .dbg_init_ptr_o(), .dbg_rr_o(), .dbg_status_o(), .dbg_used_lo_o(), .dbg_used_hi_o(), .dbg_st_o(), .dbg_walk_o()
     /* verilator lint_on PINCONNECTEMPTY */
+  );
+
+  // ---------------------------------------------------------------- BOTF send path + packet arbiter
+  aotf_botf #(.NWIN(BOTF_NWIN)) u_botf (
+    .clk_i, .rst_ni,
+    .st_valid_i(st_valid_i && st_botf && st_ready_o), .st_addr_i, .st_data_i, .st_be_i,
+    .window_o(botf_win),
+    .csr_req_i(req_botf), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
+    .csr_ack_o(botf_ack), .csr_rdata_o(botf_rdata),
+    .m_axis_tdata(bf_tdata), .m_axis_tkeep(bf_tkeep), .m_axis_tvalid(bf_tvalid),
+    .m_axis_tready(bf_tready), .m_axis_tlast(bf_tlast),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .idle_o(), .dbg_ev_o()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+  aotf_pkt_arb u_arb (
+    .clk_i, .rst_ni,
+    .a_tdata(snd_tdata), .a_tkeep(snd_tkeep), .a_tvalid(snd_tvalid), .a_tready(snd_tready),
+    .a_tlast(snd_tlast),
+    .b_tdata(bf_tdata), .b_tkeep(bf_tkeep), .b_tvalid(bf_tvalid), .b_tready(bf_tready),
+    .b_tlast(bf_tlast),
+    .m_tdata(tx_tdata), .m_tkeep(tx_tkeep), .m_tvalid(tx_tvalid), .m_tready(tx_tready),
+    .m_tlast(tx_tlast)
   );
 
   // loopback through a register slice (timing: the receive path's ready - LLCM init, write

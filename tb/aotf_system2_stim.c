@@ -4,7 +4,11 @@
  * whole stack - libaotf, HTLB miss service, LLCM polling - runs against RTL and model at once.
  * The applications check their own data (the scoreboard); the runner compares every output.
  * Modes: apps (all applications, paper host costs), apps_zero (no host costs), loopback,
- * random (random kicks of random lengths/lanes, checked round by round; never stops).
+ * random (random kicks of random lengths/lanes, checked round by round; never stops),
+ * botf (BOTF block sends both ways through sw/libaotf_botf: random lengths and header forms, the
+ * window status read before each reuse, a busy overwrite, another user's store and a bad
+ * length refused and counted; the counters checked), bench_botf (32 sends of 464 bytes from
+ * each node at once: the BOTF figures both ways).
  * In every mode each node's program first reads and checks every node register (the node
  * window, CSR_BASE_AOTF_NODE) against values it knows independently of the model - the
  * generated reset constants, what it wrote, the accesses it made, the interrupts it caused -
@@ -14,6 +18,7 @@
 #include <string.h>
 #include "aotf_apps.h"
 #include "aotf_system2.h"
+#include "libaotf_botf.h"
 #include "nic_hosts.h"
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
@@ -43,9 +48,24 @@ typedef struct {
   uint32_t scratch;  /* last value written to SCRATCH */
 } node_chk_t;
 
+/* one node's BOTF program (modes botf, bench_botf) */
+#define BOTF_LLCM_BASE 0x10000u /* the peer's LLCM window of the BOTF packets (pgid BOTF_PGID) */
+#define BOTF_IMG 0x4400u        /* 4 header entries x 4 KiB pages + a packet past the last */
+#define BOTF_PGID 0x42u
+typedef struct {
+  int node, bench, fail, done;
+  uint8_t img[BOTF_IMG], known[BOTF_IMG]; /* the peer's LLCM window as this node's packets leave it */
+  uint64_t seed;
+  uint32_t pkts, bytes;
+  uint64_t t0, t1; /* bench: CNT_PKTS seen at n0, then at all packets */
+  uint32_t n0;
+} botf_prog_t;
+
 typedef struct {
   aotf_apps_t apps;
   nic_hosts_t *hs;
+  int botf;
+  botf_prog_t bp[NODES];
   aotf_system2_in_t in;
   int random, credits;
   node_chk_t chk[NODES];
@@ -151,7 +171,7 @@ static int node_regs_before(node_chk_t *k, nic_host_t *h) {
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0x018u), "node window offset 0x018", CSR_UNMAPPED)) return 1;
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0xffcu), "node window offset 0xFFC", CSR_UNMAPPED)) return 1;
   /* UNMAPPED_CNT: N reads and writes to windows no block owns (reads return CSR_UNMAPPED) */
-  const uint16_t unm[] = {0x3000u, 0x4004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
+  const uint16_t unm[] = {0xb000u, 0x4004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
   unsigned nacc = 3u + (unsigned)(k->seed % 4u) + (unsigned)node;
   for (unsigned i = 0; i < nacc; i++) {
     uint16_t a = unm[i % (sizeof(unm) / sizeof(unm[0]))];
@@ -241,7 +261,120 @@ static void node_prog(nic_host_t *h, void *arg) {
   if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
 }
 
-const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits"; }
+/* ---------------------------------------------------------------- BOTF programs */
+#define BOTF_USER 1u
+#define BOTF_WINS 32u
+
+static int botf_chk(botf_prog_t *p, nic_host_t *h, const char *what, uint32_t got, uint32_t want) {
+  if (got == want) return 0;
+  fprintf(stderr, "aotf_system2: node %d BOTF check FAILED at cycle %llu: %s = %u, expected %u\n", p->node,
+          (unsigned long long)nic_host_now(h), what, got, want);
+  p->fail = 1;
+  return 1;
+}
+
+static void botf_prog(nic_host_t *h, void *arg) {
+  botf_prog_t *p = arg;
+  botf_t b;
+  uint64_t rng = p->seed * 2654435761u + (uint64_t)p->node + 1;
+  if (botf_open(&b, h)) {
+    fprintf(stderr, "aotf_system2: node %d: aotf_botf ID wrong\n", p->node);
+    p->fail = 1;
+    return;
+  }
+  /* the peer's receive path accepts packets once its LLCM init sweep is done; the protection
+   * table lets the peer's pgid write physical addresses in the BOTF window */
+  while (nic_host_csr_read(h, RX_REG(STATUS)) & (1u << AOTF_RX_STATUS_INIT_BUSY_LSB)) nic_host_wait(h, 64);
+  nic_host_csr_write(h, RX_REG(PT_INDEX), BOTF_PGID);
+  nic_host_csr_write(h, RX_REG(PT_BASE), BOTF_LLCM_BASE);
+  nic_host_csr_write(h, RX_REG(PT_LIMIT), BOTF_LLCM_BASE + BOTF_IMG);
+  nic_host_csr_write(h, RX_REG(PT_ENTRY), (1u << AOTF_RX_PT_ENTRY_VALID_LSB) | BOTF_PGID);
+  for (unsigned w = 0; w < BOTF_WINS; w++) botf_set_owner(&b, w, BOTF_USER, 1);
+  static const unsigned fmts[4] = {HFMT_16, HFMT_32, HFMT_24, HFMT_16};
+  for (unsigned e = 0; e < 4; e++) {
+    botf_hdr_t hd = {(uint16_t)(1 - p->node), (uint16_t)p->node, BOTF_PGID, 7, 1, FLAG_XLAT_SKIP,
+                     BOTF_LLCM_BASE + 0x1000ull * e, 0xa5a5ull + e, fmts[e]};
+    botf_set_header(&b, e, BOTF_USER, &hd);
+  }
+  uint8_t buf[464];
+  uint32_t err_busy = 0, err_owner = 0, err_len = 0;
+  if (p->bench) {
+    for (unsigned w = 0; w < BOTF_WINS; w++) {
+      for (unsigned i = 0; i < sizeof(buf); i++) buf[i] = (uint8_t)(w * 7 + i);
+      botf_write(&b, BOTF_USER, w, 0, buf, sizeof(buf));
+    }
+    for (unsigned w = 0; w < BOTF_WINS; w++) botf_send(&b, BOTF_USER, w, 464, 0, 0);
+    p->pkts = BOTF_WINS;
+    p->bytes = BOTF_WINS * 464u;
+    nic_host_store_drain(h);
+    /* the steady rate: from the first packet gone to the last (CNT_PKTS polled) */
+    uint32_t n;
+    while ((n = botf_counter(&b, CSR_AOTF_BOTF_CNT_PKTS)) == 0) {}
+    p->t0 = nic_host_now(h);
+    p->n0 = n;
+    while (botf_counter(&b, CSR_AOTF_BOTF_CNT_PKTS) != BOTF_WINS) {}
+    p->t1 = nic_host_now(h);
+  } else {
+    for (unsigned i = 0; i < 96; i++) {
+      unsigned w = i % BOTF_WINS;
+      rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+      unsigned len = 1 + (unsigned)((rng >> 33) % 464u), e = (unsigned)(rng >> 20) & 3u;
+      for (unsigned k = 0; k < len; k++) buf[k] = (uint8_t)((rng >> (k % 56)) + k);
+      unsigned roff = (unsigned)(i * 40u) & 0xff8u;
+      botf_wait(&b, w); /* the status check before the window is reused */
+      botf_write(&b, BOTF_USER, w, 0, buf, len);
+      botf_send(&b, BOTF_USER, w, len, e, roff);
+      for (unsigned k = 0; k < len; k++) { /* the packets arrive in order: later ones overwrite */
+        unsigned a = 0x1000u * e + roff + k;
+        p->img[a] = buf[k];
+        p->known[a] = 1;
+      }
+      p->pkts++;
+      p->bytes += len;
+      if (i % 16 == 5) { /* the window is busy now: refused, the queued packet unchanged */
+        uint8_t junk[8] = {0xde, 0xad, 0xbe, 0xef, 0x0b, 0x0f, 0x99, 0x77};
+        botf_write(&b, BOTF_USER, w, 0, junk, 8);
+        err_busy++;
+      }
+      if (i % 16 == 9) { /* another user's store */
+        botf_write(&b, BOTF_USER + 1, (w + 1) % BOTF_WINS, 0, buf, 8);
+        err_owner++;
+      }
+      if (i % 32 == 17) { /* a bad length on a free window */
+        unsigned f = (w + BOTF_WINS / 2) % BOTF_WINS;
+        botf_wait(&b, f);
+        botf_send(&b, BOTF_USER, f, 465, 0, 0);
+        err_len++;
+      }
+    }
+    for (unsigned w = 0; w < BOTF_WINS; w++) botf_wait(&b, w);
+    /* the peer's 96 packets in this node's LLCM, byte by byte (the peer's image of them) */
+    const botf_prog_t *peer = p - p->node + (1 - p->node);
+    for (unsigned i = 0; i < POLL_MAX && nic_host_csr_read(h, RX_REG(CNT_GOOD)) != 96u; i++) nic_host_wait(h, 16);
+    if (botf_chk(p, h, "rx CNT_GOOD (the peer's BOTF packets)", nic_host_csr_read(h, RX_REG(CNT_GOOD)), 96)) return;
+    for (unsigned a = 0; a < BOTF_IMG; a += 8) {
+      int any = 0;
+      for (unsigned k = 0; k < 8; k++) any |= peer->known[a + k];
+      if (!any) continue;
+      uint64_t v = nic_host_load(h, BOTF_LLCM_BASE + a);
+      for (unsigned k = 0; k < 8; k++)
+        if (peer->known[a + k] && botf_chk(p, h, "LLCM byte of a BOTF payload", (uint32_t)(uint8_t)(v >> (8 * k)),
+                                           peer->img[a + k]))
+          return;
+    }
+  }
+  nic_host_store_drain(h);
+  if (botf_chk(p, h, "CNT_PKTS", botf_counter(&b, CSR_AOTF_BOTF_CNT_PKTS), p->pkts)) return;
+  if (botf_chk(p, h, "CNT_SENDS", botf_counter(&b, CSR_AOTF_BOTF_CNT_SENDS), p->pkts)) return;
+  if (botf_chk(p, h, "CNT_BYTES", botf_counter(&b, CSR_AOTF_BOTF_CNT_BYTES), p->bytes)) return;
+  if (botf_chk(p, h, "CNT_ERR_BUSY", botf_counter(&b, CSR_AOTF_BOTF_CNT_ERR_BUSY), err_busy)) return;
+  if (botf_chk(p, h, "CNT_ERR_OWNER", botf_counter(&b, CSR_AOTF_BOTF_CNT_ERR_OWNER), err_owner)) return;
+  if (botf_chk(p, h, "CNT_ERR_LEN", botf_counter(&b, CSR_AOTF_BOTF_CNT_ERR_LEN), err_len)) return;
+  if (botf_chk(p, h, "CNT_ERR_FULL", botf_counter(&b, CSR_AOTF_BOTF_CNT_ERR_FULL), 0)) return;
+  p->done = 1;
+}
+
+const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits botf bench_botf"; }
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
@@ -262,9 +395,26 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     aotf_apps_init(&s->apps, "random", 0, seed, NODES);
     s->random = 1;
     cost = (seed & 1) ? NIC_HOST_COST_ZERO : NIC_HOST_COST_PAPER;
+  } else if (!strcmp(mode, "botf") || !strcmp(mode, "bench_botf")) {
+    aotf_apps_init(&s->apps, "loopback", 1, seed, NODES); /* unused: the BOTF programs run instead */
+    cost = NIC_HOST_COST_ZERO;
+    s->botf = 1;
   } else {
     free(s);
     return NULL;
+  }
+  if (s->botf) {
+    nic_host_prog_t progs[NODES];
+    void *args[NODES];
+    for (int i = 0; i < NODES; i++) {
+      s->bp[i].node = i;
+      s->bp[i].seed = seed;
+      s->bp[i].bench = !strcmp(mode, "bench_botf");
+      progs[i] = botf_prog;
+      args[i] = &s->bp[i];
+    }
+    s->hs = nic_hosts_new(&cost, NODES, progs, args);
+    return s;
   }
   if (!s->apps.nodes) {
     free(s);
@@ -305,7 +455,7 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
     HIN(st_valid) HIN(st_addr) HIN(st_data) HIN(st_be) HIN(hr_valid) HIN(hr_addr)
     HIN(csr_req) HIN(csr_we) HIN(csr_addr) HIN(csr_wdata)
 #undef HIN
-    if (!busy || s->apps.fail) return 0;
+    if (!busy || s->apps.fail || s->bp[0].fail || s->bp[1].fail) return 0;
   }
   s->in = *in;
   return 1;
@@ -366,6 +516,28 @@ static int csr_monitor(st_t *s, int node, const aotf_system2_out_t *out) {
 
 int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
   st_t *s = p;
+  if (!out && s->botf) {
+    for (int i = 0; i < NODES; i++)
+      if (s->bp[i].fail || !s->bp[i].done) {
+        fprintf(stderr, "aotf_system2: node %d BOTF program %s\n", i, s->bp[i].fail ? "failed" : "did not finish");
+        return 1;
+      }
+    if (s->bp[0].bench) {
+      double bpc = 0; /* per direction, both at once: the slower node */
+      for (int i = 0; i < NODES; i++) {
+        double r = (double)(s->bp[i].pkts - s->bp[i].n0) * 464.0 / (double)(s->bp[i].t1 - s->bp[i].t0);
+        if (i == 0 || r < bpc) bpc = r;
+      }
+      printf("bench: botf.node_bytes_per_cycle_464_both_ways %.3f\n", bpc);
+      printf("bench: botf.node_link_pct_464_both_ways %.1f\n", 100.0 * bpc / 8.0);
+      printf("bench: botf.mbps_both_ways_150mhz %.0f\n", 2.0 * bpc * 150.0);
+      printf("bench: botf.paper_mbps_one_way 1017\n");
+      printf("bench: botf.paper_mbps_both_ways 2034\n");
+    }
+    fprintf(stderr, "aotf_system2: BOTF: node 0 sent %u packets (%u bytes), node 1 %u (%u bytes)\n", s->bp[0].pkts,
+            s->bp[0].bytes, s->bp[1].pkts, s->bp[1].bytes);
+    return 0;
+  }
   if (!out) {
     if (s->apps.fail) return 1;
     if (!s->random && !(s->apps.done[0] && s->apps.done[1])) {
@@ -395,7 +567,7 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
 #undef HOUT
     nic_hosts_observe(s->hs, s->hin, ho);
   }
-  return s->apps.fail;
+  return s->apps.fail || s->bp[0].fail || s->bp[1].fail;
 }
 
 void *aotf_system2_model_new(uint64_t seed) {
