@@ -74,6 +74,7 @@ static void inputs(const aotf_node_t *m, const aotf_node_in_t *in, node_comb_t *
   c->ri.s_axis_tkeep = m->loop ? (c->lo.m_data[1] & 0xff) : in->s_axis_tkeep;
   c->ri.s_axis_tvalid = m->loop ? (uint64_t)c->lo.m_valid : in->s_axis_tvalid;
   c->ri.s_axis_tlast = m->loop ? ((c->lo.m_data[1] >> 8) & 1) : in->s_axis_tlast;
+  c->ri.s_axis_tuser = 0; /* link-layer abort: no link layer in front of aotf_rx here */
 }
 
 static void outputs(const aotf_node_t *m, const node_comb_t *c, aotf_node_out_t *out) {

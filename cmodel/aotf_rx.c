@@ -41,31 +41,39 @@ typedef struct {
 static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t nb = m->cfg.llcm_bytes;
   int busy = m->llcm.busy;
-  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth;
+  c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall;
   c->acc = in->s_axis_tvalid && c->tready;
   c->csr_wr = in->csr_req_i && in->csr_we_i;
   c->csr_rd = in->csr_req_i && !in->csr_we_i;
   c->ev = AOTF_RX_EV_NONE;
-  if (c->acc && !m->disc) {
-    if (m->beat != 4) {
-      if (in->s_axis_tlast) c->ev = AOTF_RX_EV_TRUNC;
-    } else {
-      uint32_t l4 = m->len & 15;
-      uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
-      uint32_t pend = m->raddr + l4;
-      uint32_t e = m->pgid & (m->cfg.pt_entries - 1);
-      int len_ok = m->len >= 1 && m->len <= 8;
-      int range_ok = !m->raddr_hi && pend <= nb;
-      int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
-                    pend <= m->pt_lim[e];
-      if (!in->s_axis_tlast) c->ev = AOTF_RX_EV_OVERLONG;
-      else if (!m->type_ok) c->ev = AOTF_RX_EV_TYPE;
-      else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
-      else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
-      else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
-      else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
-      else c->ev = AOTF_RX_EV_GOOD;
+  int last = (int)in->s_axis_tlast, user = (int)in->s_axis_tuser & 1;
+  int dat = m->beat != 0 && m->beat == m->dbi;
+  if (c->acc && m->disc) {
+    if (last) c->ev = user ? AOTF_RX_EV_LINK : m->dev_ty ? AOTF_RX_EV_TYPE : AOTF_RX_EV_OVERLONG;
+  } else if (c->acc && !dat) {
+    uint32_t fm = (uint32_t)(in->s_axis_tdata >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
+    if (m->beat == 0 && fm == HFMT_8) {
+      if (last) c->ev = user ? AOTF_RX_EV_LINK : AOTF_RX_EV_TYPE;
+    } else if (last) {
+      c->ev = user ? AOTF_RX_EV_LINK : AOTF_RX_EV_TRUNC;
     }
+  } else if (c->acc) {
+    uint32_t l4 = m->len & 15;
+    uint32_t keep_exp = ~(0xFFu << l4) & 0xFF;
+    uint32_t pend = m->raddr + l4;
+    uint32_t e = m->pgid & (m->cfg.pt_entries - 1);
+    int len_ok = m->len >= 1 && m->len <= 8;
+    int range_ok = !m->raddr_hi && pend <= nb;
+    int prot_ok = m->pt_v[e] && m->pt_pgid[e] == m->pgid && m->raddr >= m->pt_base[e] &&
+                  pend <= m->pt_lim[e];
+    if (!last) c->ev = AOTF_RX_EV_NONE; /* discard to tlast: OVERLONG there */
+    else if (user) c->ev = AOTF_RX_EV_LINK;
+    else if (!m->type_ok) c->ev = AOTF_RX_EV_TYPE;
+    else if (!len_ok) c->ev = AOTF_RX_EV_LEN;
+    else if (in->s_axis_tkeep != keep_exp) c->ev = AOTF_RX_EV_KEEP;
+    else if (!range_ok) c->ev = AOTF_RX_EV_RANGE;
+    else if (!prot_ok) c->ev = AOTF_RX_EV_PROT;
+    else c->ev = AOTF_RX_EV_GOOD;
   }
   c->push = c->ev == AOTF_RX_EV_GOOD;
   c->ctrl_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_CTRL;
@@ -161,6 +169,7 @@ static uint32_t csr_read(const aotf_rx_t *m, uint32_t a) {
     case CSR_AOTF_RX_CNT_TRUNC: return m->cnt[7];
     case CSR_AOTF_RX_CNT_OVERLONG: return m->cnt[8];
     case CSR_AOTF_RX_CNT_HOSTWR: return m->cnt[0];
+    case CSR_AOTF_RX_CNT_LINK: return m->cnt[10];
     default: return CSR_UNMAPPED;
   }
 }
@@ -189,22 +198,34 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   else
     aotf_llcm_tick(&m->llcm, &c->li);
   /* header fields (no reset: they load even in a reset cycle, like the RTL) */
-  if (c->acc && !m->disc) {
+  int dat = m->beat != 0 && m->beat == m->dbi;
+  if (c->acc && !m->disc && !dat) {
     if (m->beat == 0) {
+      uint32_t fm = (uint32_t)(td >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
       m->type_ok = ((td >> AOTF_HDR_PTYPE_LSB) & 0xFF) == PTYPE_AOTF &&
                    ((td >> AOTF_HDR_FLAGS_LSB) & FLAG_AOTF) != 0;
       m->pgid = (uint32_t)(td >> AOTF_HDR_PGID_LSB) & 0xFFFF;
+      m->cf = fm == HFMT_16;
+      m->dbi = fm == HFMT_16 ? 2 : fm == HFMT_24 ? 3 : 4;
+      if (fm == HFMT_8) m->dev_ty = 1;
     } else if (m->beat == 1) {
       m->raddr = (uint32_t)td & ((1u << m->lb) - 1);
-      m->raddr_hi = (td >> m->lb) != 0;
+      if (m->cf) {
+        m->raddr_hi = ((td & 0xFFFFFFu) >> m->lb) != 0;
+        m->len = (uint32_t)(td >> AOTF16_HDR_LEN_LSB) & 0xFFFF;
+      } else {
+        m->raddr_hi = (td >> m->lb) != 0;
+      }
     } else if (m->beat == 2) {
-      m->len = (uint32_t)(td >> AOTF_HDR_LEN_LSB) & 0xFF;
+      m->len = ((uint32_t)(td >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(td >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
     }
   }
+  if (c->acc && !m->disc && dat && !in->s_axis_tlast) m->dev_ty = 0;
   if (!in->rst_ni) {
     m->beat = 0;
     m->disc = 0;
-    m->ev = 0; /* header fields (type_ok, pgid, raddr, len) have no reset */
+    m->stall = 0;
+    m->ev = 0; /* header fields (dbi, cf, dev_ty, type_ok, pgid, raddr, len) have no reset */
     m->wb_wr = m->wb_rd = m->wb_cnt = 0;
     for (int k = 0; k < AOTF_RX_MAX_PT; k++) {
       m->pt_v[k] = 0;
@@ -219,14 +240,24 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     return;
   }
   /* parser */
+  m->stall = 0;
   if (c->acc) {
+    uint32_t fm = (uint32_t)(td >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
+    int last = (int)in->s_axis_tlast;
     if (m->disc) {
-      m->disc = !in->s_axis_tlast;
-    } else if (m->beat != 4) {
-      m->beat = in->s_axis_tlast ? 0 : m->beat + 1;
+      m->disc = !last;
+    } else if (!dat) {
+      if (m->beat == 0 && fm == HFMT_8) {
+        m->disc = !last;
+      } else if (last) {
+        m->beat = 0;
+      } else {
+        m->stall = (m->beat == 2 && m->dbi == 3) || (m->beat == 1 && m->cf);
+        m->beat = m->beat + 1;
+      }
     } else {
       m->beat = 0;
-      m->disc = !in->s_axis_tlast;
+      m->disc = !last;
     }
   }
   m->ev = c->ev;
@@ -240,8 +271,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   if (c->csr_wr) {
     switch (a) {
       case CSR_AOTF_RX_CTRL: m->rx_en = (int)(wd & 1); break;
-      case CSR_AOTF_RX_STATUS: st &= ~wd & 0xFF; break;
-      case CSR_AOTF_RX_IRQ_EN: m->irq_en = wd & 0xFF; break;
+      case CSR_AOTF_RX_STATUS: st &= ~wd & 0x1FF; break;
+      case CSR_AOTF_RX_IRQ_EN: m->irq_en = wd & 0x1FF; break;
       case CSR_AOTF_RX_PT_INDEX: m->pt_idx = wd & (m->cfg.pt_entries - 1); break;
       case CSR_AOTF_RX_PT_ENTRY:
         m->pt_v[i] = (int)(wd >> 31);
@@ -258,7 +289,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   if (c->ev) st |= 1u << (c->ev - 1);
   m->status = st;
   /* counters */
-  if (c->ev) m->cnt[c->ev]++;
+  if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev]++;
   if (c->push) m->cnt[9] += len4;
   if (c->hw_wr) m->cnt[0]++;
   if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));

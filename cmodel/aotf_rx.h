@@ -15,7 +15,7 @@ LS_DECLARE_PORTS(aotf_rx)
 
 /* packet events (dbg_ev_o; STATUS bit ev-1) */
 enum { AOTF_RX_EV_NONE, AOTF_RX_EV_GOOD, AOTF_RX_EV_TYPE, AOTF_RX_EV_LEN, AOTF_RX_EV_KEEP,
-       AOTF_RX_EV_RANGE, AOTF_RX_EV_PROT, AOTF_RX_EV_TRUNC, AOTF_RX_EV_OVERLONG };
+       AOTF_RX_EV_RANGE, AOTF_RX_EV_PROT, AOTF_RX_EV_TRUNC, AOTF_RX_EV_OVERLONG, AOTF_RX_EV_LINK };
 
 typedef struct {
   uint32_t llcm_bytes; /* power of two, 32 .. 128 Ki */
@@ -29,8 +29,8 @@ typedef struct {
   aotf_rx_cfg_t cfg;
   aotf_llcm_t llcm;
   /* parser */
-  uint32_t beat;
-  int disc, type_ok, raddr_hi;
+  uint32_t beat, dbi; /* dbi: data beat index of the packet (4, 3 or 2) */
+  int disc, dev_ty, stall, cf, type_ok, raddr_hi; /* dev_ty: the discard ends as TYPE */
   uint32_t pgid, raddr, len, ev;
   /* write buffer */
   struct { uint32_t addr, len; uint64_t data; } wb[AOTF_RX_MAX_WB];
@@ -42,7 +42,7 @@ typedef struct {
   int rx_en;
   uint32_t status, irq_en, pt_idx, hw_addr; /* hw_addr: word address */
   uint64_t hw_data;
-  uint32_t cnt[10]; /* 1..8 events, 9 bytes, 0 host writes */
+  uint32_t cnt[11]; /* 1..8 events, 9 bytes, 0 host writes, 10 LINK (event 9) */
   int ack;
   uint32_t rdata;
   /* CSR request register (cfg.csr_reg; rtl rq_*_q) */

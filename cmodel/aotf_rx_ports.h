@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /* Port list of rtl/aotf_rx.v as a lockstep DUT (bench parameters: tb/duts/aotf_rx.mk). */
 #define aotf_rx_INPUTS(P)                                                                     \
-  P(rst_ni, 1) P(s_axis_tdata, 64) P(s_axis_tkeep, 8) P(s_axis_tvalid, 1) P(s_axis_tlast, 1) \
+  P(rst_ni, 1) P(s_axis_tdata, 64) P(s_axis_tkeep, 8) P(s_axis_tvalid, 1) P(s_axis_tlast, 1) P(s_axis_tuser, 1) \
   P(csr_req_i, 1) P(csr_we_i, 1) P(csr_addr_i, 12) P(csr_wdata_i, 32) P(hr_valid_i, 1)     \
   P(hr_addr_i, 32)
 #define aotf_rx_OUTPUTS(P)                                                                  \

@@ -250,6 +250,7 @@ module aotf_node #(
     .s_axis_tvalid(nlrx_q ? s_axis_tvalid : lb_valid),
     .s_axis_tready(rx_tready),
     .s_axis_tlast (nlrx_q ? s_axis_tlast  : lb_data[72]),
+    .s_axis_tuser (1'b0),   // link-layer abort: no link layer in front of aotf_rx here
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,

@@ -4,8 +4,9 @@
 //  s_axis (from the link) -> packet parser/checker -> write buffer (WB_DEPTH checked writes)
 //  -> LLCM write port (aotf_llcm). The host reads the LLCM through hr_* (3-cycle latency, never
 //  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
-//  A packet is 4 header beats + 1 data beat; it is written only after its tlast beat was checked
-//  (type/flag, len, tkeep, LLCM range, protection table), never partially.
+//  A packet is a 32-, 24- or 16-byte header (4, 3 or 2 beats) + 1 data beat; it is written only
+//  after its tlast beat was checked (link abort, type/flag, len, tkeep, LLCM range, protection
+//  table), never partially. s_axis_tuser on the tlast beat: the link layer rejects the packet.
 module aotf_rx #(
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16,
@@ -25,6 +26,7 @@ module aotf_rx #(
   input  wire        s_axis_tvalid,
   output wire        s_axis_tready,
   input  wire        s_axis_tlast,
+  input  wire        s_axis_tuser,    // on the tlast beat: 1 = the link layer rejects the packet
   // CSR bus (block-local byte address)
   input  wire        csr_req_i,
   input  wire        csr_we_i,
@@ -70,6 +72,7 @@ module aotf_rx #(
   wire           push;
   wire [2:0]     beat;
   wire           disc;
+  wire           stall;
   wire           prot_ok;
   wire           w_pt_index, w_pt_entry, w_pt_base, w_pt_limit;
   wire [31:0]    c_wdata;
@@ -100,7 +103,7 @@ module aotf_rx #(
     if (!rst_ni) lidle_q <= 1'b0;
     else         lidle_q <= !llcm_busy_d;
   end
-  wire           tready = rx_en && lidle_q && !wb_full;
+  wire           tready = rx_en && lidle_q && !wb_full && !stall;
 
   aotf_rx_parse #(.LLCM_BYTES(LLCM_BYTES)) u_parse (
     .clk_i           (clk_i),
@@ -109,6 +112,7 @@ module aotf_rx #(
     .s_axis_tkeep_i  (s_axis_tkeep),
     .s_axis_tvalid_i (s_axis_tvalid),
     .s_axis_tlast_i  (s_axis_tlast),
+    .s_axis_tuser_i  (s_axis_tuser),
     .tready_i        (tready),
     .prot_ok_i       (prot_ok),
     .pgid_o          (pgid),
@@ -118,6 +122,7 @@ module aotf_rx #(
     .ev_o            (ev),
     .ev_q_o          (ev_q),
     .push_o          (push),
+    .stall_o         (stall),
     .beat_o          (beat),
     .disc_o          (disc)
   );

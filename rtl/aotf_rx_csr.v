@@ -54,14 +54,14 @@ module aotf_rx_csr #(
   output wire [63:0]    hw_data_o
 );
   reg          rx_en_q, rx_en_d;
-  reg [7:0]    status_q, status_d;
-  reg [7:0]    irq_en_q, irq_en_d;
+  reg [8:0]    status_q, status_d;
+  reg [8:0]    irq_en_q, irq_en_d;
   reg [WA-1:0] hw_addr_q, hw_addr_d;
   reg [63:0]   hw_data_q, hw_data_d;
-  reg [10*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes
+  reg [11*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes, 10 = LINK (event 9)
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
-  reg [9:0]    rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
+  reg [10:0]   rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
   reg [31:0]   rcnt;
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
@@ -99,7 +99,7 @@ module aotf_rx_csr #(
   // read selects, one-hot, decoded like the write strobes (timing: the read register's input is
   // an AND-OR of registered selects and values, no 12-bit address compare in front of it).
   // R_CNT + k: counter k (see cnt_q); HW_CMD reads 0 (no select); R_UNM: no register mapped.
-  localparam int NR = 24;
+  localparam int NR = 25;
   localparam int R_ID = 0, R_VERSION = 1, R_CONFIG = 2, R_CTRL = 3, R_STATUS = 4, R_IRQ_EN = 5,
                  R_PT_INDEX = 6, R_PT_ENTRY = 7, R_PT_BASE = 8, R_PT_LIMIT = 9, R_HW_ADDR = 10,
                  R_HW_DATA_LO = 11, R_HW_DATA_HI = 12, R_UNM = 13, R_CNT = 14;
@@ -132,6 +132,7 @@ module aotf_rx_csr #(
       nic_pkg::CSR_AOTF_RX_CNT_TRUNC:    rstrobes[R_CNT + 7]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_OVERLONG: rstrobes[R_CNT + 8]    = r;
       nic_pkg::CSR_AOTF_RX_CNT_BYTES:    rstrobes[R_CNT + 9]    = r;
+      nic_pkg::CSR_AOTF_RX_CNT_LINK:     rstrobes[R_CNT + 10]   = r;
       default:                           rstrobes[R_UNM]        = r;
     endcase
   endfunction
@@ -187,12 +188,12 @@ module aotf_rx_csr #(
     status_d  = status_q;
     // CSR writes (c_w is one-hot)
     if (c_w[W_CTRL])       rx_en_d  = c_wdata[0];
-    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[7:0];
-    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[7:0];
+    if (c_w[W_STATUS])     status_d = status_q & ~c_wdata[8:0];
+    if (c_w[W_IRQ_EN])     irq_en_d = c_wdata[8:0];
     if (c_w[W_HW_ADDR])    hw_addr_d = c_wdata[LB-1:3];
     if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
     if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
-    for (k = 1; k <= 8; k = k + 1)                  // event k -> bit k-1
+    for (k = 1; k <= 9; k = k + 1)                  // event k -> bit k-1
       if (ev_i == 4'(k)) status_d[k-1] = 1'b1;      // a new event wins over a same-cycle W1C
 
     // ---- counters: this cycle's events are added next cycle (cev_q, cbytes_q, chw_q); a
@@ -200,6 +201,7 @@ module aotf_rx_csr #(
     cnt_d = cnt_q;
     for (k = 1; k <= 8; k = k + 1)
       if (cev_q == 4'(k)) cnt_d[k*32 +: 32] = cnt_q[k*32 +: 32] + 32'd1;
+    if (cev_q == 4'd9) cnt_d[10*32 +: 32] = cnt_q[10*32 +: 32] + 32'd1;
     if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {28'd0, clen_q};
     if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
     cev_d    = ev_i;
@@ -221,8 +223,8 @@ module aotf_rx_csr #(
            ({32{c_r[R_CONFIG]}}     & {11'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
            ({32{c_r[R_CTRL]}}       & {31'd0, rx_en_q}) |
            ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 2'd0, disc_i, llcm_busy_i,
-                                       8'd0, status_q}) |
-           ({32{c_r[R_IRQ_EN]}}     & {24'd0, irq_en_q}) |
+                                       7'd0, status_q}) |
+           ({32{c_r[R_IRQ_EN]}}     & {23'd0, irq_en_q}) |
            ({32{c_r[R_PT_INDEX]}}   & 32'(pt_idx_i)) |
            ({32{c_r[R_PT_ENTRY]}}   & {rd_v_i, 15'd0, rd_pgid_i}) |
            ({32{c_r[R_PT_BASE]}}    & 32'(rd_base_i)) |
@@ -232,20 +234,20 @@ module aotf_rx_csr #(
            ({32{c_r[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
            ({32{c_r[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
     rdata_d = rmux;   // 0 unless a read (every select includes it)
-    rcnt_d  = c_r[R_CNT +: 10];
+    rcnt_d  = c_r[R_CNT +: 11];
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       rx_en_q   <= 1'b1;
-      status_q  <= 8'd0;
-      irq_en_q  <= 8'd0;
+      status_q  <= 9'd0;
+      irq_en_q  <= 9'd0;
       hw_addr_q <= '0;
       hw_data_q <= 64'd0;
       cnt_q     <= '0;
       ack_q     <= 1'b0;
       rdata_q   <= 32'd0;
-      rcnt_q    <= 10'd0;
+      rcnt_q    <= 11'd0;
       cev_q     <= 4'd0;
       cbytes_q  <= 1'b0;
       chw_q     <= 1'b0;
@@ -271,12 +273,12 @@ module aotf_rx_csr #(
 
   always @* begin
     rcnt = 32'd0;
-    for (kc = 0; kc <= 9; kc = kc + 1)
+    for (kc = 0; kc <= 10; kc = kc + 1)
       rcnt = rcnt | ({32{rcnt_q[kc]}} & cnt_q[kc*32 +: 32]);
   end
   assign csr_ack_o    = ack_q;
   assign csr_rdata_o  = rdata_q | rcnt;
-  assign irq_o        = (status_q & irq_en_q) != 8'd0;
+  assign irq_o        = (status_q & irq_en_q) != 9'd0;
   assign w_pt_index_o = c_w[W_PT_INDEX];
   assign w_pt_entry_o = c_w[W_PT_ENTRY];
   assign w_pt_base_o  = c_w[W_PT_BASE];

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_rx_parse: the Mini-OTF packet parser and checker of aotf_rx (docs/reference/aotf_rx.md).
-//  A packet is 4 header beats + 1 data beat. Beats 0..2 load the header registers (type/flag
-//  and pgid, remote address, length); the data beat (beat 4) ends the packet with one event
-//  (ev_o, EV_* below): checked in the order type/flag, len, tkeep, LLCM range, protection
-//  (prot_ok_i, from aotf_rx_prot). push_o = the packet is good: its data beat goes to the write
-//  buffer in this cycle. A packet that ends early is EV_TRUNC; one that goes on past its data
-//  beat is EV_OVERLONG and the rest of it is discarded up to its tlast beat (disc_o).
-//  The stream handshake itself (tready_i) is made by the top from registered state.
+//  A packet is a header of 4, 3 or 2 beats (flags.HFMT of beat 0: HFMT_32, HFMT_24, HFMT_16)
+//  and 1 data beat (beat dbi = 4, 3 or 2). The header beats load the header registers (type/flag,
+//  form and pgid; remote address; length); the data beat ends the packet with one event (ev_o,
+//  EV_* below): checked in the order link (s_axis_tuser_i), type/flag, len, tkeep, LLCM range,
+//  protection (prot_ok_i, from aotf_rx_prot). push_o = the packet is good: its data beat goes to
+//  the write buffer in this cycle. A packet that ends early is EV_TRUNC; one that goes on past its
+//  data beat is discarded up to its tlast beat (disc_o) and ends there as EV_OVERLONG; an HFMT_8
+//  packet is discarded from beat 0 up to its tlast beat and ends there as EV_TYPE. A tlast beat
+//  with s_axis_tuser_i set ends any packet as EV_LINK. After the last header beat of a 24- or
+//  16-byte header the parser holds the stream for one cycle (stall_o): the data-beat checks are
+//  computed from the header registers in that cycle. The stream handshake itself (tready_i) is
+//  made by the top from registered state.
 module aotf_rx_parse #(
   parameter int LLCM_BYTES = 131072,
   localparam int LB = $clog2(LLCM_BYTES)  // byte address bits
@@ -18,6 +23,7 @@ module aotf_rx_parse #(
   input  wire [7:0]    s_axis_tkeep_i,
   input  wire          s_axis_tvalid_i,
   input  wire          s_axis_tlast_i,
+  input  wire          s_axis_tuser_i,  // on the tlast beat: the link layer rejects the packet
   input  wire          tready_i,      // a valid beat is accepted (registered state only)
   input  wire          prot_ok_i,     // protection checks of this cycle's data beat
   // header of the packet in flight (stable from the cycle after its beat on)
@@ -29,6 +35,7 @@ module aotf_rx_parse #(
   output wire [3:0]    ev_o,          // this cycle's event, EV_NONE = 0
   output wire [3:0]    ev_q_o,        // last cycle's event
   output wire          push_o,        // ev_o == EV_GOOD
+  output wire          stall_o,       // hold the stream this cycle (registered)
   // state, for the STATUS register and observability
   output wire [2:0]    beat_o,
   output wire          disc_o
@@ -36,15 +43,23 @@ module aotf_rx_parse #(
   // packet events (also STATUS bit ev-1)
   localparam logic [3:0] EV_NONE = 4'd0, EV_GOOD = 4'd1, EV_TYPE = 4'd2, EV_LEN = 4'd3,
                          EV_KEEP = 4'd4, EV_RANGE = 4'd5, EV_PROT = 4'd6, EV_TRUNC = 4'd7,
-                         EV_OVERLONG = 4'd8;
+                         EV_OVERLONG = 4'd8, EV_LINK = 4'd9;
+  localparam logic [1:0] F16 = nic_pkg::HFMT_16[1:0], F24 = nic_pkg::HFMT_24[1:0],
+                         F8 = nic_pkg::HFMT_8[1:0];
+  localparam int FL = nic_pkg::AOTF_HDR_FLAGS_LSB + nic_pkg::FLAG_HFMT_LSB;  // HFMT in beat 0
 
   reg [2:0]    beat_q, beat_d;
+  reg [2:0]    dbi_q, dbi_d;             // data beat index of the packet (4, 3 or 2)
+  reg          dat_q, dat_d;             // beat_q == dbi_q (the next beat is the data beat)
+  reg          cf_q, cf_d;               // compact form (HFMT_16)
+  reg          stall_q, stall_d;
   reg          disc_q, disc_d;
+  reg          dev_ty_q, dev_ty_d;       // discard ends as EV_TYPE (HFMT_8), else EV_OVERLONG
   reg          type_ok_q, type_ok_d;
   reg [15:0]   pgid_q, pgid_d;
   reg [LB-1:0] raddr_q, raddr_d;
-  reg          raddr_hi_q, raddr_hi_d;   // raddr bits 63:LB not all zero
-  reg [7:0]    len_q, len_d;
+  reg          raddr_hi_q, raddr_hi_d;   // raddr bits above LB not all zero
+  reg [15:0]   len_q, len_d;
   reg [3:0]    ev_q, ev_d;
   // data-beat checks, computed in the cycle before from the header registers (stable from the
   // cycle before the data beat on): exact, no added cycle
@@ -52,25 +67,30 @@ module aotf_rx_parse #(
   reg          ck_tl_q;   // type_ok_q && len check (push only; the events keep them apart)
   reg [7:0]    ck_keep_q;
 
-  reg          acc, push, push_pre, beat4;
+  reg          acc, push, push_pre;
   reg [3:0]    ev;
   reg [7:0]    keep_exp;
   reg [LB:0]   pend;
   reg          len_ok, range_ok;
+  reg [1:0]    fm;
 
   always @* begin
     acc     = s_axis_tvalid_i && tready_i;
-    beat4   = beat_q[2];   // beat_q <= 4 (asserted): beat_q == 4
+    fm      = s_axis_tdata_i[FL +: 2];
 
     // ---- checks of a data beat, for the next cycle (see ck_*_q)
     keep_exp = ~(8'hFF << len_q[3:0]);
-    len_ok   = (len_q != 8'd0) && (len_q <= 8'd8);
+    len_ok   = (len_q != 16'd0) && (len_q <= 16'd8);
     pend     = {1'b0, raddr_q} + (LB+1)'(len_q[3:0]);
     range_ok = !raddr_hi_q && (pend <= (LB+1)'(LLCM_BYTES));
 
     // ---- parser
     beat_d     = beat_q;
+    dbi_d      = dbi_q;
+    cf_d       = cf_q;
+    stall_d    = 1'b0;
     disc_d     = disc_q;
+    dev_ty_d   = dev_ty_q;
     type_ok_d  = type_ok_q;
     pgid_d     = pgid_q;
     raddr_d    = raddr_q;
@@ -80,32 +100,49 @@ module aotf_rx_parse #(
     if (acc) begin
       if (disc_q) begin
         disc_d = !s_axis_tlast_i;
-      end else if (!beat4) begin
-        case (beat_q)
-          3'd0: begin
-            type_ok_d = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
-                        ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
-            pgid_d    = s_axis_tdata_i[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
-          end
-          3'd1: begin
+        if (s_axis_tlast_i) ev = s_axis_tuser_i ? EV_LINK : (dev_ty_q ? EV_TYPE : EV_OVERLONG);
+      end else if (!dat_q) begin
+        if (beat_q == 3'd0) begin
+          type_ok_d = (s_axis_tdata_i[nic_pkg::AOTF_HDR_PTYPE_LSB +: 8] == nic_pkg::PTYPE_AOTF[7:0]) &&
+                      ((s_axis_tdata_i[nic_pkg::AOTF_HDR_FLAGS_LSB +: 8] & nic_pkg::FLAG_AOTF[7:0]) != 8'd0);
+          pgid_d    = s_axis_tdata_i[nic_pkg::AOTF_HDR_PGID_LSB +: 16];
+          cf_d      = (fm == F16);
+          dbi_d     = (fm == F16) ? 3'd2 : (fm == F24) ? 3'd3 : 3'd4;
+        end
+        if (beat_q == 3'd1) begin
+          if (cf_q) begin
+            raddr_d    = s_axis_tdata_i[LB-1:0];
+            raddr_hi_d = (s_axis_tdata_i[nic_pkg::AOTF16_HDR_RADDR_W-1:LB] != '0);
+            len_d      = s_axis_tdata_i[nic_pkg::AOTF16_HDR_LEN_LSB +: 16];
+          end else begin
             raddr_d    = s_axis_tdata_i[LB-1:0];
             raddr_hi_d = (s_axis_tdata_i[63:LB] != '0);
           end
-          3'd2: len_d = s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_LSB +: 8];
-          default: ;
-        endcase
-        if (s_axis_tlast_i) begin
-          ev     = EV_TRUNC;
+        end
+        if (beat_q == 3'd2)
+          len_d = {s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_HI_LSB +: 8],
+                   s_axis_tdata_i[nic_pkg::AOTF_HDR_LEN_LSB +: 8]};
+        if (beat_q == 3'd0 && fm == F8) begin
+          // 8-byte header: not a receivable form, dropped as TYPE at its tlast beat
+          beat_d   = 3'd0;
+          disc_d   = !s_axis_tlast_i;
+          dev_ty_d = 1'b1;
+          if (s_axis_tlast_i) ev = s_axis_tuser_i ? EV_LINK : EV_TYPE;
+        end else if (s_axis_tlast_i) begin
+          ev     = s_axis_tuser_i ? EV_LINK : EV_TRUNC;
           beat_d = 3'd0;
         end else begin
-          beat_d = beat_q + 3'd1;
+          beat_d  = beat_q + 3'd1;
+          // the last header beat of a 24- or 16-byte header: one cycle for the checks
+          stall_d = (beat_q == 3'd2 && dbi_q == 3'd3) || (beat_q == 3'd1 && cf_q);
         end
       end else begin
         beat_d = 3'd0;
         if (!s_axis_tlast_i) begin
-          ev     = EV_OVERLONG;
-          disc_d = 1'b1;
-        end else if (!type_ok_q)               ev = EV_TYPE;
+          disc_d   = 1'b1;
+          dev_ty_d = 1'b0;
+        end else if (s_axis_tuser_i)           ev = EV_LINK;
+        else if (!type_ok_q)                   ev = EV_TYPE;
         else if (!ck_len_q)                    ev = EV_LEN;
         else if (s_axis_tkeep_i != ck_keep_q)  ev = EV_KEEP;
         else if (!ck_rng_q)                    ev = EV_RANGE;
@@ -113,28 +150,37 @@ module aotf_rx_parse #(
         else                                   ev = EV_GOOD;
       end
     end
-    ev_d = ev;
+    ev_d  = ev;
+    dat_d = (beat_d == dbi_d) && (beat_d != 3'd0);
     // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
-    // (push_pre; disc_q is 0 whenever beat_q is 4, asserted), the beat's own inputs (tvalid,
-    // tlast, tkeep) last. Timing: push drives the write-buffer count / slot registers.
-    push_pre = tready_i && beat4 && ck_tl_q && ck_rng_q && prot_ok_i;
-    push     = s_axis_tvalid_i && s_axis_tlast_i && (s_axis_tkeep_i == ck_keep_q) && push_pre;
+    // (push_pre; disc_q is 0 whenever dat_q is 1, asserted), the beat's own inputs (tvalid,
+    // tlast, tuser, tkeep) last. Timing: push drives the write-buffer count / slot registers.
+    push_pre = tready_i && dat_q && ck_tl_q && ck_rng_q && prot_ok_i;
+    push     = s_axis_tvalid_i && s_axis_tlast_i && !s_axis_tuser_i &&
+               (s_axis_tkeep_i == ck_keep_q) && push_pre;
   end
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      beat_q <= 3'd0;
-      disc_q <= 1'b0;
-      ev_q   <= EV_NONE;
+      beat_q  <= 3'd0;
+      dat_q   <= 1'b0;
+      stall_q <= 1'b0;
+      disc_q  <= 1'b0;
+      ev_q    <= EV_NONE;
     end else begin
-      beat_q <= beat_d;
-      disc_q <= disc_d;
-      ev_q   <= ev_d;
+      beat_q  <= beat_d;
+      dat_q   <= dat_d;
+      stall_q <= stall_d;
+      disc_q  <= disc_d;
+      ev_q    <= ev_d;
     end
   end
 
-  // header fields: no reset (always written by beats 0..2 before the data beat uses them)
+  // header fields: no reset (always written by the header beats before the data beat uses them)
   always @(posedge clk_i) begin
+    dbi_q      <= dbi_d;
+    cf_q       <= cf_d;
+    dev_ty_q   <= dev_ty_d;
     type_ok_q  <= type_ok_d;
     pgid_q     <= pgid_d;
     raddr_q    <= raddr_d;
@@ -154,6 +200,7 @@ module aotf_rx_parse #(
   assign ev_o    = ev;
   assign ev_q_o  = ev_q;
   assign push_o  = push;
+  assign stall_o = stall_q;
   assign beat_o  = beat_q;
   assign disc_o  = disc_q;
 
@@ -172,10 +219,17 @@ module aotf_rx_parse #(
     if (f_rst_seen && rst_ni) begin
       assert (beat_q <= 3'd4);
       assert (!(disc_q && beat_q != 3'd0));
+      assert (!(disc_q && dat_q));
+      assert (!(dat_q && beat_q == 3'd0));
+      assert (!(dat_q && beat_q != dbi_q));
+      assert (!(stall_q && (beat_q == 3'd0 || !dat_q)));
       assert (push == (ev == EV_GOOD));
-      assert (beat4 == (beat_q == 3'd4));
       cover (ev == EV_GOOD);
       cover (ev == EV_PROT);
+      cover (ev == EV_LINK);
+      cover (ev == EV_GOOD && cf_q);
+      cover (ev == EV_GOOD && dbi_q == 3'd3);
+      cover (ev == EV_TYPE && dev_ty_q);
     end
   end
 `endif

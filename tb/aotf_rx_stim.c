@@ -15,7 +15,8 @@
  *  - every CSR read response is checked (counters per drop reason, STATUS, table, ...);
  *  - every cycle: s_axis_tready, dbg_* and irq_o against the reference state.
  * Modes: random (never ends), good, protect, truncated, overlong, badtype, badlen, badkeep,
- * range, poll_while_write, reset_mid, wbfull, csr. */
+ * range, poll_while_write, reset_mid, wbfull, csr, forms (32/24/16/8-byte headers), tuser
+ * (link-layer aborts on the tlast beat). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,18 +37,22 @@ LS_DECLARE_STIM(aotf_rx)
 #define WORDS (LLCM_BYTES / 8u)
 #define LMASK ((1u << (LB + 1)) - 1)
 
-enum { EV_NONE, EV_GOOD, EV_TYPE, EV_LEN, EV_KEEP, EV_RANGE, EV_PROT, EV_TRUNC, EV_OVERLONG, EV_N };
-static const char *ev_name[EV_N] = {"none", "good", "type", "len", "keep", "range", "prot", "trunc", "overlong"};
+enum { EV_NONE, EV_GOOD, EV_TYPE, EV_LEN, EV_KEEP, EV_RANGE, EV_PROT, EV_TRUNC, EV_OVERLONG, EV_LINK, EV_N };
+static const char *ev_name[EV_N] = {"none", "good", "type", "len", "keep", "range", "prot", "trunc", "overlong", "link"};
+/* counter index of an event (the byte counter sits at 9, LINK at 10) */
+#define CNT_IX(ev) ((ev) == EV_LINK ? 10 : (ev))
 
 /* packet kinds the generator makes */
 enum { K_GOOD, K_TYPE, K_FLAG, K_LEN, K_KEEP, K_RANGE, K_PROT_NOENT, K_PROT_PGID, K_PROT_OUT, K_TRUNC,
-       K_OVERLONG, K_GARBAGE, K_N };
+       K_OVERLONG, K_GARBAGE, K_HFMT8, K_N };
+/* header forms (flags.HFMT) */
+static const unsigned form_words[4] = {4, 2, 3, 1}; /* HFMT_32, HFMT_16, HFMT_24, HFMT_8 */
 
 enum { M_RANDOM, M_GOOD, M_PROTECT, M_TRUNC, M_OVERLONG, M_BADTYPE, M_BADLEN, M_BADKEEP, M_RANGE, M_POLL,
-       M_RESET, M_WBFULL, M_CSR, M_N };
+       M_RESET, M_WBFULL, M_CSR, M_FORMS, M_TUSER, M_N };
 static const char *mode_name[M_N] = {"random", "good", "protect", "truncated", "overlong", "badtype",
                                      "badlen", "badkeep", "range", "poll_while_write", "reset_mid",
-                                     "wbfull", "csr"};
+                                     "wbfull", "csr", "forms", "tuser"};
 
 /* script states */
 enum { S_RESET, S_WAITINIT, S_SETUP, S_TRAFFIC, S_DRAIN, S_SCAN, S_CSRCHK, S_END };
@@ -56,7 +61,7 @@ enum { S_RESET, S_WAITINIT, S_SETUP, S_TRAFFIC, S_DRAIN, S_SCAN, S_CSRCHK, S_END
 #define CSRCAP 256
 #define PENDCAP 64
 
-typedef struct { uint64_t data; uint8_t keep, last; } txb_t;
+typedef struct { uint64_t data; uint8_t keep, last, user; } txb_t;
 typedef struct { uint32_t addr, len; uint64_t data; uint64_t t; } wr_t;
 typedef struct { uint8_t we; uint16_t addr; uint32_t wdata; } csrop_t;
 
@@ -83,25 +88,26 @@ typedef struct {
   unsigned p_h, p_n;
   unsigned busy_left;
   int rx_en;
-  uint32_t status, irq_en, pt_idx, hw_word, cnt[10], ev_q;
+  uint32_t status, irq_en, pt_idx, hw_word, cnt[11], ev_q;
   uint64_t hw_data;
   int pt_v[PT_N];
   uint32_t pt_pgid[PT_N], pt_base[PT_N], pt_lim[PT_N];
   unsigned pb;  /* beats of the current packet so far */
-  int pdisc;
+  unsigned pdbi; /* data beat index of the current packet */
+  int pdisc, pdisc_ty, pstall;
   uint64_t pw[5];
   /* ---- generator / script */
   int st, st_after_init;
   unsigned st_left, pkts_left, scan_i, chk_i, rst_left;
   unsigned kind_w[K_N];
-  unsigned p_gap, p_csr, p_hread, poll, p_pkt;
+  unsigned p_gap, p_csr, p_hread, poll, p_pkt, p_user, form_w[4];
   unsigned phase_left;
   uint32_t hot_word;
   unsigned resets_wanted, hw_burst;
   int setup_wait, cq_fast;
   uint64_t next_event;
   /* ---- statistics / coverage */
-  uint64_t ev_seen[EV_N], kind_made[K_N];
+  uint64_t ev_seen[EV_N], kind_made[K_N], good_form[4];
   uint64_t reads_checked, reads_fwd, csr_checked, hw_writes, scans, resets, mid_pkt_resets,
       mid_sweep_resets, inits, wb_full_cycles, irq_rise, irq_fall, unmapped_reads, cnt_clears,
       rx_off_cycles, w1c_clears, nonzero_reads;
@@ -112,7 +118,7 @@ typedef struct {
 
 const char *aotf_rx_stim_modes(void) {
   return "random good protect truncated overlong badtype badlen badkeep range poll_while_write "
-         "reset_mid wbfull csr bench";
+         "reset_mid wbfull csr forms tuser bench";
 }
 
 static void fail(st_t *s, const char *msg, uint64_t got, uint64_t exp) {
@@ -160,7 +166,8 @@ static const uint32_t csr_regs[] = {
     CSR_AOTF_RX_PT_BASE,   CSR_AOTF_RX_PT_LIMIT,   CSR_AOTF_RX_HW_ADDR,    CSR_AOTF_RX_HW_DATA_LO,
     CSR_AOTF_RX_HW_DATA_HI, CSR_AOTF_RX_HW_CMD,    CSR_AOTF_RX_CNT_GOOD,   CSR_AOTF_RX_CNT_BYTES,
     CSR_AOTF_RX_CNT_TYPE,  CSR_AOTF_RX_CNT_LEN,    CSR_AOTF_RX_CNT_KEEP,   CSR_AOTF_RX_CNT_RANGE,
-    CSR_AOTF_RX_CNT_PROT,  CSR_AOTF_RX_CNT_TRUNC,  CSR_AOTF_RX_CNT_OVERLONG, CSR_AOTF_RX_CNT_HOSTWR};
+    CSR_AOTF_RX_CNT_PROT,  CSR_AOTF_RX_CNT_TRUNC,  CSR_AOTF_RX_CNT_OVERLONG, CSR_AOTF_RX_CNT_HOSTWR,
+    CSR_AOTF_RX_CNT_LINK};
 #define N_CSR_REGS (sizeof(csr_regs) / sizeof(csr_regs[0]))
 
 static void read_all_csrs(st_t *s) {
@@ -177,7 +184,8 @@ static void host_write(st_t *s, uint32_t word, uint64_t data, uint32_t be) {
 /* ------------------------------------------------------------------ packet generator */
 static void tx_beat(st_t *s, uint64_t d, unsigned keep, int last) {
   if (s->tx_n >= TXCAP) return;
-  txb_t b = {d, (uint8_t)keep, (uint8_t)last};
+  /* tuser: only meaningful on the tlast beat (random elsewhere) */
+  txb_t b = {d, (uint8_t)keep, (uint8_t)last, (uint8_t)(last ? pct(s, s->p_user) : (int)(rnd(s) & 1))};
   s->tx[(s->tx_h + s->tx_n++) % TXCAP] = b;
 }
 
@@ -199,7 +207,10 @@ static int pick_entry(st_t *s, uint32_t len) {
 
 static void gen_packet(st_t *s, int kind) {
   uint32_t len = 1 + (uint32_t)below(s, 8);
-  uint32_t flags = FLAG_AOTF | ((uint32_t)rnd(s) & 0xFEu);
+  unsigned fw = s->form_w[0] + s->form_w[1] + s->form_w[2], fr = (unsigned)below(s, fw ? fw : 1), form = 0;
+  while (form < 2 && fr >= s->form_w[form]) fr -= s->form_w[form++];
+  if (kind == K_HFMT8) form = HFMT_8;
+  uint32_t flags = FLAG_AOTF | ((uint32_t)rnd(s) & 0xF2u) | (form << FLAG_HFMT_LSB);
   uint32_t ptype = PTYPE_AOTF;
   uint64_t raddr = 0;
   uint32_t pgid = 0;
@@ -219,6 +230,7 @@ static void gen_packet(st_t *s, int kind) {
     case K_LEN:
       len = pct(s, 40) ? 0 : (uint32_t)(9 + below(s, 247));
       if (pct(s, 20)) len = 16 + (uint32_t)below(s, 8); /* low nibble looks legal */
+      if (pct(s, 25)) len = (1 + (uint32_t)below(s, 8)) | ((1 + (uint32_t)below(s, 255)) << 8); /* len_hi */
       keep = pct(s, 50) ? 0xFF : (unsigned)(rnd(s) & 0xFF);
       raddr = below(s, LLCM_BYTES);
       break;
@@ -267,27 +279,40 @@ static void gen_packet(st_t *s, int kind) {
   }
   s->kind_made[kind]++;
   uint64_t h[5];
+  unsigned nh = form_words[form];
   h[0] = w0((uint32_t)rnd(s) & 0xFFFF, (uint32_t)rnd(s) & 0xFFFF, ptype, flags, pgid);
-  h[1] = raddr;
-  h[2] = (uint64_t)(len & 0xFF) | (rnd(s) & ~0xFFull);
+  if (form == HFMT_16) {
+    h[1] = (raddr & 0xFFFFFFu) | (uint64_t)(len & 0xFFFF) << AOTF16_HDR_LEN_LSB | (rnd(s) & ~0xFFFFFFFFFFull);
+    if (kind == K_RANGE && (raddr & 0xFFFFFFu) < LLCM_BYTES) h[1] |= (uint64_t)(LLCM_BYTES + below(s, 0xFFFFFFu - LLCM_BYTES));
+  } else {
+    h[1] = raddr;
+  }
+  h[2] = (uint64_t)(len & 0xFF) | (uint64_t)((len >> 8) & 0xFF) << AOTF_HDR_LEN_HI_LSB |
+         (rnd(s) & ~(0xFFull | 0xFFull << AOTF_HDR_LEN_HI_LSB));
   h[3] = rnd(s);
+  if (nh < 4) h[nh] = rnd(s);
   h[4] = rnd(s);
   if (kind == K_GARBAGE) {
     unsigned n = 1 + (unsigned)below(s, 8);
     for (unsigned i = 0; i < n; i++) {
       uint64_t d = rnd(s);
-      if (i == 0 && pct(s, 50)) d = w0((uint32_t)rnd(s), (uint32_t)rnd(s), PTYPE_AOTF, FLAG_AOTF, (uint32_t)rnd(s)) ;
+      if (i == 0 && pct(s, 50)) d = w0((uint32_t)rnd(s), (uint32_t)rnd(s), PTYPE_AOTF, FLAG_AOTF | ((uint32_t)rnd(s) & 0xFE), (uint32_t)rnd(s)) ;
       if (i == 2 && pct(s, 50)) d = below(s, 10);
       tx_beat(s, d, (unsigned)(rnd(s) & 0xFF), i + 1 == n || pct(s, 10));
     }
     return;
   }
+  if (kind == K_HFMT8) {
+    unsigned n = 1 + (unsigned)below(s, 6);
+    for (unsigned i = 0; i < n; i++) tx_beat(s, i ? rnd(s) : h[0], (unsigned)(rnd(s) & 0xFF), i + 1 == n);
+    return;
+  }
   if (kind == K_TRUNC) {
-    unsigned n = 1 + (unsigned)below(s, 4);
+    unsigned n = 1 + (unsigned)below(s, nh);
     for (unsigned i = 0; i < n; i++) tx_beat(s, h[i], pct(s, 70) ? 0xFF : (unsigned)(rnd(s) & 0xFF), i + 1 == n);
     return;
   }
-  for (unsigned i = 0; i < 4; i++) tx_beat(s, h[i], pct(s, 90) ? 0xFF : (unsigned)(rnd(s) & 0xFF), 0);
+  for (unsigned i = 0; i < nh; i++) tx_beat(s, h[i], pct(s, 90) ? 0xFF : (unsigned)(rnd(s) & 0xFF), 0);
   if (kind == K_OVERLONG) {
     unsigned extra = 1 + (unsigned)below(s, 5);
     tx_beat(s, h[4], keep, 0);
@@ -311,7 +336,17 @@ static int pick_kind(st_t *s) {
 
 static void set_weights(st_t *s) {
   memset(s->kind_w, 0, sizeof(s->kind_w));
+  memset(s->form_w, 0, sizeof(s->form_w));
   s->kind_w[K_GOOD] = 10;
+  s->form_w[HFMT_32] = 1;
+  s->p_user = 0;
+  if (s->mode == M_RANDOM || s->mode == M_FORMS) {
+    s->form_w[HFMT_32] = (unsigned)below(s, 4);
+    s->form_w[HFMT_24] = (unsigned)below(s, 4);
+    s->form_w[HFMT_16] = 1 + (unsigned)below(s, 4);
+  }
+  if (s->mode == M_RANDOM) s->p_user = pct(s, 50) ? 0 : (unsigned)below(s, 10);
+  if (s->mode == M_TUSER) s->p_user = 30;
   switch (s->mode) {
     case M_GOOD: case M_POLL: case M_WBFULL: break;
     case M_PROTECT: s->kind_w[K_PROT_NOENT] = 4; s->kind_w[K_PROT_PGID] = 4; s->kind_w[K_PROT_OUT] = 6; break;
@@ -321,6 +356,13 @@ static void set_weights(st_t *s) {
     case M_BADLEN: s->kind_w[K_LEN] = 10; break;
     case M_BADKEEP: s->kind_w[K_KEEP] = 10; break;
     case M_RANGE: s->kind_w[K_RANGE] = 10; break;
+    case M_FORMS:
+      s->kind_w[K_HFMT8] = 2; s->kind_w[K_TRUNC] = 2; s->kind_w[K_OVERLONG] = 2; s->kind_w[K_LEN] = 2;
+      s->kind_w[K_RANGE] = 2; s->kind_w[K_PROT_OUT] = 2; s->kind_w[K_KEEP] = 1;
+      break;
+    case M_TUSER:
+      s->kind_w[K_TRUNC] = 2; s->kind_w[K_OVERLONG] = 2; s->kind_w[K_HFMT8] = 1; s->kind_w[K_PROT_OUT] = 2;
+      break;
     default: /* random, reset_mid, csr: everything */
       for (int k = 0; k < K_N; k++) s->kind_w[k] = 1 + (unsigned)below(s, 6);
       s->kind_w[K_GOOD] = 4 + (unsigned)below(s, 16);
@@ -343,6 +385,7 @@ static void ref_reset(st_t *s) {
   memset(s->pt_lim, 0, sizeof(s->pt_lim));
   s->pb = 0;
   s->pdisc = 0;
+  s->pstall = 0;
   s->ref_valid = 1;
 }
 
@@ -381,17 +424,26 @@ static uint32_t ref_csr(const st_t *s, uint32_t a) {
     case CSR_AOTF_RX_CNT_TRUNC: return s->cnt[EV_TRUNC];
     case CSR_AOTF_RX_CNT_OVERLONG: return s->cnt[EV_OVERLONG];
     case CSR_AOTF_RX_CNT_HOSTWR: return s->cnt[0];
+    case CSR_AOTF_RX_CNT_LINK: return s->cnt[10];
     default: return CSR_UNMAPPED;
   }
 }
 
-/* spec-level classification of a complete 5-beat packet (tlast on beat 4) */
-static int classify(const st_t *s, const uint64_t *w, unsigned keep, uint32_t *len_o, uint64_t *raddr_o) {
+/* spec-level classification of a complete packet of header form `form` (tlast on its data
+ * beat, tuser 0): w[0..] header words */
+static int classify(const st_t *s, unsigned form, const uint64_t *w, unsigned keep, uint32_t *len_o, uint64_t *raddr_o) {
   uint32_t ptype = (uint32_t)(w[0] >> AOTF_HDR_PTYPE_LSB) & 0xFF;
   uint32_t flags = (uint32_t)(w[0] >> AOTF_HDR_FLAGS_LSB) & 0xFF;
   uint32_t pgid = (uint32_t)(w[0] >> AOTF_HDR_PGID_LSB) & 0xFFFF;
-  uint64_t raddr = w[1];
-  uint32_t len = (uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF;
+  uint64_t raddr;
+  uint32_t len;
+  if (form == HFMT_16) {
+    raddr = w[1] & 0xFFFFFFu;
+    len = (uint32_t)(w[1] >> AOTF16_HDR_LEN_LSB) & 0xFFFF;
+  } else {
+    raddr = w[1];
+    len = ((uint32_t)(w[2] >> AOTF_HDR_LEN_LSB) & 0xFF) | (((uint32_t)(w[2] >> AOTF_HDR_LEN_HI_LSB) & 0xFF) << 8);
+  }
   *len_o = len;
   *raddr_o = raddr;
   if (ptype != PTYPE_AOTF || !(flags & FLAG_AOTF)) return EV_TYPE;
@@ -442,6 +494,7 @@ void *aotf_rx_stim_new(uint64_t seed, const char *mode) {
     case M_RESET: s->pkts_left = 600; s->resets_wanted = 8; break;
     case M_WBFULL: s->pkts_left = 400; s->hw_burst = 1; break;
     case M_CSR: s->pkts_left = 300; s->p_csr = 30; break;
+    case M_FORMS: case M_TUSER: s->pkts_left = 600; s->p_gap = 5; break;
     default: s->pkts_left = 400; s->p_gap = 10; break;
   }
   return s;
@@ -486,6 +539,7 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
   in->s_axis_tdata = rnd(s);
   in->s_axis_tkeep = rnd(s) & 0xFF;
   in->s_axis_tlast = rnd(s) & 1;
+  in->s_axis_tuser = rnd(s) & 1;
   in->csr_we_i = rnd(s) & 1;
   in->csr_addr_i = rnd(s) & 0xFFF;
   in->csr_wdata_i = rnd(s) & 0xFFFFFFFFu;
@@ -620,6 +674,7 @@ int aotf_rx_stim_next(void *p, uint64_t cycle, const aotf_rx_out_t *prev, aotf_r
       in->s_axis_tdata = b->data;
       in->s_axis_tkeep = b->keep;
       in->s_axis_tlast = b->last;
+      in->s_axis_tuser = b->user;
       s->presenting = 1;
     }
     /* ---- CSR */
@@ -682,6 +737,11 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     if (m == M_BADLEN) NEED(s->ev_seen[EV_LEN] >= 100, "len drops", s->ev_seen[EV_LEN], 100);
     if (m == M_BADKEEP) NEED(s->ev_seen[EV_KEEP] >= 100, "keep drops", s->ev_seen[EV_KEEP], 100);
     if (m == M_RANGE) NEED(s->ev_seen[EV_RANGE] >= 100, "range drops", s->ev_seen[EV_RANGE], 100);
+    if (m == M_FORMS) {
+      for (unsigned f = 0; f < 3; f++) NEED(s->good_form[f] >= 20, "forms: good packets of each form", s->good_form[f], 20);
+      NEED(s->kind_made[K_HFMT8] >= 20 && s->ev_seen[EV_TYPE] >= 20, "forms: HFMT_8 type drops", s->ev_seen[EV_TYPE], 20);
+    }
+    if (m == M_TUSER) NEED(s->ev_seen[EV_LINK] >= 100, "tuser: link drops", s->ev_seen[EV_LINK], 100);
     if (m == M_POLL) {
       NEED(s->reads_fwd > 100, "poll: reads forwarded from a same-cycle write", s->reads_fwd, 100);
       NEED(s->lat_max == 1 && s->lat_min == 1, "poll: link->LLCM latency (max)", s->lat_max, 1);
@@ -734,7 +794,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
   if (s->ref_valid) {
     /* ---- outputs of this cycle against the reference state */
     int busy = s->busy_left > 0;
-    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH;
+    int exp_ready = s->rx_en && !busy && s->p_n < WB_DEPTH && !s->pstall;
     if (o->s_axis_tready != (uint64_t)exp_ready) fail(s, "s_axis_tready", o->s_axis_tready, (uint64_t)exp_ready);
     if (o->dbg_init_o != (uint64_t)busy) fail(s, "dbg_init_o", o->dbg_init_o, (uint64_t)busy);
     if (o->dbg_wb_count_o != s->p_n) fail(s, "dbg_wb_count_o", o->dbg_wb_count_o, s->p_n);
@@ -815,32 +875,42 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
 
     /* ---- reference parser on an accepted beat */
     unsigned ev = EV_NONE;
+    s->pstall = 0;
     if (in->s_axis_tvalid && o->s_axis_tready) {
+      int last = (int)in->s_axis_tlast, user = (int)in->s_axis_tuser;
       if (s->pdisc) {
-        if (in->s_axis_tlast) s->pdisc = 0;
+        if (last) { s->pdisc = 0; ev = user ? EV_LINK : s->pdisc_ty ? EV_TYPE : EV_OVERLONG; }
       } else {
-        s->pw[s->pb++] = in->s_axis_tdata;
-        if (s->pb < 5) {
-          if (in->s_axis_tlast) { ev = EV_TRUNC; s->pb = 0; }
-        } else {
+        unsigned form = (unsigned)((s->pb ? s->pw[0] : in->s_axis_tdata) >> (AOTF_HDR_FLAGS_LSB + FLAG_HFMT_LSB)) & 3;
+        if (s->pb == 0) s->pdbi = form_words[form];
+        s->pw[s->pb] = in->s_axis_tdata;
+        if (form == HFMT_8) {            /* not receivable: TYPE at its tlast beat */
+          if (last) ev = user ? EV_LINK : EV_TYPE;
+          else { s->pdisc = 1; s->pdisc_ty = 1; }
+        } else if (s->pb < s->pdbi) {    /* a header beat */
+          if (last) { ev = user ? EV_LINK : EV_TRUNC; s->pb = 0; }
+          else { s->pb++; s->pstall = s->pb == s->pdbi && s->pdbi < 4; }
+        } else {                         /* the data beat */
           s->pb = 0;
-          if (!in->s_axis_tlast) { ev = EV_OVERLONG; s->pdisc = 1; }
+          if (!last) { s->pdisc = 1; s->pdisc_ty = 0; }
+          else if (user) ev = EV_LINK;
           else {
             uint32_t len;
             uint64_t raddr;
-            ev = (unsigned)classify(s, s->pw, (unsigned)in->s_axis_tkeep, &len, &raddr);
+            ev = (unsigned)classify(s, form, s->pw, (unsigned)in->s_axis_tkeep, &len, &raddr);
             if (ev == EV_GOOD) {
               s->hot_word = (uint32_t)(raddr >> 3); /* polled by poll mode 2 from the next cycle on */
               wr_t w = {(uint32_t)raddr, len, in->s_axis_tdata, c};
               s->pend[(s->p_h + s->p_n++) % PENDCAP] = w;
               s->cnt[9] += len;
+              s->good_form[form]++;
             }
           }
         }
       }
     }
     s->ev_q = ev;
-    if (ev) { s->ev_seen[ev]++; s->cnt[ev]++; }
+    if (ev) { s->ev_seen[ev]++; s->cnt[CNT_IX(ev)]++; }
     if (hw_wr) s->cnt[0]++;
 
     /* ---- CSR writes (after the checks of this cycle: the table as of this cycle applied) */
@@ -853,8 +923,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
           if (wd & 2) { memset(s->shadow, 0, sizeof(s->shadow)); s->busy_left = WORDS / 2 + 1; s->inits++; }
           if (wd & 4) { memset(s->cnt, 0, sizeof(s->cnt)); s->cnt_clears++; }
           break;
-        case CSR_AOTF_RX_STATUS: if (st & wd & 0xFF) s->w1c_clears++; st &= ~wd; break;
-        case CSR_AOTF_RX_IRQ_EN: s->irq_en = wd & 0xFF; break;
+        case CSR_AOTF_RX_STATUS: if (st & wd & 0x1FF) s->w1c_clears++; st &= ~wd; break;
+        case CSR_AOTF_RX_IRQ_EN: s->irq_en = wd & 0x1FF; break;
         case CSR_AOTF_RX_PT_INDEX: s->pt_idx = wd % PT_N; break;
         case CSR_AOTF_RX_PT_ENTRY: s->pt_v[i] = (int)(wd >> 31); s->pt_pgid[i] = wd & 0xFFFF; break;
         case CSR_AOTF_RX_PT_BASE: s->pt_base[i] = wd & LMASK; break;
@@ -866,7 +936,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       }
     }
     if (ev) st |= 1u << (ev - 1);
-    s->status = st & 0xFF;
+    s->status = st & 0x1FF;
     if (s->busy_left) s->busy_left--;
   }
 
