@@ -5,8 +5,7 @@
 DUTS += aotf_link
 aotf_link_TOP   := aotf_link
 aotf_link_RTL   := rtl/nic_pkg.sv rtl/nic_ram_1r1w.v rtl/comet_crc32_d64.v rtl/aotf_link.v
-aotf_link_MODEL := cmodel/nic_ram.c cmodel/comet_crc32_d64.c cmodel/aotf_link.c
+aotf_link_MODEL := cmodel/nic_ram.c cmodel/aotf_link.c
 aotf_link_STIM  := tb/aotf_link_stim.c
 aotf_link_VFLAGS := -GMAX_NODES=16 -GBUF_BEATS=128 -GBUF_PKTS=16 -GMAX_PKT_BEATS=16
-aotf_link_LIBS  := -lz
 aotf_link_CYCLES_TEST := 400000
