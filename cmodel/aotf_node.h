@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + node CSRs (decode, request register,
- * loopback slice). */
+/* C model of rtl/aotf_node.v: aotf_send + aotf_rx + aotf_link + node CSRs (decode, request
+ * register, loopback slice). */
 #ifndef AOTF_NODE_H
 #define AOTF_NODE_H
 #include <stdint.h>
+#include "aotf_link.h"
 #include "aotf_node_ports.h"
 #include "aotf_rx.h"
 #include "aotf_send.h"
@@ -19,6 +20,9 @@ typedef struct {
 typedef struct {
   aotf_send_t send;
   aotf_rx_t rx;
+  aotf_link_t link;       /* link layer (rtl u_link): between the paths and the link ports */
+  uint32_t crc, rel;       /* CTRL.LINK_CRC, CTRL.REL */
+  uint32_t lk_req;         /* link window request registered (rtl lk_req_q) */
   nic_axis_slice_t loopq; /* loopback register slice (rtl u_loop): {tdata} / {tlast, tkeep} */
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
   /* interrupt lines registered for the IRQ_STATUS read (rtl irqs_q): {rx irq, send irq} of the

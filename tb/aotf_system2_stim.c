@@ -132,11 +132,14 @@ static int node_regs_before(node_chk_t *k, nic_host_t *h) {
   if (chk_irq(k, h, "at reset", 0)) return 1;
   if (chk_rd(k, h, NODE_REG(SCRATCH), "SCRATCH at reset", AOTF_NODE_SCRATCH_RESET)) return 1;
   if (chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at reset", AOTF_NODE_UNMAPPED_CNT_RESET)) return 1;
-  /* CTRL.LOOPBACK: only bit 0 is stored. Toggled here, before either node has kicked (the
+  /* CTRL: only LOOPBACK, LINK_CRC and REL are stored. Toggled here, before either node has kicked (the
    * peer's first packet leaves after its driver's open, long after this), so no packet is
    * on the link while the loop is switched */
   nic_host_csr_write(h, NODE_REG(CTRL), 0xffffffffu);
-  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=1", 1u << AOTF_NODE_CTRL_LOOPBACK_LSB)) return 1;
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing all ones",
+             (1u << AOTF_NODE_CTRL_LOOPBACK_LSB) | (1u << AOTF_NODE_CTRL_LINK_CRC_LSB) |
+                 (1u << AOTF_NODE_CTRL_REL_LSB)))
+    return 1;
   nic_host_csr_write(h, NODE_REG(CTRL), 0);
   if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=0", 0)) return 1;
   /* SCRATCH: every pattern written reads back (all 32 bits); the last one stays for the end */
