@@ -154,7 +154,7 @@ static int node_regs_before(node_chk_t *k, nic_host_t *h) {
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0x018u), "node window offset 0x018", CSR_UNMAPPED)) return 1;
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0xffcu), "node window offset 0xFFC", CSR_UNMAPPED)) return 1;
   /* UNMAPPED_CNT: N reads and writes to windows no block owns (reads return CSR_UNMAPPED) */
-  const uint16_t unm[] = {0x3000u, 0x4004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
+  const uint16_t unm[] = {0x3000u, 0x6004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
   unsigned nacc = 3u + (unsigned)(k->seed % 4u) + (unsigned)node;
   for (unsigned i = 0; i < nacc; i++) {
     uint16_t a = unm[i % (sizeof(unm) / sizeof(unm[0]))];
