@@ -14,6 +14,7 @@
 #include <string.h>
 #include "aotf_apps.h"
 #include "aotf_system2.h"
+#include "libaotf_link.h"
 #include "nic_hosts.h"
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
@@ -35,12 +36,18 @@ typedef struct {
 } csr_mon_t;
 
 /* node register checks of one node's host program */
-typedef struct {
+typedef struct node_chk {
   aotf_apps_node_t *n;
   const csr_mon_t *mon; /* this node's port monitor (IRQ_STATUS reads at an interrupt edge) */
   uint64_t seed;
   uint32_t unmapped; /* accesses this program made to unmapped windows (UNMAPPED_CNT) */
   uint32_t scratch;  /* last value written to SCRATCH */
+  /* rel modes: the link layer on for the applications, in step with the peer */
+  int rel;
+  int phase;                /* sync points passed */
+  struct node_chk *peer;
+  int *err_on;              /* error injection on (both nodes' link layers are on) */
+  aotf_link_cnt_t lc;       /* link counters once every packet was acknowledged */
 } node_chk_t;
 
 typedef struct {
@@ -48,6 +55,10 @@ typedef struct {
   nic_hosts_t *hs;
   aotf_system2_in_t in;
   int random, credits;
+  int rel;          /* rel modes: LINK_CRC + REL during the applications */
+  uint32_t eseed[2]; /* error injection seeds of the two links (loaded at reset) */
+  uint32_t err_thr; /* rel modes: drop, corrupt and duplicate thresholds (probability * 2^32) */
+  int err_on;
   node_chk_t chk[NODES];
   csr_mon_t mon[NODES];
   aotf_node_in_t hin[NODES]; /* host fields of this cycle's drive */
@@ -236,15 +247,44 @@ static int node_regs_after(node_chk_t *k, nic_host_t *h) {
   return chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at the end", k->unmapped);
 }
 
+/* rel modes: wait until the peer's program has passed sync point `phase` too */
+static void rel_sync(node_chk_t *k, nic_host_t *h, int phase) {
+  k->phase = phase;
+  while (k->peer->phase < phase && !k->n->c->fail) nic_host_wait(h, 8);
+}
+
+#define REL_RTO 400 /* cycles: above the round trip of a packet and its acknowledgement */
+
 static void node_prog(nic_host_t *h, void *arg) {
   node_chk_t *k = arg;
   k->n->a.h = h;
   if (node_regs_before(k, h)) return;
+  if (k->rel) {
+    /* both nodes flushed and quiet: switch the link layers on, then the error injection */
+    rel_sync(k, h, 1);
+    nic_host_wait(h, 200);
+    if (aotf_link_probe(h)) { chk_fail(k, h, "AOTF_LINK ID", 0, AOTF_LINK_ID_RESET); return; }
+    aotf_link_set(h, 1, 1, REL_RTO);
+    rel_sync(k, h, 2);
+    *k->err_on = 1;
+  }
   aotf_apps_prog(h, k->n);
+  if (k->rel && !k->n->c->fail) {
+    /* every packet acknowledged on both sides, then the counters; link layers off again */
+    if (aotf_link_wait_acked(h, POLL_MAX)) { chk_fail(k, h, "AOTF_LINK BUF (never drained)", 1, 0); return; }
+    rel_sync(k, h, 3);
+    *k->err_on = 0;
+    nic_host_wait(h, 4 * REL_RTO);
+    aotf_link_counters(h, &k->lc);
+    if (k->lc.buf_beats || k->lc.buf_pkts) { chk_fail(k, h, "AOTF_LINK BUF at the end", 1, 0); return; }
+    rel_sync(k, h, 4);
+    aotf_link_set(h, 0, 0, REL_RTO);
+    rel_sync(k, h, 5);
+  }
   if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
 }
 
-const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits"; }
+const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits rel0 rel_1e4 rel_1e2"; }
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
@@ -261,6 +301,20 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     aotf_apps_init(&s->apps, "credits", 4, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
     s->credits = 1;
+  } else if (!strncmp(mode, "rel", 3)) {
+    /* random kicks both ways with the link layer on, over links that drop, corrupt and
+     * duplicate packets with probability 0, 1e-4 or 1e-2 each */
+    double p;
+    if (!strcmp(mode, "rel0")) p = 0;
+    else if (!strcmp(mode, "rel_1e4")) p = 1e-4;
+    else if (!strcmp(mode, "rel_1e2")) p = 1e-2;
+    else { free(s); return NULL; }
+    aotf_apps_init(&s->apps, "random", 60, seed, NODES);
+    cost = NIC_HOST_COST_ZERO;
+    s->rel = 1;
+    s->err_thr = (uint32_t)(p * 4294967296.0);
+    s->eseed[0] = (uint32_t)(seed * 0x9E3779B1u) ^ 0xA5A5u;
+    s->eseed[1] = (uint32_t)(seed * 0x85EBCA6Bu) ^ 0x5A5Au;
   } else if (!strcmp(mode, "random")) {
     aotf_apps_init(&s->apps, "random", 0, seed, NODES);
     s->random = 1;
@@ -279,6 +333,9 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     s->chk[i].n = &s->apps.nodes[i];
     s->chk[i].seed = seed;
     s->chk[i].mon = &s->mon[i];
+    s->chk[i].rel = s->rel;
+    s->chk[i].peer = &s->chk[1 - i];
+    s->chk[i].err_on = &s->err_on;
     progs[i] = node_prog;
     args[i] = &s->chk[i];
   }
@@ -298,6 +355,8 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
   (void)prev;
   if (cycle < RESET_CYCLES) {
     memset(in, 0, sizeof(*in));
+    in->err_seed_ab_i = s->eseed[0];
+    in->err_seed_ba_i = s->eseed[1];
   } else {
     int busy = nic_hosts_drive(s->hs, cycle, s->hin);
     memset(in, 0, sizeof(*in));
@@ -308,6 +367,11 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
     HIN(st_valid) HIN(st_addr) HIN(st_data) HIN(st_be) HIN(hr_valid) HIN(hr_addr)
     HIN(csr_req) HIN(csr_we) HIN(csr_addr) HIN(csr_wdata)
 #undef HIN
+    in->err_seed_ab_i = s->eseed[0];
+    in->err_seed_ba_i = s->eseed[1];
+    if (s->err_on) {
+      in->err_drop_thr_i = in->err_corrupt_thr_i = in->err_dup_thr_i = s->err_thr;
+    }
     if (!busy || s->apps.fail) return 0;
   }
   s->in = *in;
@@ -379,6 +443,27 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
       fprintf(stderr, "aotf_system2: credits: %llu limit writes, %llu kicks refused (both must be > 0)\n",
               (unsigned long long)s->apps.credit_writes, (unsigned long long)s->apps.credit_refused);
       return 1;
+    }
+    if (s->rel) {
+      /* exactly once: every packet a node sent for the first time was delivered once at the
+       * peer (its buffer drained, so each was acknowledged; the receiver accepts only the next
+       * sequence number, so none twice and none out of order) */
+      int bad = 0;
+      for (int i = 0; i < NODES; i++) {
+        const aotf_link_cnt_t *c = &s->chk[i].lc, *p = &s->chk[1 - i].lc;
+        fprintf(stderr,
+                "aotf_system2 rel: node %d: tx %u retx %u timeouts %u acks tx %u rx %u; rx delivered %u "
+                "crc_err %u dup %u ooo %u\n",
+                i, c->tx_pkts, c->tx_retx, c->timeouts, c->ack_tx, c->ack_rx, c->rx_delivered, c->rx_crc_err,
+                c->rx_dup, c->rx_ooo);
+        if (c->rx_delivered != p->tx_pkts || c->tx_pkts == 0) bad = 1;
+        if (s->err_thr >= 42949673u && c->rx_crc_err + c->rx_dup + c->rx_ooo == 0) bad = 1; /* 1e-2: errors seen */
+      }
+      if (bad || s->apps.rnd_rounds != 60) {
+        fprintf(stderr, "aotf_system2 rel: delivered != sent, no errors injected, or %llu rounds\n",
+                (unsigned long long)s->apps.rnd_rounds);
+        return 1;
+      }
     }
     if (s->random && s->apps.rnd_rounds == 0) {
       fprintf(stderr, "aotf_system2: random traffic completed no round\n");
