@@ -48,7 +48,17 @@ typedef struct node_chk {
   struct node_chk *peer;
   int *err_on;              /* error injection on (both nodes' link layers are on) */
   aotf_link_cnt_t lc;       /* link counters once every packet was acknowledged */
+  struct rel_bench *b;      /* bench_rel: shared figures */
 } node_chk_t;
+
+/* bench_rel: figures measured by the two host programs (node 0 sends, node 1 receives) */
+typedef struct rel_bench {
+  uint32_t *err_thr;
+  uint64_t t0, t_seen;
+  double kpc[5];      /* kicks per cycle: link off, LINK_CRC, REL loss 0, 1e-4, 1e-2 */
+  double rtt[2];      /* mean round trip (cycles): REL loss 0, 1e-2 */
+  int done;
+} rel_bench_t;
 
 typedef struct {
   aotf_apps_t apps;
@@ -59,6 +69,7 @@ typedef struct {
   uint32_t eseed[2]; /* error injection seeds of the two links (loaded at reset) */
   uint32_t err_thr; /* rel modes: drop, corrupt and duplicate thresholds (probability * 2^32) */
   int err_on;
+  rel_bench_t bench;
   node_chk_t chk[NODES];
   csr_mon_t mon[NODES];
   aotf_node_in_t hin[NODES]; /* host fields of this cycle's drive */
@@ -284,7 +295,98 @@ static void node_prog(nic_host_t *h, void *arg) {
   if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
 }
 
-const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits rel0 rel_1e4 rel_1e2"; }
+/* ---------------------------------------------------------------- bench_rel */
+#define RB_PGID 9u
+#define RB_RTO 256u
+#define RB_K 4000u    /* kicks per throughput phase */
+#define RB_K4 20000u  /* at loss 1e-4 */
+#define RB_N 1000u    /* round trips per latency phase */
+#define RB_MARK 64u   /* word of the end-of-phase marker */
+#define RB_PING 100u  /* word of the ping; the pong is the next word */
+
+static void rb_step(node_chk_t *k, nic_host_t *h) { rel_sync(k, h, k->phase + 1); }
+
+/* K kicks from node 0 to node 1 as fast as the driver issues them, then a marker behind
+ * them; kicks per cycle from the first kick to the marker seen in node 1's LLCM */
+static double rb_stream(node_chk_t *k, nic_host_t *h, uint32_t kp, unsigned K, uint64_t mark) {
+  aotf_t *a = &k->n->a;
+  rel_bench_t *b = k->b;
+  if (k->n->node == 0) {
+    b->t0 = nic_host_now(h);
+    for (unsigned i = 0; i < K; i++) aotf_kick(a, kp + 8u * (i % RB_MARK), i, 8);
+    aotf_kick(a, kp + 8u * RB_MARK, mark, 8);
+  } else {
+    aotf_llcm_poll(a, 8u * RB_MARK, ~0ull, mark, NULL);
+    b->t_seen = nic_host_now(h);
+  }
+  rb_step(k, h);
+  return (double)K / (double)(b->t_seen - b->t0);
+}
+
+/* N round trips: node 0 kicks i into node 1's ping word, node 1 waits for it and kicks i back
+ * into node 0's pong word; the mean kick-to-pong time at node 0 */
+static double rb_pingpong(node_chk_t *k, nic_host_t *h, uint32_t kp, unsigned N, uint64_t base) {
+  aotf_t *a = &k->n->a;
+  uint64_t sum = 0;
+  for (unsigned i = 1; i <= N; i++) {
+    if (k->n->node == 0) {
+      uint64_t t = nic_host_now(h);
+      aotf_kick(a, kp + 8u * RB_PING, base + i, 8);
+      aotf_llcm_poll(a, 8u * (RB_PING + 1), ~0ull, base + i, NULL);
+      sum += nic_host_now(h) - t;
+    } else {
+      aotf_llcm_poll(a, 8u * RB_PING, ~0ull, base + i, NULL);
+      aotf_kick(a, kp + 8u * (RB_PING + 1), base + i, 8);
+    }
+  }
+  rb_step(k, h);
+  return (double)sum / N;
+}
+
+/* both link layers switched while the links are quiet */
+static void rb_link(node_chk_t *k, nic_host_t *h, int crc, int rel) {
+  nic_host_wait(h, 4 * RB_RTO);
+  rb_step(k, h);
+  aotf_link_set(h, crc, rel, RB_RTO);
+  rb_step(k, h);
+}
+
+static void bench_prog(nic_host_t *h, void *arg) {
+  node_chk_t *k = arg;
+  rel_bench_t *b = k->b;
+  aotf_t *a = &k->n->a;
+  a->h = h;
+  int me = k->n->node;
+  if (aotf_open(a, h, (uint16_t)me)) { chk_fail(k, h, "aotf_open", 1, 0); return; }
+  aotf_protect(a, RB_PGID, 0, 0x1000);
+  aotf_hdr_t hd = {(uint16_t)(1 - me), RB_PGID, 0, 0, 0, 0};
+  uint32_t kp = aotf_kick_page(0, 1);
+  aotf_map(a, kp, &hd, 1);
+  rb_step(k, h);
+  double kpc[5], rtt[2];
+  kpc[0] = rb_stream(k, h, kp, RB_K, 1);
+  rb_link(k, h, 1, 0);
+  kpc[1] = rb_stream(k, h, kp, RB_K, 2);
+  rb_link(k, h, 1, 1);
+  kpc[2] = rb_stream(k, h, kp, RB_K, 3);
+  rtt[0] = rb_pingpong(k, h, kp, RB_N, 0);
+  *b->err_thr = 429497u; /* 1e-4 */
+  kpc[3] = rb_stream(k, h, kp, RB_K4, 4);
+  *b->err_thr = 42949673u; /* 1e-2 */
+  kpc[4] = rb_stream(k, h, kp, RB_K, 5);
+  rtt[1] = rb_pingpong(k, h, kp, RB_N, 1u << 20);
+  *b->err_thr = 0;
+  if (aotf_link_wait_acked(h, POLL_MAX)) { chk_fail(k, h, "AOTF_LINK BUF (never drained)", 1, 0); return; }
+  rb_step(k, h);
+  if (me == 0) {
+    for (int i = 0; i < 5; i++) b->kpc[i] = kpc[i];
+    b->rtt[0] = rtt[0];
+    b->rtt[1] = rtt[1];
+    b->done = 1;
+  }
+}
+
+const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits rel0 rel_1e4 rel_1e2 bench_rel"; }
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
@@ -301,6 +403,12 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     aotf_apps_init(&s->apps, "credits", 4, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
     s->credits = 1;
+  } else if (!strcmp(mode, "bench_rel")) {
+    aotf_apps_init(&s->apps, "random", 1, seed, NODES); /* the node structures only */
+    cost = NIC_HOST_COST_ZERO;
+    s->rel = 2;
+    s->eseed[0] = 0x1234567u;
+    s->eseed[1] = 0x7654321u;
   } else if (!strncmp(mode, "rel", 3)) {
     /* random kicks both ways with the link layer on, over links that drop, corrupt and
      * duplicate packets with probability 0, 1e-4 or 1e-2 each */
@@ -336,7 +444,9 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     s->chk[i].rel = s->rel;
     s->chk[i].peer = &s->chk[1 - i];
     s->chk[i].err_on = &s->err_on;
-    progs[i] = node_prog;
+    s->chk[i].b = &s->bench;
+    s->bench.err_thr = &s->err_thr;
+    progs[i] = s->rel == 2 ? bench_prog : node_prog;
     args[i] = &s->chk[i];
   }
   s->hs = nic_hosts_new(&cost, NODES, progs, args);
@@ -369,7 +479,7 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
 #undef HIN
     in->err_seed_ab_i = s->eseed[0];
     in->err_seed_ba_i = s->eseed[1];
-    if (s->err_on) {
+    if (s->err_on || s->rel == 2) {
       in->err_drop_thr_i = in->err_corrupt_thr_i = in->err_dup_thr_i = s->err_thr;
     }
     if (!busy || s->apps.fail) return 0;
@@ -435,6 +545,22 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
   st_t *s = p;
   if (!out) {
     if (s->apps.fail) return 1;
+    if (s->rel == 2) {
+      const rel_bench_t *b = &s->bench;
+      if (!b->done) {
+        fprintf(stderr, "aotf_system2 bench_rel: did not finish\n");
+        return 1;
+      }
+      printf("bench: rel.kicks_per_cycle_link_off %.4f\n", b->kpc[0]);
+      printf("bench: rel.kicks_per_cycle_link_crc %.4f\n", b->kpc[1]);
+      printf("bench: rel.kicks_per_cycle_rel %.4f\n", b->kpc[2]);
+      printf("bench: rel.goodput_pct_loss_1e-4 %.1f\n", 100.0 * b->kpc[3] / b->kpc[2]);
+      printf("bench: rel.goodput_pct_loss_1e-2 %.1f\n", 100.0 * b->kpc[4] / b->kpc[2]);
+      printf("bench: rel.rtt_cycles_loss_0 %.1f\n", b->rtt[0]);
+      printf("bench: rel.rtt_cycles_loss_1e-2 %.1f\n", b->rtt[1]);
+      printf("bench: rel.extra_latency_cycles_loss_1e-2 %.1f\n", (b->rtt[1] - b->rtt[0]) / 2);
+      return 0;
+    }
     if (!s->random && !(s->apps.done[0] && s->apps.done[1])) {
       fprintf(stderr, "aotf_system2: applications did not finish\n");
       return 1;
