@@ -215,6 +215,9 @@ run comet-rx-arp-model-seeds bash -c 'for s in 3 4 5 6; do build/comet_rx/model_
 # mpi: the MPI-subset message layer (sw/mpi): conformance suite on 2 and 8 ranks and the same program under Open MPI
 run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/suite.sh"
 run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
+# rel: the link layer (aotf_link DUT modes and aotf_system2 rel0 / rel_1e4 / rel_1e2 / bench_rel
+# run in the DUT loop above); more lossy-channel seeds of the link layer on the model
+run aotf-link-model-seeds bash -c 'for s in 3 4 5 6 7 8; do build/aotf_link/model_main +mode=rel_1e2 +seed=$s | grep -q "scoreboard=pass" || exit 1; done'
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.
