@@ -61,7 +61,7 @@ typedef struct {
   uint32_t crct_d, trl_ack_d, cur_rel_d, cur_dst_d, nb_d, wp_d, rp_d, rleft_d, rv_d, rpl_req_d, tst_d, tmr_d;
   uint32_t hd_nb, trl_seq, cur_seq;
   /* receive */
-  int rx_acc, crc_ok, rej, ok_seq, tsq, src_in;
+  int rx_acc, crc_ok, rej, ok_seq, tsq, src_in, ack_adv, fast;
   uint32_t crc_rx, exps, tseq, src;
 } comb_t;
 
@@ -100,7 +100,8 @@ static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
   c->ack_idx = 0;
   for (int i = (int)g->max_nodes - 1; i >= 0; i--)
     if (m->pend[i]) { c->ack_idx = (uint32_t)i; ack_any = 1; }
-  uint64_t ack_hdr = ((uint64_t)m->exp[c->ack_idx] << 48) | ((uint64_t)(PTYPE_ACK & 0xff) << 32) |
+  uint64_t ack_hdr = ((uint64_t)m->exp[c->ack_idx] << 48) | ((uint64_t)m->gap[c->ack_idx] << ACK_HDR_FLAGS_LSB) |
+                     ((uint64_t)(PTYPE_ACK & 0xff) << 32) |
                      ((in->node_id_i & 0xffff) << 16) | c->ack_idx;
   int s_in_rng = (in->s_tx_tdata & 0xffff) < g->max_nodes;
   uint32_t hd_dst = m->ptdst[m->pth], hd_seq = m->ptseq[m->pth];
@@ -210,6 +211,15 @@ static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
   c->inc[ALK_DUP] |= (uint32_t)(seqd && c->src_in && lt16(c->tseq, c->exps));
   c->inc[ALK_OOO] |= (uint32_t)(seqd && (!c->src_in || (c->tseq != c->exps && !lt16(c->tseq, c->exps))));
   c->inc[ALK_DEL] |= (uint32_t)(rx_trl && !m->pk_ack && !c->rej);
+  /* acknowledgement verdicts: advance, or a repeat while packets are outstanding (fast replay) */
+  int ack_in = rx_trl && m->pk_ack && rel_en && c->src_in && c->crc_ok;
+  uint32_t ackd_src = m->ackd[c->src];
+  c->ack_adv = ack_in && lt16(ackd_src, m->pk_aseq);
+  int ack_rep = ack_in && m->pk_gap && m->nseq[c->src] != m->pk_aseq &&
+                !(m->fr_v && m->fr_src == c->src && m->fr_seq == m->pk_aseq);
+  if (ack_rep && m->tst != T_RPL && !m->rpl_req && !c->inc[ALK_TO]) {
+    c->rpl_req_d = 1; c->tmr_d = 0; c->inc[ALK_FAST] = 1; c->fast = 1;
+  }
 
   /* outputs */
   aotf_link_out_t *o = &c->o;
@@ -246,6 +256,7 @@ static uint32_t csr_read(const aotf_link_t *m, uint32_t a) {
     case CSR_AOTF_LINK_RX_OOO: return m->cnt[ALK_OOO];
     case CSR_AOTF_LINK_RX_DELIVERED: return m->cnt[ALK_DEL];
     case CSR_AOTF_LINK_TX_UNSEQ: return m->cnt[ALK_UNSEQ];
+    case CSR_AOTF_LINK_FAST_RPL: return m->cnt[ALK_FAST];
     default: return CSR_UNMAPPED;
   }
 }
@@ -272,12 +283,15 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   /* receive payload registers and the receive state (computed before the reset) */
   uint32_t rxf = m->rxf, h_v = m->h_v, pk_ack = m->pk_ack;
   int last = (int)(in->s_axis_tlast & 1);
+  /* fast replay record (payload part: no reset) */
+  if (c->fast) { m->fr_src = c->src; m->fr_seq = m->pk_aseq; }
   if (c->rx_acc) {
     if (m->rxf) {
       h_v = !last; m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff; m->crcr = c->crc_rx;
       m->pk_src = (uint32_t)(in->s_axis_tdata >> 16) & 0xffff;
       uint32_t aseq = (uint32_t)(in->s_axis_tdata >> 48) & 0xffff;
       pk_ack = ((in->s_axis_tdata >> 32) & 0xff) == (PTYPE_ACK & 0xff);
+      m->pk_gap = (uint32_t)(in->s_axis_tdata >> ACK_HDR_FLAGS_LSB) & 1;
       rxf = (uint32_t)last;
       m->pk_aseq = aseq;
     } else if (!last) {
@@ -291,9 +305,11 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
     m->rto = AOTF_LINK_RTO_CYCLES_RESET;
     memset(m->nseq, 0, sizeof(m->nseq)); memset(m->ackd, 0, sizeof(m->ackd));
     memset(m->exp, 0, sizeof(m->exp)); memset(m->pend, 0, sizeof(m->pend));
+    memset(m->gap, 0, sizeof(m->gap));
     m->rxf = 1; m->h_v = 0; m->pk_ack = 0;
     memset(m->cnt, 0, sizeof(m->cnt));
     m->ack = 0; m->rdata = 0;
+    m->fr_v = 0;
     return;
   }
   int rel_en = (int)(in->rel_en_i & 1);
@@ -301,7 +317,7 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   uint8_t pend_clr = (uint8_t)c->ack_clr;
   uint32_t ack_idx = c->ack_idx;
   uint32_t src = c->src;
-  int set_pend = 0;
+  int set_pend = 0, set_gap = 0;
   if (c->rx_acc && !m->rxf && last) {
     h_v = 0; rxf = 1;
     if (c->crc_ok && m->pk_ack) {
@@ -309,10 +325,12 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
     } else if (c->crc_ok && rel_en && c->tsq && c->src_in) {
       set_pend = 1;
       if (c->ok_seq) m->exp[src] = (uint16_t)(c->exps + 1);
+      else if (!lt16(c->tseq, c->exps)) set_gap = 1;
     }
   }
-  if (pend_clr) m->pend[ack_idx] = 0;
+  if (pend_clr) m->pend[ack_idx] = m->gap[ack_idx] = 0;
   if (set_pend) m->pend[src] = 1;
+  if (set_gap) m->gap[src] = 1;
   m->rxf = rxf; m->h_v = h_v; m->pk_ack = pk_ack;
   /* transmit */
   if (push) m->nseq[cur_dst & nmask] = (uint16_t)(cur_seq + 1);
@@ -330,6 +348,8 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   m->trl_ack = c->trl_ack_d; m->cur_rel = c->cur_rel_d;
   m->wp = c->wp_d; m->rp = c->rp_d; m->rleft = c->rleft_d; m->rv = c->rv_d;
   m->rpl_req = c->rpl_req_d; m->tmr = c->tmr_d;
+  if (c->ack_adv) m->fr_v = 0;
+  if (c->fast) m->fr_v = 1;
   /* CSR */
   int clr = req && we && a == CSR_AOTF_LINK_CTRL && ((in->csr_wdata_i >> AOTF_LINK_CTRL_CNT_CLR_LSB) & 1);
   if (req && we && a == CSR_AOTF_LINK_RTO) m->rto = (uint32_t)in->csr_wdata_i & 0xffff;

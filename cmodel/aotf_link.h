@@ -12,8 +12,8 @@ LS_DECLARE_PORTS(aotf_link)
 
 #define AOTF_LINK_MAXN 64   /* largest MAX_NODES */
 #define AOTF_LINK_MAXP 256  /* largest BUF_PKTS */
-#define AOTF_LINK_NCNT 10
-enum { ALK_TXP, ALK_RETX, ALK_TO, ALK_ACKTX, ALK_ACKRX, ALK_CRC, ALK_DUP, ALK_OOO, ALK_DEL, ALK_UNSEQ };
+#define AOTF_LINK_NCNT 11
+enum { ALK_TXP, ALK_RETX, ALK_TO, ALK_ACKTX, ALK_ACKRX, ALK_CRC, ALK_DUP, ALK_OOO, ALK_DEL, ALK_UNSEQ, ALK_FAST };
 
 typedef struct {
   uint32_t max_nodes, buf_beats, buf_pkts, max_pkt_beats; /* powers of two except the last */
@@ -27,13 +27,14 @@ typedef struct {
   uint64_t out_d;
   uint32_t wp, bh, rp, occ, rleft, rv, rpl_req, pth, ptt, pcnt, tmr, rto;
   uint16_t nseq[AOTF_LINK_MAXN], ackd[AOTF_LINK_MAXN], exp[AOTF_LINK_MAXN];
-  uint8_t pend[AOTF_LINK_MAXN];
+  uint8_t pend[AOTF_LINK_MAXN], gap[AOTF_LINK_MAXN]; /* pending ACK; it reports a gap */
   uint32_t ptdst[AOTF_LINK_MAXP], ptseq[AOTF_LINK_MAXP], ptnb[AOTF_LINK_MAXP];
   /* receive */
-  uint32_t rxf, h_v, h_k, crcr, pk_src, pk_aseq, pk_ack;
+  uint32_t rxf, h_v, h_k, crcr, pk_src, pk_aseq, pk_ack, pk_gap;
   uint64_t h_d;
   uint32_t cnt[AOTF_LINK_NCNT];
   uint32_t ack, rdata;
+  uint32_t fr_v, fr_src, fr_seq; /* the repeated ACK that started the last fast replay */
 } aotf_link_t;
 
 int aotf_link_init(aotf_link_t *m, const aotf_link_cfg_t *cfg, uint64_t seed);

@@ -15,8 +15,9 @@
 //    others are sent without a sequence number, counted TX_UNSEQ, not retransmitted), a copy of
 //    every packet (with its trailer) in the retransmit buffer (nic_ram_1r1w, BUF_BEATS beats,
 //    BUF_PKTS packets; a packet starts only with MAX_PKT_BEATS beats free, else the send stream
-//    waits), freed in order by cumulative ACKs; RTO cycles without progress -> go-back-N replay
-//    of every packet in the buffer from the oldest, byte-identical. The receiver accepts
+//    waits), freed in order by cumulative ACKs; RTO cycles without progress, or an ACK with
+//    flags.GAP (the receiver got a packet behind a missing one; once per missing number)
+//    -> go-back-N replay of every packet in the buffer from the oldest, byte-identical. The receiver accepts
 //    seq == expected[src] only and asks for an ACK to src after every sequenced packet (one
 //    pending ACK per source; the ACK carries expected[src] at the time it is sent).
 //  - CSR: the node registers the request (csr_req_i acts in this cycle); the response is
@@ -81,9 +82,9 @@ module aotf_link #(
 `endif
   localparam logic [31:0] RESIDUE = 32'hDEBB20E3;   // raw CRC register after packet + good CRC
   localparam logic [1:0] T_IDLE = 2'd0, T_NEW = 2'd1, T_TRL = 2'd2, T_RPL = 2'd3;
-  localparam int NCNT = 10;
+  localparam int NCNT = 11;
   localparam int C_TXP = 0, C_RETX = 1, C_TO = 2, C_ACKTX = 3, C_ACKRX = 4, C_CRC = 5,
-                 C_DUP = 6, C_OOO = 7, C_DEL = 8, C_UNSEQ = 9;
+                 C_DUP = 6, C_OOO = 7, C_DEL = 8, C_UNSEQ = 9, C_FAST = 10;
 
   // bytes of a beat from tkeep (contiguous from byte 0)
   function automatic [3:0] nbytes(input [7:0] k);
@@ -117,6 +118,7 @@ module aotf_link #(
   reg [15:0]            tmr_q, tmr_d, rto_q, rto_d;
   reg [MAX_NODES*16-1:0] nseq_q, nseq_d, ackd_q, ackd_d, exp_q, exp_d;
   reg [MAX_NODES-1:0]   pend_q, pend_d;
+  reg [MAX_NODES-1:0]   gap_q, gap_d;          // the pending ACK reports a gap (ACK flags.GAP)
   reg [BUF_PKTS*NW-1:0] ptdst_q, ptdst_d;
   reg [BUF_PKTS*16-1:0] ptseq_q, ptseq_d;
   reg [BUF_PKTS*7-1:0]  ptnb_q, ptnb_d;
@@ -128,9 +130,14 @@ module aotf_link #(
   reg [31:0]            crcr_q, crcr_d;
   reg [15:0]            pk_src_q, pk_src_d, pk_aseq_q, pk_aseq_d;
   reg                   pk_ack_q, pk_ack_d;
+  reg                   pk_gap_q, pk_gap_d;    // ACK flags.GAP of the packet being received
   reg [32*NCNT-1:0]     cnt_q, cnt_d;
   reg                   ack_q, ack_d;
   reg [31:0]            rdata_q, rdata_d;
+  // the repeated acknowledgement that started the last fast replay (src, aseq)
+  reg                   fr_v_q, fr_v_d;
+  reg [NW-1:0]          fr_src_q, fr_src_d;
+  reg [15:0]            fr_seq_q, fr_seq_d;
 
   // ---------------------------------------------------------------- CRC units
   wire [31:0] crc_tx_o, crc_trl_o, crc_rx_o;
@@ -152,6 +159,19 @@ module aotf_link #(
     .rd_en_i(ram_re), .rd_addr_i(rp_q), .rd_data_o(ram_rd)
   );
 
+  // ---------------------------------------------------------------- acknowledgement verdicts
+  // a good ACK from a node with sequence state, on the trailer beat: it may advance acked[src];
+  // with flags.GAP while packets to src from aseq on are unacknowledged it starts a fast replay
+  // (once per (src, aseq): the further packets behind the gap report the same aseq)
+  wire        ack_in   = crc_en_i && s_axis_tvalid && (!h_v_q || pk_ack_q || m_rx_tready) &&
+                         !rxf_q && s_axis_tlast && pk_ack_q && rel_en_i &&
+                         (pk_src_q < 16'(MAX_NODES)) && (crc_rx_o == RESIDUE);
+  wire [15:0] ackd_src = ackd_q[pk_src_q[NW-1:0]*16 +: 16];
+  wire        ack_adv  = ack_in && lt16(ackd_src, pk_aseq_q);
+  wire        ack_rep  = ack_in && pk_gap_q &&
+                         (nseq_q[pk_src_q[NW-1:0]*16 +: 16] != pk_aseq_q) &&
+                         !(fr_v_q && fr_src_q == pk_src_q[NW-1:0] && fr_seq_q == pk_aseq_q);
+
   // ---------------------------------------------------------------- transmit
   wire        out_free = !out_v_q || m_axis_tready;
   wire        room     = !rel_en_i || ((occ_q <= (BA+1)'(BUF_BEATS - MAX_PKT_BEATS)) &&
@@ -163,7 +183,7 @@ module aotf_link #(
     ack_idx = '0;
     for (ai = MAX_NODES - 1; ai >= 0; ai = ai - 1) if (pend_q[ai]) ack_idx = NW'(ai);
   end
-  wire [63:0] ack_hdr = {exp_q[ack_idx*16 +: 16], 8'd0, nic_pkg::PTYPE_ACK[7:0], node_id_i,
+  wire [63:0] ack_hdr = {exp_q[ack_idx*16 +: 16], 7'd0, gap_q[ack_idx], nic_pkg::PTYPE_ACK[7:0], node_id_i,
                          {(16-NW){1'b0}}, ack_idx};
   wire        s_in_rng = (s_tx_tdata[15:0] < 16'(MAX_NODES));
   // head of the packet table: freed once acknowledged
@@ -276,6 +296,13 @@ module aotf_link #(
     end else begin
       tmr_d = tmr_q + 16'd1;
     end
+    // fast replay on a repeated acknowledgement
+    fr_v_d = fr_v_q; fr_src_d = fr_src_q; fr_seq_d = fr_seq_q;
+    if (ack_adv) fr_v_d = 1'b0;   // a new aseq: a gap there is a new loss
+    if (ack_rep && tst_q != T_RPL && !rpl_req_q && !inc[C_TO]) begin
+      rpl_req_d = 1'b1; tmr_d = 16'd0; inc[C_FAST] = 1'b1;
+      fr_v_d = 1'b1; fr_src_d = pk_src_q[NW-1:0]; fr_seq_d = pk_aseq_q;
+    end
   end
 
   // ---------------------------------------------------------------- receive
@@ -301,13 +328,17 @@ module aotf_link #(
   always @* begin
     rxf_d = rxf_q; h_v_d = h_v_q; h_d_d = h_d_q; h_k_d = h_k_q; crcr_d = crcr_q;
     pk_src_d = pk_src_q; pk_aseq_d = pk_aseq_q; pk_ack_d = pk_ack_q;
-    exp_d = exp_q; ackd_d = ackd_q; pend_d = pend_q;
-    if (ack_clr) pend_d[ack_idx] = 1'b0;
+    exp_d = exp_q; ackd_d = ackd_q; pend_d = pend_q; gap_d = gap_q; pk_gap_d = pk_gap_q;
+    if (ack_clr) begin
+      pend_d[ack_idx] = 1'b0;
+      gap_d[ack_idx] = 1'b0;
+    end
     if (rx_acc) begin
       if (rxf_q) begin
         h_v_d = !s_axis_tlast; h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
         pk_src_d = s_axis_tdata[31:16]; pk_aseq_d = s_axis_tdata[63:48];
         pk_ack_d = (s_axis_tdata[39:32] == nic_pkg::PTYPE_ACK[7:0]);
+        pk_gap_d = s_axis_tdata[nic_pkg::ACK_HDR_FLAGS_LSB];
         rxf_d = s_axis_tlast;
       end else if (!s_axis_tlast) begin
         h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
@@ -319,6 +350,7 @@ module aotf_link #(
         end else if (crc_ok && rel_en_i && tsq && src_in) begin
           pend_d[src] = 1'b1;
           if (ok_seq) exp_d[src*16 +: 16] = exps + 16'd1;
+          else if (!lt16(tseq, exps)) gap_d[src] = 1'b1;
         end
       end
     end
@@ -363,6 +395,7 @@ module aotf_link #(
         nic_pkg::CSR_AOTF_LINK_RX_OOO:       rdata_d = cnt_q[32*C_OOO +: 32];
         nic_pkg::CSR_AOTF_LINK_RX_DELIVERED: rdata_d = cnt_q[32*C_DEL +: 32];
         nic_pkg::CSR_AOTF_LINK_TX_UNSEQ:     rdata_d = cnt_q[32*C_UNSEQ +: 32];
+        nic_pkg::CSR_AOTF_LINK_FAST_RPL:     rdata_d = cnt_q[32*C_FAST +: 32];
         default:                             rdata_d = nic_pkg::CSR_UNMAPPED;
       endcase
     end
@@ -375,23 +408,24 @@ module aotf_link #(
       wp_q <= '0; bh_q <= '0; rp_q <= '0; occ_q <= '0; rleft_q <= '0; rv_q <= 1'b0;
       rpl_req_q <= 1'b0; pth_q <= '0; ptt_q <= '0; pcnt_q <= '0; tmr_q <= 16'd0;
       rto_q <= 16'(nic_pkg::AOTF_LINK_RTO_CYCLES_RESET);
-      nseq_q <= '0; ackd_q <= '0; exp_q <= '0; pend_q <= '0;
+      nseq_q <= '0; ackd_q <= '0; exp_q <= '0; pend_q <= '0; gap_q <= '0;
       rxf_q <= 1'b1; h_v_q <= 1'b0; pk_ack_q <= 1'b0;
-      cnt_q <= '0; ack_q <= 1'b0; rdata_q <= 32'd0;
+      cnt_q <= '0; ack_q <= 1'b0; rdata_q <= 32'd0; fr_v_q <= 1'b0;
     end else begin
       tst_q <= tst_d; out_v_q <= out_v_d; trl_ack_q <= trl_ack_d; cur_rel_q <= cur_rel_d;
       wp_q <= wp_d; bh_q <= bh_d; rp_q <= rp_d; occ_q <= occ_d; rleft_q <= rleft_d; rv_q <= rv_d;
       rpl_req_q <= rpl_req_d; pth_q <= pth_d; ptt_q <= ptt_d; pcnt_q <= pcnt_d; tmr_q <= tmr_d;
       rto_q <= rto_d;
-      nseq_q <= nseq_d; ackd_q <= ackd_d; exp_q <= exp_d; pend_q <= pend_d;
+      nseq_q <= nseq_d; ackd_q <= ackd_d; exp_q <= exp_d; pend_q <= pend_d; gap_q <= gap_d;
       rxf_q <= rxf_d; h_v_q <= h_v_d; pk_ack_q <= pk_ack_d;
-      cnt_q <= cnt_d; ack_q <= ack_d; rdata_q <= rdata_d;
+      cnt_q <= cnt_d; ack_q <= ack_d; rdata_q <= rdata_d; fr_v_q <= fr_v_d;
     end
   end
   // payload registers: no reset (qualified by the valid / state registers above)
   always @(posedge clk_i) begin
     out_d_q <= out_d_d; out_k_q <= out_k_d; out_l_q <= out_l_d; crct_q <= crct_d;
     cur_dst_q <= cur_dst_d; nb_q <= nb_d; ptdst_q <= ptdst_d; ptseq_q <= ptseq_d; ptnb_q <= ptnb_d;
+    fr_src_q <= fr_src_d; fr_seq_q <= fr_seq_d; pk_gap_q <= pk_gap_d;
     h_d_q <= h_d_d; h_k_q <= h_k_d; crcr_q <= crcr_d; pk_src_q <= pk_src_d; pk_aseq_q <= pk_aseq_d;
   end
 
@@ -424,6 +458,7 @@ module aotf_link #(
       assert (csr_ack_o || csr_rdata_o == 32'd0);
       assert (h_v_q == !rxf_q);
       cover (tst_q == T_RPL);
+      cover (ack_rep && inc[C_FAST]);
       cover (rinc[C_DUP]);
       cover (rinc[C_CRC]);
       cover (hd_free && push);

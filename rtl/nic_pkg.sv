@@ -511,6 +511,8 @@ package nic_pkg;
   localparam logic [31:0] AOTF_LINK_RX_DELIVERED_RESET = 32'h00000000;
   localparam logic [11:0] CSR_AOTF_LINK_TX_UNSEQ = 12'h034;
   localparam logic [31:0] AOTF_LINK_TX_UNSEQ_RESET = 32'h00000000;
+  localparam logic [11:0] CSR_AOTF_LINK_FAST_RPL = 12'h038;
+  localparam logic [31:0] AOTF_LINK_FAST_RPL_RESET = 32'h00000000;
   localparam logic [11:0] CSR_COMET_TX_ID = 12'h000;
   localparam int COMET_TX_ID_ID_LSB = 0;
   localparam int COMET_TX_ID_ID_W = 32;

@@ -35,6 +35,7 @@ void aotf_link_counters(nic_host_t *h, aotf_link_cnt_t *c) {
   c->rx_ooo = nic_host_csr_read(h, LINK(RX_OOO));
   c->rx_delivered = nic_host_csr_read(h, LINK(RX_DELIVERED));
   c->tx_unseq = nic_host_csr_read(h, LINK(TX_UNSEQ));
+  c->fast_rpl = nic_host_csr_read(h, LINK(FAST_RPL));
   uint32_t b = nic_host_csr_read(h, LINK(BUF));
   c->buf_beats = b & 0xffffu;
   c->buf_pkts = b >> 16;

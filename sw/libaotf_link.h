@@ -8,7 +8,7 @@
 #include "nic_sim.h"
 
 typedef struct {
-  uint32_t tx_pkts, tx_retx, timeouts, ack_tx, ack_rx, rx_crc_err, rx_dup, rx_ooo, rx_delivered, tx_unseq;
+  uint32_t tx_pkts, tx_retx, timeouts, ack_tx, ack_rx, rx_crc_err, rx_dup, rx_ooo, rx_delivered, tx_unseq, fast_rpl;
   uint32_t buf_beats, buf_pkts;
 } aotf_link_cnt_t;
 

@@ -578,9 +578,9 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
       for (int i = 0; i < NODES; i++) {
         const aotf_link_cnt_t *c = &s->chk[i].lc, *p = &s->chk[1 - i].lc;
         fprintf(stderr,
-                "aotf_system2 rel: node %d: tx %u retx %u timeouts %u acks tx %u rx %u; rx delivered %u "
+                "aotf_system2 rel: node %d: tx %u retx %u timeouts %u fast replays %u acks tx %u rx %u; rx delivered %u "
                 "crc_err %u dup %u ooo %u\n",
-                i, c->tx_pkts, c->tx_retx, c->timeouts, c->ack_tx, c->ack_rx, c->rx_delivered, c->rx_crc_err,
+                i, c->tx_pkts, c->tx_retx, c->timeouts, c->fast_rpl, c->ack_tx, c->ack_rx, c->rx_delivered, c->rx_crc_err,
                 c->rx_dup, c->rx_ooo);
         if (c->rx_delivered != p->tx_pkts || c->tx_pkts == 0) bad = 1;
         if (s->err_thr >= 42949673u && c->rx_crc_err + c->rx_dup + c->rx_ooo == 0) bad = 1; /* 1e-2: errors seen */
