@@ -449,6 +449,27 @@ module aotf_link #(
 `ifdef FORMAL
   reg f_rst = 1'b0;
   always @(posedge clk_i) if (!rst_ni) f_rst <= 1'b1;
+  // environment of the proof (not of the lockstep benches, which switch CTRL while idle):
+  // CTRL is changed only in reset, and a packet on the send stream has at most
+  // MAX_PKT_BEATS - 1 beats
+`ifndef VERILATOR
+  reg f_past = 1'b0;
+  reg [7:0] f_txb = 8'd0;   // beats of the send-stream packet taken so far
+  always @(posedge clk_i) begin
+    f_past <= 1'b1;
+    if (!rst_ni) f_txb <= 8'd0;
+    else if (s_tx_tvalid && s_tx_tready) f_txb <= s_tx_tlast ? 8'd0 : f_txb + 8'd1;
+  end
+  always @* begin
+    if (s_tx_tvalid && f_txb >= 8'(MAX_PKT_BEATS - 2)) assume (s_tx_tlast);
+  end
+  always @(posedge clk_i) begin
+    if (f_past && rst_ni) begin
+      assume (crc_en_i == $past(crc_en_i));
+      assume (rel_en_i == $past(rel_en_i));
+    end
+  end
+`endif
   always @(posedge clk_i) begin
     if (f_rst && rst_ni) begin
       assert (occ_q <= (BA+1)'(BUF_BEATS));
