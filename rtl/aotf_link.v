@@ -140,7 +140,7 @@ module aotf_link #(
   reg [15:0]            fr_seq_q, fr_seq_d;
 
   // ---------------------------------------------------------------- CRC units
-  wire [31:0] crc_tx_o, crc_trl_o, crc_rx_o;
+  wire [31:0] crc_tx_o, crc_rx_o;
   reg  [31:0] crc_tx_c;
   reg  [63:0] crc_tx_d;
   reg  [3:0]  crc_tx_n;
@@ -195,7 +195,6 @@ module aotf_link #(
   // trailer bytes 0..3 of the packet in T_TRL: {rsvd, rflags, seq}
   wire        trl_seq = cur_rel_q && !trl_ack_q;
   wire [31:0] trl_lo = {8'd0, 7'd0, trl_seq, trl_seq ? cur_seq : 16'd0};
-  comet_crc32_d64 u_crc_trl (.crc_i(crct_q), .data_i({32'd0, trl_lo}), .nbytes_i(4'd4), .crc_o(crc_trl_o));
 
   reg        s_tx_rdy, ld, ld_l, ack_clr, push;
   reg [63:0] ld_d;
@@ -214,8 +213,10 @@ module aotf_link #(
     ram_we = 1'b0; ram_wa = wp_q; ram_wd = {1'b0, s_tx_tkeep, s_tx_tdata}; ram_re = 1'b0;
     inc = '0;
     crc_tx_c = (tst_q == T_IDLE) ? 32'hFFFFFFFF : crct_q;
-    crc_tx_d = (tst_q == T_IDLE && ack_any) ? ack_hdr : s_tx_tdata;
-    crc_tx_n = (tst_q == T_IDLE && ack_any) ? 4'd8 : nbytes(s_tx_tkeep);
+    // T_TRL: the same unit adds trailer bytes 0..3 (no send-stream beat is taken then)
+    crc_tx_d = (tst_q == T_TRL) ? {32'd0, trl_lo} :
+               (tst_q == T_IDLE && ack_any) ? ack_hdr : s_tx_tdata;
+    crc_tx_n = (tst_q == T_TRL) ? 4'd4 : (tst_q == T_IDLE && ack_any) ? 4'd8 : nbytes(s_tx_tkeep);
     trl_ack_d = trl_ack_q;
     case (tst_q)
       T_IDLE: if (crc_en_i && out_free) begin
@@ -246,10 +247,10 @@ module aotf_link #(
         if (s_tx_tlast) tst_d = T_TRL;
       end
       T_TRL: if (out_free) begin
-        ld = 1'b1; ld_d = {~crc_trl_o, trl_lo}; ld_k = 8'hFF; ld_l = 1'b1;
+        ld = 1'b1; ld_d = {~crc_tx_o, trl_lo}; ld_k = 8'hFF; ld_l = 1'b1;
         if (!trl_ack_q) inc[C_TXP] = 1'b1;
         if (cur_rel_q && !trl_ack_q) begin
-          ram_we = 1'b1; ram_wd = {1'b1, 8'hFF, ~crc_trl_o, trl_lo};
+          ram_we = 1'b1; ram_wd = {1'b1, 8'hFF, ~crc_tx_o, trl_lo};
           wp_d = wp_q + 1'b1;
           push = 1'b1;
           nseq_d[cur_dst_q*16 +: 16] = cur_seq + 16'd1;
