@@ -93,11 +93,7 @@ module aotf_link #(
   endfunction
   // a before b in 16-bit sequence space
   function automatic lt16(input [15:0] a, input [15:0] b);
-    reg [15:0] d;
-    begin
-      d = a - b;
-      lt16 = d >= 16'h8000;
-    end
+    lt16 = 16'(a - b) >= 16'h8000;
   endfunction
 
   // ---------------------------------------------------------------- state
