@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /* C model of rtl/aotf_node.v: aotf_send + aotf_botf (store demux, packet arbiter) + aotf_rx +
- * node CSRs (decode, request register, loopback slice). */
+ * aotf_link + node CSRs (decode, request register, loopback slice). */
 #ifndef AOTF_NODE_H
 #define AOTF_NODE_H
 #include <stdint.h>
 #include "aotf_botf.h"
+#include "aotf_link.h"
 #include "aotf_node_ports.h"
 #include "aotf_pkt_arb.h"
 #include "aotf_rx.h"
@@ -23,6 +24,9 @@ typedef struct {
   aotf_rx_t rx;
   aotf_botf_t botf;
   aotf_pkt_arb_t arb; /* send (a) and BOTF (b) streams -> loopback / link (rtl u_arb) */
+  aotf_link_t link;       /* link layer (rtl u_link): between the paths and the link ports */
+  uint32_t crc, rel;       /* CTRL.LINK_CRC, CTRL.REL */
+  uint32_t lk_req;         /* link window request registered (rtl lk_req_q) */
   nic_axis_slice_t loopq; /* loopback register slice (rtl u_loop): {tdata} / {tlast, tkeep} */
   uint32_t node_id, loop, scratch, unmapped, node_ack, node_rdata;
   /* interrupt lines registered for the IRQ_STATUS read (rtl irqs_q): {rx irq, send irq} of the

@@ -11,6 +11,8 @@ int aotf_system2_init(aotf_system2_t *m, const aotf_system2_cfg_t *cfg, uint64_t
   for (int i = 0; i < 2; i++) {
     if (aotf_node_init(&m->node[i], &nc, seed + 101u * (uint64_t)i)) return -1;
     if (nic_link_init(&m->link[i], &lc, seed + 202u + (uint64_t)i)) return -1;
+    nic_link_err_cfg_t ec = {64};
+    if (nic_link_err_init(&m->err[i], &ec, seed + 303u + (uint64_t)i)) return -1;
   }
   return 0;
 }
@@ -19,11 +21,13 @@ void aotf_system2_free(aotf_system2_t *m) {
   for (int i = 0; i < 2; i++) {
     aotf_node_free(&m->node[i]);
     nic_link_free(&m->link[i]);
+    nic_link_err_free(&m->err[i]);
   }
 }
 
 uint64_t aotf_system2_collisions(const aotf_system2_t *m) {
-  return aotf_node_collisions(&m->node[0]) + aotf_node_collisions(&m->node[1]);
+  return aotf_node_collisions(&m->node[0]) + aotf_node_collisions(&m->node[1]) + m->err[0].buf.collisions +
+         m->err[1].buf.collisions;
 }
 
 typedef struct {
@@ -31,6 +35,8 @@ typedef struct {
   aotf_node_out_t no[2];
   nic_link_in_t li[2];
   nic_link_out_t lo[2];
+  nic_link_err_in_t ei[2];
+  nic_link_err_out_t eo[2];
 } sys_comb_t;
 
 #define HOST_IN(c, n, in, f) (c)->ni[n].f##_i = (n) ? (in)->f##_b_i : (in)->f##_a_i
@@ -40,7 +46,17 @@ typedef struct {
  * settles the cycle. */
 static void node_inputs(const aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_t *c) {
   memset(c, 0, sizeof(*c));
-  for (int l = 0; l < 2; l++) nic_link_outputs(&m->link[l], &c->lo[l]);
+  for (int l = 0; l < 2; l++) {
+    nic_link_outputs(&m->link[l], &c->lo[l]);
+    /* the error stage's s_axis_tready depends on its registers and the link's ready only */
+    c->ei[l].rst_ni = in->rst_ni;
+    c->ei[l].m_axis_tready = c->lo[l].s_axis_tready;
+    c->ei[l].cfg_seed_i = l ? in->err_seed_ba_i : in->err_seed_ab_i;
+    c->ei[l].cfg_drop_thr_i = in->err_drop_thr_i;
+    c->ei[l].cfg_corrupt_thr_i = in->err_corrupt_thr_i;
+    c->ei[l].cfg_dup_thr_i = in->err_dup_thr_i;
+    nic_link_err_eval(&m->err[l], &c->ei[l], &c->eo[l]);
+  }
   for (int n = 0; n < 2; n++) {
     c->ni[n].rst_ni = in->rst_ni;
     HOST_IN(c, n, in, st_valid);
@@ -54,7 +70,7 @@ static void node_inputs(const aotf_system2_t *m, const aotf_system2_in_t *in, sy
     HOST_IN(c, n, in, csr_addr);
     HOST_IN(c, n, in, csr_wdata);
     /* link n carries node n's output to node 1-n */
-    c->ni[n].m_axis_tready = c->lo[n].s_axis_tready;
+    c->ni[n].m_axis_tready = c->eo[n].s_axis_tready;
     const nic_link_out_t *from = &c->lo[1 - n];
     c->ni[n].s_axis_tdata = from->m_axis_tdata;
     c->ni[n].s_axis_tkeep = from->m_axis_tkeep;
@@ -64,13 +80,18 @@ static void node_inputs(const aotf_system2_t *m, const aotf_system2_in_t *in, sy
 }
 
 /* the links' inputs from the nodes' outputs (c->no) */
-static void link_inputs(const aotf_system2_in_t *in, sys_comb_t *c) {
+static void link_inputs(aotf_system2_t *m, const aotf_system2_in_t *in, sys_comb_t *c) {
   for (int n = 0; n < 2; n++) {
+    c->ei[n].s_axis_tdata = c->no[n].m_axis_tdata;
+    c->ei[n].s_axis_tkeep = c->no[n].m_axis_tkeep;
+    c->ei[n].s_axis_tvalid = c->no[n].m_axis_tvalid;
+    c->ei[n].s_axis_tlast = c->no[n].m_axis_tlast;
+    nic_link_err_step(&m->err[n], &c->ei[n], &c->eo[n]);
     c->li[n].rst_ni = in->rst_ni;
-    c->li[n].s_axis_tdata = c->no[n].m_axis_tdata;
-    c->li[n].s_axis_tkeep = c->no[n].m_axis_tkeep;
-    c->li[n].s_axis_tvalid = c->no[n].m_axis_tvalid;
-    c->li[n].s_axis_tlast = c->no[n].m_axis_tlast;
+    c->li[n].s_axis_tdata = c->eo[n].m_axis_tdata;
+    c->li[n].s_axis_tkeep = c->eo[n].m_axis_tkeep;
+    c->li[n].s_axis_tvalid = c->eo[n].m_axis_tvalid;
+    c->li[n].s_axis_tlast = c->eo[n].m_axis_tlast;
     c->li[n].m_axis_tready = c->no[1 - n].s_axis_tready;
   }
 }
@@ -104,7 +125,7 @@ void aotf_system2_step(aotf_system2_t *m, const aotf_system2_in_t *in, aotf_syst
   sys_comb_t c;
   node_inputs(m, in, &c);
   for (int n = 0; n < 2; n++) aotf_node_step(&m->node[n], &c.ni[n], &c.no[n]);
-  link_inputs(in, &c);
+  link_inputs(m, in, &c);
   for (int l = 0; l < 2; l++) nic_link_tick(&m->link[l], &c.li[l]);
   host_outputs(&c, out);
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-/* C model of rtl/aotf_system2.v: two aotf_node models back to back through two nic_link models. */
+/* C model of rtl/aotf_system2.v: two aotf_node models back to back through two nic_link_err +
+ * nic_link models. */
 #ifndef AOTF_SYSTEM2_H
 #define AOTF_SYSTEM2_H
 #include <stdint.h>
 #include "aotf_node.h"
 #include "aotf_system2_ports.h"
 #include "nic_link.h"
+#include "nic_link_err.h"
 #include "nic_ports.h"
 
 #ifndef AOTF_SYSTEM2_PORTS_DECLARED
@@ -20,6 +22,7 @@ typedef struct {
 typedef struct {
   aotf_node_t node[2];
   nic_link_t link[2]; /* [0]: a -> b, [1]: b -> a */
+  nic_link_err_t err[2]; /* error injection in front of link[i] (rtl u_err_ab, u_err_ba) */
 } aotf_system2_t;
 
 int aotf_system2_init(aotf_system2_t *m, const aotf_system2_cfg_t *cfg, uint64_t seed);

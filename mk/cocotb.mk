@@ -5,7 +5,7 @@
 # build/bench/axi.txt (merged by scripts/bench.sh into build/bench.json) and build/bench/axi.json.
 COCOTB_DIR := tb/cocotb
 COMET_ENG_AXI_RTL = $(COMET_ENG_RTL) rtl/nic_axil_csr.v rtl/nic_axi_dma.v rtl/comet_engine_axi.v
-AOTF_NODE_AXI_RTL = $(filter-out rtl/nic_link.v rtl/aotf_system2.v,$(SYS_RTL)) rtl/nic_axil_csr.v \
+AOTF_NODE_AXI_RTL = $(filter-out rtl/nic_link.v rtl/nic_link_err.v rtl/aotf_system2.v,$(SYS_RTL)) rtl/nic_axil_csr.v \
   rtl/nic_axi_sthr.v rtl/aotf_node_axi.v
 COCOTB_BENCHES := comet_engine_axi aotf_node_axi
 

@@ -3,12 +3,12 @@
 #   build/sw/aotf_apps        backends model, rtl and lockstep (Verilated aotf_node and nic_switch)
 #   build/sw/aotf_apps_model  C model backend only (no Verilator needed)
 # SYS_RTL / SYS_MODEL: tb/duts/aotf_system2.mk; nic_switch_RTL: tb/duts/nic_switch.mk
-SW_SRC := sw/aotf_apps.c sw/aotf_apps_cli.c sw/aotf_apps_lib.c sw/libaotf.c sw/libaotf_botf.c sw/libaotf_htt.c sw/libaotf_rxtlb.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
+SW_SRC := sw/aotf_apps.c sw/aotf_apps_cli.c sw/aotf_apps_lib.c sw/libaotf.c sw/libaotf_botf.c sw/libaotf_htt.c sw/libaotf_link.c sw/libaotf_rxtlb.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
 SW_CFLAGS := $(CFLAGS)
 FABRIC_MODEL := $(filter-out cmodel/aotf_system2.c,$(SYS_MODEL)) cmodel/nic_switch.c
 SW_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(FABRIC_MODEL)) $(patsubst %.c,$(BUILD)/swobj/%.o,$(SW_SRC))
 # the fabric's RTL components: each Verilated once (sw/fabric_rtl.cpp, sw/nic_switch_rtl.cpp)
-FABRIC_NODE_RTL := $(filter-out rtl/aotf_system2.v rtl/nic_link.v,$(SYS_RTL))
+FABRIC_NODE_RTL := $(filter-out rtl/aotf_system2.v rtl/nic_link.v rtl/nic_link_err.v,$(SYS_RTL))
 FABRIC_SW_RTL := $(filter-out rtl/nic_switch_ls4.v,$(nic_switch_RTL))
 FABRIC_SW_VFLAGS := -GRADIX=16 -GLFT_DEPTH=4096 -GMFT_DEPTH=64 -GBUF_BEATS=512 -GITERS=2
 

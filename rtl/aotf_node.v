@@ -21,12 +21,19 @@
 //  - CTRL.LOOPBACK = 1: own send -> register slice (nic_axis_slice, one cycle) -> own receive
 //    inside the node; the external link is held off (m_axis_tvalid 0, s_axis_tready 0). Change
 //    it only while the paths are idle.
+//  - Link layer (aotf_link, window AOTF_LINK) between the send path / receive path and the link
+//    ports: CTRL.LINK_CRC appends and checks the LINK trailer, CTRL.REL adds sequence numbers,
+//    acknowledgements and retransmission. With both 0 it is a combinational pass-through. The
+//    loopback bypasses it.
 module aotf_node #(
   parameter int FIFO_DEPTH = 2048,
   parameter int HTLB_SETS  = 256,     // < 256: small FPGAs (smaller kick window, see aotf_send)
   parameter int LLCM_BYTES = 131072,
   parameter int PT_ENTRIES = 16,
-  parameter int BOTF_NWIN  = 64       // BOTF windows (global pool): BOTF_NWIN / 8 x 2 DP16KD on ECP5
+  parameter int BOTF_NWIN  = 64,      // BOTF windows (global pool): BOTF_NWIN / 8 x 2 DP16KD on ECP5
+  parameter int LINK_MAX_NODES = 64,   // link layer: nodes with sequence state
+  parameter int LINK_BUF_BEATS = 512,  // link layer: retransmit buffer beats
+  parameter int LINK_BUF_PKTS  = 64    // link layer: unacknowledged packets
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -65,6 +72,7 @@ module aotf_node #(
   localparam logic [3:0] WIN_RX   = nic_pkg::CSR_BASE_AOTF_RX[15:12];
   localparam logic [3:0] WIN_NODE = nic_pkg::CSR_BASE_AOTF_NODE[15:12];
   localparam logic [3:0] WIN_BOTF = nic_pkg::CSR_BASE_AOTF_BOTF[15:12];
+  localparam logic [3:0] WIN_LINK = nic_pkg::CSR_BASE_AOTF_LINK[15:12];
 
   // ---------------------------------------------------------------- CSR decode + request register
   wire [3:0]  win = csr_addr_i[15:12];
@@ -86,7 +94,12 @@ module aotf_node #(
   localparam int NW_NODE_ID = 0, NW_CTRL = 1, NW_SCRATCH = 2;
   wire        b_node = csr_req_i && (win == WIN_NODE);
   wire        b_none = csr_req_i && (win != WIN_SEND) && (win != WIN_RX) && (win != WIN_NODE) &&
-                       (win != WIN_BOTF);
+                       (win != WIN_BOTF) && (win != WIN_LINK);
+  // link window: the request registered here, aotf_link responds one cycle later
+  wire        b_link = csr_req_i && (win == WIN_LINK);
+  reg         lk_req_q;
+  reg         lk_we_q;
+  reg  [11:0] lk_loc_q;
   wire [11:0] b_loc  = csr_addr_i[11:0];
   reg  [NR-1:0] nr_d, nr_q;
   reg  [NW-1:0] nw_d, nw_q;
@@ -115,19 +128,26 @@ module aotf_node #(
       nw_q     <= '0;
       n_ack_q  <= 1'b0;
       n_none_q <= 1'b0;
+      lk_req_q <= 1'b0;
     end else begin
       nr_q     <= nr_d;
       nw_q     <= nw_d;
       n_ack_q  <= b_node || b_none;
       n_none_q <= b_none;
+      lk_req_q <= b_link;
     end
   end
   // request payload: no reset (don't-care unless a write select is set)
   reg  [31:0] wdata_q;
-  always @(posedge clk_i) wdata_q <= csr_wdata_i;
+  always @(posedge clk_i) begin
+    wdata_q  <= csr_wdata_i;
+    lk_we_q  <= csr_we_i;
+    lk_loc_q <= b_loc;
+  end
 
   reg [15:0] node_id_q, node_id_d;
   reg        loop_q, loop_d;
+  reg        crc_q, crc_d, rel_q, rel_d;   // CTRL.LINK_CRC, CTRL.REL
   reg [31:0] scratch_q, scratch_d;
   reg [31:0] unmapped_q, unmapped_d;
   reg        node_ack_q, node_ack_d;
@@ -138,20 +158,22 @@ module aotf_node #(
   // returns the lines as they were one cycle before the decode cycle, i.e. in the request cycle.
   reg  [1:0]  irqs_q, irqs_d;   // {rx_irq, send_irq}
 
-  wire        send_ack, rx_ack, send_irq, rx_irq, botf_ack;
-  wire [31:0] send_rdata, rx_rdata, botf_rdata;
+  wire        send_ack, rx_ack, send_irq, rx_irq, botf_ack, link_ack;
+  wire [31:0] send_rdata, rx_rdata, botf_rdata, link_rdata;
 
   always @* irqs_d = {rx_irq, send_irq};
 
   always @* begin
     node_id_d    = nw_q[NW_NODE_ID] ? wdata_q[15:0] : node_id_q;
     loop_d       = nw_q[NW_CTRL] ? wdata_q[nic_pkg::AOTF_NODE_CTRL_LOOPBACK_LSB] : loop_q;
+    crc_d        = nw_q[NW_CTRL] ? wdata_q[nic_pkg::AOTF_NODE_CTRL_LINK_CRC_LSB] : crc_q;
+    rel_d        = nw_q[NW_CTRL] ? wdata_q[nic_pkg::AOTF_NODE_CTRL_REL_LSB] : rel_q;
     scratch_d    = nw_q[NW_SCRATCH] ? wdata_q : scratch_q;
     unmapped_d   = unmapped_q + 32'(n_none_q);
     node_ack_d   = n_ack_q;
     node_rdata_d = ({32{nr_q[NR_ID]}}      & nic_pkg::AOTF_NODE_ID_RESET) |
                    ({32{nr_q[NR_NODE_ID]}} & {16'd0, node_id_q}) |
-                   ({32{nr_q[NR_CTRL]}}    & {31'd0, loop_q}) |
+                   ({32{nr_q[NR_CTRL]}}    & {29'd0, rel_q, crc_q, loop_q}) |
                    ({32{nr_q[NR_IRQ]}}     & {30'd0, irqs_q}) |
                    ({32{nr_q[NR_SCRATCH]}} & scratch_q) |
                    ({32{nr_q[NR_UNMCNT]}}  & unmapped_q) |
@@ -162,6 +184,8 @@ module aotf_node #(
     if (!rst_ni) begin
       node_id_q    <= 16'd0;
       loop_q       <= 1'b0;
+      crc_q        <= 1'b0;
+      rel_q        <= 1'b0;
       scratch_q    <= 32'd0;
       unmapped_q   <= 32'd0;
       node_ack_q   <= 1'b0;
@@ -170,6 +194,8 @@ module aotf_node #(
     end else begin
       node_id_q    <= node_id_d;
       loop_q       <= loop_d;
+      crc_q        <= crc_d;
+      rel_q        <= rel_d;
       scratch_q    <= scratch_d;
       unmapped_q   <= unmapped_d;
       node_ack_q   <= node_ack_d;
@@ -188,8 +214,8 @@ module aotf_node #(
       rn_ack_q   <= 1'b0;
       rn_rdata_q <= 32'd0;
     end else begin
-      rn_ack_q   <= rx_ack | node_ack_q | botf_ack;
-      rn_rdata_q <= rx_rdata | node_rdata_q | botf_rdata;
+      rn_ack_q   <= rx_ack | node_ack_q | botf_ack | link_ack;
+      rn_rdata_q <= rx_rdata | node_rdata_q | botf_rdata | link_rdata;
     end
   end
   assign csr_ack_o   = send_ack | rn_ack_q;
@@ -202,6 +228,7 @@ module aotf_node #(
     if (rst_ni && !rx_ack) assert (rx_rdata == 32'd0);
     if (rst_ni && !node_ack_q) assert (node_rdata_q == 32'd0);
     if (rst_ni && !botf_ack) assert (botf_rdata == 32'd0);
+    if (rst_ni && !link_ack) assert (link_rdata == 32'd0);
     if (rst_ni) assert (!(send_ack && rn_ack_q));   // one response per cycle (in-order bus)
   end
 `endif
@@ -212,6 +239,9 @@ module aotf_node #(
   wire [7:0]  tx_tkeep;
   wire        tx_tvalid, tx_tlast, tx_tready;
   wire        rx_tready;
+  wire [63:0] lr_tdata;
+  wire [7:0]  lr_tkeep;
+  wire        lr_tvalid, lr_tlast, lr_tuser;
 
   // ---------------------------------------------------------------- store demux (BOTF window)
   wire [3:0]  botf_win;
@@ -285,12 +315,12 @@ module aotf_node #(
 `endif
   aotf_rx #(.LLCM_BYTES(LLCM_BYTES), .PT_ENTRIES(PT_ENTRIES), .CSR_REG(1'b1)) u_rx (
     .clk_i, .rst_ni,
-    .s_axis_tdata (nlrx_q ? s_axis_tdata  : lb_data[63:0]),
-    .s_axis_tkeep (nlrx_q ? s_axis_tkeep  : lb_data[71:64]),
-    .s_axis_tvalid(nlrx_q ? s_axis_tvalid : lb_valid),
+    .s_axis_tdata (nlrx_q ? lr_tdata  : lb_data[63:0]),
+    .s_axis_tkeep (nlrx_q ? lr_tkeep  : lb_data[71:64]),
+    .s_axis_tvalid(nlrx_q ? lr_tvalid : lb_valid),
     .s_axis_tready(rx_tready),
-    .s_axis_tlast (nlrx_q ? s_axis_tlast  : lb_data[72]),
-    .s_axis_tuser (1'b0),   // link-layer abort: no link layer in front of aotf_rx here
+    .s_axis_tlast (nlrx_q ? lr_tlast  : lb_data[72]),
+    .s_axis_tuser (nlrx_q && lr_tuser),   // link-layer abort (aotf_link verdict)
     .csr_req_i(req_rx), .csr_we_i, .csr_addr_i(csr_addr_i[11:0]), .csr_wdata_i,
     .csr_ack_o(rx_ack), .csr_rdata_o(rx_rdata),
     .hr_valid_i, .hr_addr_i, .hr_rvalid_o, .hr_rdata_o,
@@ -300,11 +330,24 @@ module aotf_node #(
     /* verilator lint_on PINCONNECTEMPTY */
   );
 
-  assign tx_tready     = loop_q ? lb_ready : m_axis_tready;
-  assign m_axis_tdata  = tx_tdata;
-  assign m_axis_tkeep  = tx_tkeep;
-  assign m_axis_tvalid = tx_tvalid && !loop_q;
-  assign m_axis_tlast  = tx_tlast;
-  assign s_axis_tready = rx_tready && !loop_q;
+  // link layer between the paths and the link ports (loopback bypasses it)
+  wire        lk_tx_tready, lk_m_tvalid, lk_s_tready;
+  aotf_link #(.MAX_NODES(LINK_MAX_NODES), .BUF_BEATS(LINK_BUF_BEATS), .BUF_PKTS(LINK_BUF_PKTS)) u_link (
+    .clk_i, .rst_ni, .crc_en_i(crc_q), .rel_en_i(rel_q), .node_id_i(node_id_q),
+    .csr_req_i(lk_req_q), .csr_we_i(lk_we_q), .csr_addr_i(lk_loc_q), .csr_wdata_i(wdata_q),
+    .csr_ack_o(link_ack), .csr_rdata_o(link_rdata),
+    .s_tx_tdata(tx_tdata), .s_tx_tkeep(tx_tkeep), .s_tx_tvalid(tx_tvalid && !loop_q),
+    .s_tx_tready(lk_tx_tready), .s_tx_tlast(tx_tlast),
+    .m_axis_tdata, .m_axis_tkeep, .m_axis_tvalid(lk_m_tvalid), .m_axis_tready, .m_axis_tlast,
+    .s_axis_tdata, .s_axis_tkeep, .s_axis_tvalid, .s_axis_tready(lk_s_tready), .s_axis_tlast,
+    .m_rx_tdata(lr_tdata), .m_rx_tkeep(lr_tkeep), .m_rx_tvalid(lr_tvalid),
+    .m_rx_tready(rx_tready && nlrx_q), .m_rx_tlast(lr_tlast), .m_rx_tuser(lr_tuser),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .dbg_occ_o(), .dbg_tx_state_o()
+    /* verilator lint_on PINCONNECTEMPTY */
+  );
+  assign tx_tready     = loop_q ? lb_ready : lk_tx_tready;
+  assign m_axis_tvalid = lk_m_tvalid && !loop_q;
+  assign s_axis_tready = lk_s_tready && !loop_q;
 endmodule
 `default_nettype wire

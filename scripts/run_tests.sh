@@ -227,6 +227,9 @@ run aotf-rx-model-seeds bash -c 'for m in tlb tlb_miss skip botf botf_rate forms
 # directions at once (aotf_system2 bench_botf, C model; the lockstep runs above cover its modes)
 run botf-line-rate bash -c "build/aotf_system2/model_main +mode=bench_botf +seed=1 | awk '/node_link_pct_464_both_ways/ {ok = (\$3 >= 95)} END {exit !ok}'"
 
+# rel: the link layer (aotf_link DUT modes and aotf_system2 rel0 / rel_1e4 / rel_1e2 / bench_rel
+# run in the DUT loop above); more lossy-channel seeds of the link layer on the model
+run aotf-link-model-seeds bash -c 'for s in 3 4 5 6 7 8; do build/aotf_link/model_main +mode=rel_1e2 +seed=$s | grep -q "scoreboard=pass" || exit 1; done'
 # packet-level checks: every frame the Comet benches emitted (NIC_PCAP_DIR, one pcap per run)
 # merged per source and validated by tshark (FCS, IPv4/UDP checksums, FM dissector); plus a
 # negative check: one flipped payload byte must make the check fail.

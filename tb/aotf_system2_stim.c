@@ -19,6 +19,7 @@
 #include "aotf_apps.h"
 #include "aotf_system2.h"
 #include "libaotf_botf.h"
+#include "libaotf_link.h"
 #include "nic_hosts.h"
 #include "nic_lockstep.h"
 #include "nic_pkg.h"
@@ -40,12 +41,19 @@ typedef struct {
 } csr_mon_t;
 
 /* node register checks of one node's host program */
-typedef struct {
+typedef struct node_chk {
   aotf_apps_node_t *n;
   const csr_mon_t *mon; /* this node's port monitor (IRQ_STATUS reads at an interrupt edge) */
   uint64_t seed;
   uint32_t unmapped; /* accesses this program made to unmapped windows (UNMAPPED_CNT) */
   uint32_t scratch;  /* last value written to SCRATCH */
+  /* rel modes: the link layer on for the applications, in step with the peer */
+  int rel;
+  int phase;                /* sync points passed */
+  struct node_chk *peer;
+  int *err_on;              /* error injection on (both nodes' link layers are on) */
+  aotf_link_cnt_t lc;       /* link counters once every packet was acknowledged */
+  struct rel_bench *b;      /* bench_rel: shared figures */
 } node_chk_t;
 
 /* one node's BOTF program (modes botf, bench_botf) */
@@ -60,6 +68,14 @@ typedef struct {
   uint64_t t0, t1; /* bench: CNT_PKTS seen at n0, then at all packets */
   uint32_t n0;
 } botf_prog_t;
+/* bench_rel: figures measured by the two host programs (node 0 sends, node 1 receives) */
+typedef struct rel_bench {
+  uint32_t *err_thr;
+  uint64_t t0, t_seen;
+  double kpc[5];      /* kicks per cycle: link off, LINK_CRC, REL loss 0, 1e-4, 1e-2 */
+  double rtt[2];      /* mean round trip (cycles): REL loss 0, 1e-2 */
+  int done;
+} rel_bench_t;
 
 typedef struct {
   aotf_apps_t apps;
@@ -68,6 +84,11 @@ typedef struct {
   botf_prog_t bp[NODES];
   aotf_system2_in_t in;
   int random, credits;
+  int rel;          /* rel modes: LINK_CRC + REL during the applications */
+  uint32_t eseed[2]; /* error injection seeds of the two links (loaded at reset) */
+  uint32_t err_thr; /* rel modes: drop, corrupt and duplicate thresholds (probability * 2^32) */
+  int err_on;
+  rel_bench_t bench;
   node_chk_t chk[NODES];
   csr_mon_t mon[NODES];
   aotf_node_in_t hin[NODES]; /* host fields of this cycle's drive */
@@ -152,11 +173,14 @@ static int node_regs_before(node_chk_t *k, nic_host_t *h) {
   if (chk_irq(k, h, "at reset", 0)) return 1;
   if (chk_rd(k, h, NODE_REG(SCRATCH), "SCRATCH at reset", AOTF_NODE_SCRATCH_RESET)) return 1;
   if (chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at reset", AOTF_NODE_UNMAPPED_CNT_RESET)) return 1;
-  /* CTRL.LOOPBACK: only bit 0 is stored. Toggled here, before either node has kicked (the
+  /* CTRL: only LOOPBACK, LINK_CRC and REL are stored. Toggled here, before either node has kicked (the
    * peer's first packet leaves after its driver's open, long after this), so no packet is
    * on the link while the loop is switched */
   nic_host_csr_write(h, NODE_REG(CTRL), 0xffffffffu);
-  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=1", 1u << AOTF_NODE_CTRL_LOOPBACK_LSB)) return 1;
+  if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing all ones",
+             (1u << AOTF_NODE_CTRL_LOOPBACK_LSB) | (1u << AOTF_NODE_CTRL_LINK_CRC_LSB) |
+                 (1u << AOTF_NODE_CTRL_REL_LSB)))
+    return 1;
   nic_host_csr_write(h, NODE_REG(CTRL), 0);
   if (chk_rd(k, h, NODE_REG(CTRL), "CTRL after writing LOOPBACK=0", 0)) return 1;
   /* SCRATCH: every pattern written reads back (all 32 bits); the last one stays for the end */
@@ -171,7 +195,7 @@ static int node_regs_before(node_chk_t *k, nic_host_t *h) {
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0x018u), "node window offset 0x018", CSR_UNMAPPED)) return 1;
   if (chk_rd(k, h, (uint16_t)(CSR_BASE_AOTF_NODE + 0xffcu), "node window offset 0xFFC", CSR_UNMAPPED)) return 1;
   /* UNMAPPED_CNT: N reads and writes to windows no block owns (reads return CSR_UNMAPPED) */
-  const uint16_t unm[] = {0xb000u, 0x4004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
+  const uint16_t unm[] = {0xb000u, 0x6004u, 0x7ffcu, 0xf000u, 0x5100u, 0x9abcu, 0xeffcu};
   unsigned nacc = 3u + (unsigned)(k->seed % 4u) + (unsigned)node;
   for (unsigned i = 0; i < nacc; i++) {
     uint16_t a = unm[i % (sizeof(unm) / sizeof(unm[0]))];
@@ -253,11 +277,40 @@ static int node_regs_after(node_chk_t *k, nic_host_t *h) {
   return chk_rd(k, h, NODE_REG(UNMAPPED_CNT), "UNMAPPED_CNT at the end", k->unmapped);
 }
 
+/* rel modes: wait until the peer's program has passed sync point `phase` too */
+static void rel_sync(node_chk_t *k, nic_host_t *h, int phase) {
+  k->phase = phase;
+  while (k->peer->phase < phase && !k->n->c->fail) nic_host_wait(h, 8);
+}
+
+#define REL_RTO 400 /* cycles: above the round trip of a packet and its acknowledgement */
+
 static void node_prog(nic_host_t *h, void *arg) {
   node_chk_t *k = arg;
   k->n->a.h = h;
   if (node_regs_before(k, h)) return;
+  if (k->rel) {
+    /* both nodes flushed and quiet: switch the link layers on, then the error injection */
+    rel_sync(k, h, 1);
+    nic_host_wait(h, 200);
+    if (aotf_link_probe(h)) { chk_fail(k, h, "AOTF_LINK ID", 0, AOTF_LINK_ID_RESET); return; }
+    aotf_link_set(h, 1, 1, REL_RTO);
+    rel_sync(k, h, 2);
+    *k->err_on = 1;
+  }
   aotf_apps_prog(h, k->n);
+  if (k->rel && !k->n->c->fail) {
+    /* every packet acknowledged on both sides, then the counters; link layers off again */
+    if (aotf_link_wait_acked(h, POLL_MAX)) { chk_fail(k, h, "AOTF_LINK BUF (never drained)", 1, 0); return; }
+    rel_sync(k, h, 3);
+    *k->err_on = 0;
+    nic_host_wait(h, 4 * REL_RTO);
+    aotf_link_counters(h, &k->lc);
+    if (k->lc.buf_beats || k->lc.buf_pkts) { chk_fail(k, h, "AOTF_LINK BUF at the end", 1, 0); return; }
+    rel_sync(k, h, 4);
+    aotf_link_set(h, 0, 0, REL_RTO);
+    rel_sync(k, h, 5);
+  }
   if (!k->n->c->fail && k->n->c->done[k->n->node]) node_regs_after(k, h);
 }
 
@@ -374,7 +427,101 @@ static void botf_prog(nic_host_t *h, void *arg) {
   p->done = 1;
 }
 
-const char *aotf_system2_stim_modes(void) { return "apps apps_zero loopback random credits botf bench_botf"; }
+
+/* ---------------------------------------------------------------- bench_rel */
+#define RB_PGID 9u
+#define RB_RTO 256u
+#define RB_K 4000u    /* kicks per throughput phase */
+#define RB_K4 20000u  /* at loss 1e-4 */
+#define RB_N 1000u    /* round trips per latency phase */
+#define RB_MARK 64u   /* word of the end-of-phase marker */
+#define RB_PING 100u  /* word of the ping; the pong is the next word */
+
+static void rb_step(node_chk_t *k, nic_host_t *h) { rel_sync(k, h, k->phase + 1); }
+
+/* K kicks from node 0 to node 1 as fast as the driver issues them, then a marker behind
+ * them; kicks per cycle from the first kick to the marker seen in node 1's LLCM */
+static double rb_stream(node_chk_t *k, nic_host_t *h, uint32_t kp, unsigned K, uint64_t mark) {
+  aotf_t *a = &k->n->a;
+  rel_bench_t *b = k->b;
+  if (k->n->node == 0) {
+    b->t0 = nic_host_now(h);
+    for (unsigned i = 0; i < K; i++) aotf_kick(a, kp + 8u * (i % RB_MARK), i, 8);
+    aotf_kick(a, kp + 8u * RB_MARK, mark, 8);
+  } else {
+    aotf_llcm_poll(a, 8u * RB_MARK, ~0ull, mark, NULL);
+    b->t_seen = nic_host_now(h);
+  }
+  rb_step(k, h);
+  return (double)K / (double)(b->t_seen - b->t0);
+}
+
+/* N round trips: node 0 kicks i into node 1's ping word, node 1 waits for it and kicks i back
+ * into node 0's pong word; the mean kick-to-pong time at node 0 */
+static double rb_pingpong(node_chk_t *k, nic_host_t *h, uint32_t kp, unsigned N, uint64_t base) {
+  aotf_t *a = &k->n->a;
+  uint64_t sum = 0;
+  for (unsigned i = 1; i <= N; i++) {
+    if (k->n->node == 0) {
+      uint64_t t = nic_host_now(h);
+      aotf_kick(a, kp + 8u * RB_PING, base + i, 8);
+      aotf_llcm_poll(a, 8u * (RB_PING + 1), ~0ull, base + i, NULL);
+      sum += nic_host_now(h) - t;
+    } else {
+      aotf_llcm_poll(a, 8u * RB_PING, ~0ull, base + i, NULL);
+      aotf_kick(a, kp + 8u * (RB_PING + 1), base + i, 8);
+    }
+  }
+  rb_step(k, h);
+  return (double)sum / N;
+}
+
+/* both link layers switched while the links are quiet */
+static void rb_link(node_chk_t *k, nic_host_t *h, int crc, int rel) {
+  nic_host_wait(h, 4 * RB_RTO);
+  rb_step(k, h);
+  aotf_link_set(h, crc, rel, RB_RTO);
+  rb_step(k, h);
+}
+
+static void bench_prog(nic_host_t *h, void *arg) {
+  node_chk_t *k = arg;
+  rel_bench_t *b = k->b;
+  aotf_t *a = &k->n->a;
+  a->h = h;
+  int me = k->n->node;
+  if (aotf_open(a, h, (uint16_t)me)) { chk_fail(k, h, "aotf_open", 1, 0); return; }
+  aotf_protect(a, RB_PGID, 0, 0x1000);
+  aotf_hdr_t hd = {(uint16_t)(1 - me), RB_PGID, 0, 0, 0, 0};
+  uint32_t kp = aotf_kick_page(0, 1);
+  aotf_map(a, kp, &hd, 1);
+  rb_step(k, h);
+  double kpc[5], rtt[2];
+  kpc[0] = rb_stream(k, h, kp, RB_K, 1);
+  rb_link(k, h, 1, 0);
+  kpc[1] = rb_stream(k, h, kp, RB_K, 2);
+  rb_link(k, h, 1, 1);
+  kpc[2] = rb_stream(k, h, kp, RB_K, 3);
+  rtt[0] = rb_pingpong(k, h, kp, RB_N, 0);
+  *b->err_thr = 429497u; /* 1e-4 */
+  kpc[3] = rb_stream(k, h, kp, RB_K4, 4);
+  *b->err_thr = 42949673u; /* 1e-2 */
+  kpc[4] = rb_stream(k, h, kp, RB_K, 5);
+  rtt[1] = rb_pingpong(k, h, kp, RB_N, 1u << 20);
+  *b->err_thr = 0;
+  if (aotf_link_wait_acked(h, POLL_MAX)) { chk_fail(k, h, "AOTF_LINK BUF (never drained)", 1, 0); return; }
+  rb_step(k, h);
+  if (me == 0) {
+    for (int i = 0; i < 5; i++) b->kpc[i] = kpc[i];
+    b->rtt[0] = rtt[0];
+    b->rtt[1] = rtt[1];
+    b->done = 1;
+  }
+}
+
+const char *aotf_system2_stim_modes(void) {
+  return "apps apps_zero loopback random credits botf bench_botf rel0 rel_1e4 rel_1e2 bench_rel";
+}
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
   st_t *s = calloc(1, sizeof(*s));
@@ -391,6 +538,26 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     aotf_apps_init(&s->apps, "credits", 4, seed, NODES);
     cost = NIC_HOST_COST_ZERO;
     s->credits = 1;
+  } else if (!strcmp(mode, "bench_rel")) {
+    aotf_apps_init(&s->apps, "random", 1, seed, NODES); /* the node structures only */
+    cost = NIC_HOST_COST_ZERO;
+    s->rel = 2;
+    s->eseed[0] = 0x1234567u;
+    s->eseed[1] = 0x7654321u;
+  } else if (!strncmp(mode, "rel", 3)) {
+    /* random kicks both ways with the link layer on, over links that drop, corrupt and
+     * duplicate packets with probability 0, 1e-4 or 1e-2 each */
+    double p;
+    if (!strcmp(mode, "rel0")) p = 0;
+    else if (!strcmp(mode, "rel_1e4")) p = 1e-4;
+    else if (!strcmp(mode, "rel_1e2")) p = 1e-2;
+    else { free(s); return NULL; }
+    aotf_apps_init(&s->apps, "random", 60, seed, NODES);
+    cost = NIC_HOST_COST_ZERO;
+    s->rel = 1;
+    s->err_thr = (uint32_t)(p * 4294967296.0);
+    s->eseed[0] = (uint32_t)(seed * 0x9E3779B1u) ^ 0xA5A5u;
+    s->eseed[1] = (uint32_t)(seed * 0x85EBCA6Bu) ^ 0x5A5Au;
   } else if (!strcmp(mode, "random")) {
     aotf_apps_init(&s->apps, "random", 0, seed, NODES);
     s->random = 1;
@@ -426,7 +593,12 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     s->chk[i].n = &s->apps.nodes[i];
     s->chk[i].seed = seed;
     s->chk[i].mon = &s->mon[i];
-    progs[i] = node_prog;
+    s->chk[i].rel = s->rel;
+    s->chk[i].peer = &s->chk[1 - i];
+    s->chk[i].err_on = &s->err_on;
+    s->chk[i].b = &s->bench;
+    s->bench.err_thr = &s->err_thr;
+    progs[i] = s->rel == 2 ? bench_prog : node_prog;
     args[i] = &s->chk[i];
   }
   s->hs = nic_hosts_new(&cost, NODES, progs, args);
@@ -445,6 +617,8 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
   (void)prev;
   if (cycle < RESET_CYCLES) {
     memset(in, 0, sizeof(*in));
+    in->err_seed_ab_i = s->eseed[0];
+    in->err_seed_ba_i = s->eseed[1];
   } else {
     int busy = nic_hosts_drive(s->hs, cycle, s->hin);
     memset(in, 0, sizeof(*in));
@@ -455,6 +629,11 @@ int aotf_system2_stim_next(void *p, uint64_t cycle, const aotf_system2_out_t *pr
     HIN(st_valid) HIN(st_addr) HIN(st_data) HIN(st_be) HIN(hr_valid) HIN(hr_addr)
     HIN(csr_req) HIN(csr_we) HIN(csr_addr) HIN(csr_wdata)
 #undef HIN
+    in->err_seed_ab_i = s->eseed[0];
+    in->err_seed_ba_i = s->eseed[1];
+    if (s->err_on || s->rel == 2) {
+      in->err_drop_thr_i = in->err_corrupt_thr_i = in->err_dup_thr_i = s->err_thr;
+    }
     if (!busy || s->apps.fail || s->bp[0].fail || s->bp[1].fail) return 0;
   }
   s->in = *in;
@@ -540,6 +719,22 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
   }
   if (!out) {
     if (s->apps.fail) return 1;
+    if (s->rel == 2) {
+      const rel_bench_t *b = &s->bench;
+      if (!b->done) {
+        fprintf(stderr, "aotf_system2 bench_rel: did not finish\n");
+        return 1;
+      }
+      printf("bench: rel.kicks_per_cycle_link_off %.4f\n", b->kpc[0]);
+      printf("bench: rel.kicks_per_cycle_link_crc %.4f\n", b->kpc[1]);
+      printf("bench: rel.kicks_per_cycle_rel %.4f\n", b->kpc[2]);
+      printf("bench: rel.goodput_pct_loss_1e-4 %.1f\n", 100.0 * b->kpc[3] / b->kpc[2]);
+      printf("bench: rel.goodput_pct_loss_1e-2 %.1f\n", 100.0 * b->kpc[4] / b->kpc[2]);
+      printf("bench: rel.rtt_cycles_loss_0 %.1f\n", b->rtt[0]);
+      printf("bench: rel.rtt_cycles_loss_1e-2 %.1f\n", b->rtt[1]);
+      printf("bench: rel.extra_latency_cycles_loss_1e-2 %.1f\n", (b->rtt[1] - b->rtt[0]) / 2);
+      return 0;
+    }
     if (!s->random && !(s->apps.done[0] && s->apps.done[1])) {
       fprintf(stderr, "aotf_system2: applications did not finish\n");
       return 1;
@@ -548,6 +743,27 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
       fprintf(stderr, "aotf_system2: credits: %llu limit writes, %llu kicks refused (both must be > 0)\n",
               (unsigned long long)s->apps.credit_writes, (unsigned long long)s->apps.credit_refused);
       return 1;
+    }
+    if (s->rel) {
+      /* exactly once: every packet a node sent for the first time was delivered once at the
+       * peer (its buffer drained, so each was acknowledged; the receiver accepts only the next
+       * sequence number, so none twice and none out of order) */
+      int bad = 0;
+      for (int i = 0; i < NODES; i++) {
+        const aotf_link_cnt_t *c = &s->chk[i].lc, *p = &s->chk[1 - i].lc;
+        fprintf(stderr,
+                "aotf_system2 rel: node %d: tx %u retx %u timeouts %u fast replays %u acks tx %u rx %u; rx delivered %u "
+                "crc_err %u dup %u ooo %u\n",
+                i, c->tx_pkts, c->tx_retx, c->timeouts, c->fast_rpl, c->ack_tx, c->ack_rx, c->rx_delivered, c->rx_crc_err,
+                c->rx_dup, c->rx_ooo);
+        if (c->rx_delivered != p->tx_pkts || c->tx_pkts == 0) bad = 1;
+        if (s->err_thr >= 42949673u && c->rx_crc_err + c->rx_dup + c->rx_ooo == 0) bad = 1; /* 1e-2: errors seen */
+      }
+      if (bad || s->apps.rnd_rounds != 60) {
+        fprintf(stderr, "aotf_system2 rel: delivered != sent, no errors injected, or %llu rounds\n",
+                (unsigned long long)s->apps.rnd_rounds);
+        return 1;
+      }
     }
     if (s->random && s->apps.rnd_rounds == 0) {
       fprintf(stderr, "aotf_system2: random traffic completed no round\n");

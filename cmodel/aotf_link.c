@@ -1,0 +1,378 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "aotf_link.h"
+#include <string.h>
+#include "nic_pkg.h"
+
+enum { T_IDLE, T_NEW, T_TRL, T_RPL };
+#define RESIDUE 0xDEBB20E3u
+
+static uint64_t mix(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+int aotf_link_init(aotf_link_t *m, const aotf_link_cfg_t *cfg, uint64_t seed) {
+  memset(m, 0, sizeof(*m));
+  if (cfg->max_nodes < 2 || cfg->max_nodes > AOTF_LINK_MAXN || (cfg->max_nodes & (cfg->max_nodes - 1)) ||
+      cfg->buf_pkts < 2 || cfg->buf_pkts > AOTF_LINK_MAXP || (cfg->buf_pkts & (cfg->buf_pkts - 1)) ||
+      (cfg->buf_beats & (cfg->buf_beats - 1)) || cfg->max_pkt_beats < 3 || cfg->max_pkt_beats > 127 ||
+      cfg->buf_beats < cfg->max_pkt_beats)
+    return -1;
+  m->cfg = *cfg;
+  /* power-up: payload registers arbitrary (the bench resets first) */
+  uint64_t s = seed;
+  m->out_d = mix(&s);
+  m->h_d = mix(&s);
+  m->crct = (uint32_t)mix(&s);
+  m->crcr = (uint32_t)mix(&s);
+  m->pk_src = (uint32_t)mix(&s) & 0xffff;
+  return nic_ram_init(&m->ram, cfg->buf_beats, 73, 1, seed ^ 0x4c4e4bull);
+}
+
+void aotf_link_free(aotf_link_t *m) { nic_ram_free(&m->ram); }
+
+/* raw CRC-32 register (reflected 0xEDB88320) after the first n bytes of d, byte 0 first (the
+ * function of rtl/comet_crc32_d64.v) */
+static uint32_t crc_d64(uint32_t crc, uint64_t d, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    crc ^= (uint32_t)(d >> (8 * i)) & 0xff;
+    for (int b = 0; b < 8; b++) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1)));
+  }
+  return crc;
+}
+
+static unsigned nbytes(uint32_t k) {
+  for (int i = 7; i >= 0; i--)
+    if ((k >> i) & 1) return (unsigned)i + 1;
+  return 0;
+}
+
+static int lt16(uint32_t a, uint32_t b) { return ((a - b) & 0xffff) >= 0x8000; }
+
+typedef struct {
+  /* outputs */
+  aotf_link_out_t o;
+  /* transmit decisions */
+  int ld, ld_l, ack_clr, push, ram_we, ram_re, hd_free, r_issue;
+  uint64_t ld_d, ram_wd0;
+  uint32_t ld_k, ram_wd1, ack_idx, inc[AOTF_LINK_NCNT];
+  uint32_t crct_d, trl_ack_d, cur_rel_d, cur_dst_d, nb_d, wp_d, rp_d, rleft_d, rv_d, rpl_req_d, tst_d, tmr_d;
+  uint32_t hd_nb, trl_seq, cur_seq;
+  /* receive */
+  int rx_acc, crc_ok, rej, ok_seq, tsq, src_in, ack_adv, fast;
+  uint32_t crc_rx, exps, tseq, src;
+} comb_t;
+
+static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
+  memset(c, 0, sizeof(*c));
+  const aotf_link_cfg_t *g = &m->cfg;
+  uint32_t nmask = g->max_nodes - 1, bmask = g->buf_beats - 1;
+  int crc_en = (int)(in->crc_en_i & 1), rel_en = (int)(in->rel_en_i & 1);
+  if (!crc_en && m->tst == T_IDLE && !m->out_v && m->pcnt == 0 && !m->rpl_req) {
+    /* layer off and idle: the pass-through alone (the full evaluation gives the same) */
+    aotf_link_out_t *o = &c->o;
+    c->tst_d = T_IDLE; c->crct_d = m->crct; c->trl_ack_d = m->trl_ack; c->cur_rel_d = m->cur_rel;
+    c->cur_dst_d = m->cur_dst; c->nb_d = m->nb; c->wp_d = m->wp; c->rp_d = m->rp;
+    c->rleft_d = m->rleft; c->rv_d = m->rv; c->rpl_req_d = 0; c->tmr_d = 0;
+    c->src = m->pk_src & nmask;
+    o->csr_ack_o = m->ack;
+    o->csr_rdata_o = m->rdata;
+    o->s_tx_tready = in->m_axis_tready & 1;
+    o->m_axis_tdata = in->s_tx_tdata;
+    o->m_axis_tkeep = in->s_tx_tkeep & 0xff;
+    o->m_axis_tvalid = in->s_tx_tvalid & 1;
+    o->m_axis_tlast = in->s_tx_tlast & 1;
+    o->s_axis_tready = in->m_rx_tready & 1;
+    o->m_rx_tdata = in->s_axis_tdata;
+    o->m_rx_tkeep = in->s_axis_tkeep & 0xff;
+    o->m_rx_tvalid = in->s_axis_tvalid & 1;
+    o->m_rx_tlast = in->s_axis_tlast & 1;
+    o->m_rx_tuser = 0;
+    o->dbg_occ_o = m->occ & 0xffff;
+    o->dbg_tx_state_o = m->tst;
+    return;
+  }
+  int out_free = !m->out_v || (in->m_axis_tready & 1);
+  int room = !rel_en || (m->occ <= g->buf_beats - g->max_pkt_beats && m->pcnt != g->buf_pkts);
+  int ack_any = 0;
+  c->ack_idx = 0;
+  for (int i = (int)g->max_nodes - 1; i >= 0; i--)
+    if (m->pend[i]) { c->ack_idx = (uint32_t)i; ack_any = 1; }
+  uint64_t ack_hdr = ((uint64_t)m->exp[c->ack_idx] << 48) | ((uint64_t)m->gap[c->ack_idx] << ACK_HDR_FLAGS_LSB) |
+                     ((uint64_t)(PTYPE_ACK & 0xff) << 32) |
+                     ((in->node_id_i & 0xffff) << 16) | c->ack_idx;
+  int s_in_rng = (in->s_tx_tdata & 0xffff) < g->max_nodes;
+  uint32_t hd_dst = m->ptdst[m->pth], hd_seq = m->ptseq[m->pth];
+  c->hd_nb = m->ptnb[m->pth];
+  c->hd_free = m->pcnt != 0 && lt16(hd_seq, m->ackd[hd_dst]);
+  c->cur_seq = m->nseq[m->cur_dst];
+  c->trl_seq = m->cur_rel && !m->trl_ack;
+  uint32_t trl_lo = (c->trl_seq << 16) | (c->trl_seq ? c->cur_seq : 0);
+  uint32_t trl_crc = m->tst == T_TRL ? ~crc_d64(m->crct, trl_lo, 4) : 0;
+  uint32_t crc_tx_c = m->tst == T_IDLE ? 0xFFFFFFFFu : m->crct;
+  int ackh = m->tst == T_IDLE && ack_any;
+  uint32_t crc_tx = (!crc_en && m->tst == T_IDLE) ? 0 : crc_d64(crc_tx_c, ackh ? ack_hdr : in->s_tx_tdata, ackh ? 8 : nbytes((uint32_t)in->s_tx_tkeep));
+
+  int s_tx_rdy = 0;
+  c->tst_d = m->tst; c->crct_d = m->crct; c->trl_ack_d = m->trl_ack; c->cur_rel_d = m->cur_rel;
+  c->cur_dst_d = m->cur_dst; c->nb_d = m->nb; c->wp_d = m->wp; c->rp_d = m->rp; c->rleft_d = m->rleft;
+  c->rv_d = m->rv; c->rpl_req_d = m->rpl_req;
+  c->ld_d = in->s_tx_tdata; c->ld_k = (uint32_t)in->s_tx_tkeep & 0xff;
+  c->ram_wd0 = in->s_tx_tdata; c->ram_wd1 = (uint32_t)in->s_tx_tkeep & 0xff;
+  switch (m->tst) {
+    case T_IDLE:
+      if (crc_en && out_free) {
+        if (ack_any) {
+          c->ld = 1; c->ld_d = ack_hdr; c->ld_k = 0xff;
+          c->crct_d = crc_tx; c->trl_ack_d = 1; c->cur_rel_d = 0; c->ack_clr = 1;
+          c->inc[ALK_ACKTX] = 1;
+          c->tst_d = T_TRL;
+        } else if (m->rpl_req) {
+          c->rpl_req_d = 0; c->rp_d = m->bh; c->rleft_d = m->occ; c->rv_d = 0;
+          c->tst_d = T_RPL;
+        } else if ((in->s_tx_tvalid & 1) && room) {
+          s_tx_rdy = 1; c->ld = 1; c->crct_d = crc_tx; c->trl_ack_d = 0;
+          c->cur_dst_d = (uint32_t)in->s_tx_tdata & nmask;
+          c->cur_rel_d = (uint32_t)(rel_en && s_in_rng);
+          c->inc[ALK_UNSEQ] = (uint32_t)(rel_en && !s_in_rng);
+          c->ram_we = rel_en && s_in_rng;
+          c->wp_d = (m->wp + (uint32_t)c->ram_we) & bmask;
+          c->nb_d = 1;
+          c->tst_d = (in->s_tx_tlast & 1) ? T_TRL : T_NEW;
+        }
+      }
+      break;
+    case T_NEW:
+      if (out_free && (in->s_tx_tvalid & 1)) {
+        s_tx_rdy = 1; c->ld = 1; c->crct_d = crc_tx;
+        c->ram_we = (int)m->cur_rel;
+        c->wp_d = (m->wp + (uint32_t)c->ram_we) & bmask;
+        c->nb_d = (m->nb + 1) & 0x7f;
+        if (in->s_tx_tlast & 1) c->tst_d = T_TRL;
+      }
+      break;
+    case T_TRL:
+      if (out_free) {
+        c->ld = 1; c->ld_d = ((uint64_t)trl_crc << 32) | trl_lo; c->ld_k = 0xff; c->ld_l = 1;
+        if (!m->trl_ack) c->inc[ALK_TXP] = 1;
+        if (m->cur_rel && !m->trl_ack) {
+          c->ram_we = 1; c->ram_wd0 = c->ld_d; c->ram_wd1 = 0x1ff;
+          c->wp_d = (m->wp + 1) & bmask;
+          c->push = 1;
+        }
+        c->tst_d = T_IDLE;
+      }
+      break;
+    default: {
+      const uint64_t *rd = nic_ram_rd(&m->ram);
+      int r_load = m->rv && out_free;
+      c->r_issue = m->rleft != 0 && (!m->rv || r_load);
+      if (r_load) {
+        c->ld = 1; c->ld_d = rd[0]; c->ld_k = (uint32_t)rd[1] & 0xff; c->ld_l = (int)((rd[1] >> 8) & 1);
+        c->inc[ALK_RETX] = (uint32_t)c->ld_l;
+      }
+      c->ram_re = c->r_issue;
+      if (c->r_issue) {
+        c->rp_d = (m->rp + 1) & bmask;
+        c->rleft_d = m->rleft - 1;
+      }
+      c->rv_d = (uint32_t)(c->r_issue || (m->rv && !r_load));
+      if (m->rleft == 0 && (!m->rv || r_load)) c->tst_d = T_IDLE;
+    }
+  }
+  /* retransmission timer */
+  c->tmr_d = m->tmr;
+  if (m->pcnt == 0 || c->hd_free || m->tst == T_RPL || m->rpl_req) c->tmr_d = 0;
+  else if (m->tmr >= m->rto) { c->tmr_d = 0; c->rpl_req_d = 1; c->inc[ALK_TO] = 1; }
+  else c->tmr_d = (m->tmr + 1) & 0xffff;
+
+  /* receive */
+  int rx_rdy = !m->h_v || m->pk_ack || (in->m_rx_tready & 1);
+  c->rx_acc = crc_en && (in->s_axis_tvalid & 1) && rx_rdy;
+  c->crc_rx = !crc_en ? 0 : crc_d64(m->rxf ? 0xFFFFFFFFu : m->crcr, in->s_axis_tdata, nbytes((uint32_t)in->s_axis_tkeep & 0xff));
+  c->crc_ok = c->crc_rx == RESIDUE;
+  c->src_in = m->pk_src < g->max_nodes;
+  c->src = m->pk_src & nmask;
+  c->exps = m->exp[c->src];
+  c->tsq = (int)((in->s_axis_tdata >> LINK_HDR_RFLAGS_LSB) & 1);
+  c->tseq = (uint32_t)in->s_axis_tdata & 0xffff;
+  if (!c->crc_ok) c->rej = 1;
+  else if (!m->pk_ack && rel_en && c->tsq) {
+    if (!c->src_in || c->tseq != c->exps) c->rej = 1;
+    else c->ok_seq = 1;
+  }
+  int last = (int)(in->s_axis_tlast & 1);
+  int rx_trl = c->rx_acc && !m->rxf && last;
+  c->inc[ALK_CRC] |= (uint32_t)(c->rx_acc && ((m->rxf && last) || (!m->rxf && last && !c->crc_ok)));
+  c->inc[ALK_ACKRX] |= (uint32_t)(rx_trl && c->crc_ok && m->pk_ack);
+  int seqd = rx_trl && c->crc_ok && !m->pk_ack && rel_en && c->tsq;
+  c->inc[ALK_DUP] |= (uint32_t)(seqd && c->src_in && lt16(c->tseq, c->exps));
+  c->inc[ALK_OOO] |= (uint32_t)(seqd && (!c->src_in || (c->tseq != c->exps && !lt16(c->tseq, c->exps))));
+  c->inc[ALK_DEL] |= (uint32_t)(rx_trl && !m->pk_ack && !c->rej);
+  /* acknowledgement verdicts: advance, or a repeat while packets are outstanding (fast replay) */
+  int ack_in = rx_trl && m->pk_ack && rel_en && c->src_in && c->crc_ok;
+  uint32_t ackd_src = m->ackd[c->src];
+  c->ack_adv = ack_in && lt16(ackd_src, m->pk_aseq);
+  int ack_rep = ack_in && m->pk_gap && m->nseq[c->src] != m->pk_aseq &&
+                !(m->fr_v && m->fr_src == c->src && m->fr_seq == m->pk_aseq);
+  if (ack_rep && m->tst != T_RPL && !m->rpl_req && !c->inc[ALK_TO]) {
+    c->rpl_req_d = 1; c->tmr_d = 0; c->inc[ALK_FAST] = 1; c->fast = 1;
+  }
+
+  /* outputs */
+  aotf_link_out_t *o = &c->o;
+  o->csr_ack_o = m->ack;
+  o->csr_rdata_o = m->rdata;
+  o->s_tx_tready = crc_en ? (uint64_t)s_tx_rdy : (in->m_axis_tready & 1);
+  o->m_axis_tdata = crc_en ? m->out_d : in->s_tx_tdata;
+  o->m_axis_tkeep = crc_en ? m->out_k : (in->s_tx_tkeep & 0xff);
+  o->m_axis_tvalid = crc_en ? m->out_v : (in->s_tx_tvalid & 1);
+  o->m_axis_tlast = crc_en ? m->out_l : (in->s_tx_tlast & 1);
+  o->s_axis_tready = crc_en ? (uint64_t)rx_rdy : (in->m_rx_tready & 1);
+  o->m_rx_tdata = crc_en ? m->h_d : in->s_axis_tdata;
+  o->m_rx_tkeep = crc_en ? m->h_k : (in->s_axis_tkeep & 0xff);
+  o->m_rx_tvalid = crc_en ? (uint64_t)(m->h_v && !m->pk_ack && (in->s_axis_tvalid & 1)) : (in->s_axis_tvalid & 1);
+  o->m_rx_tlast = (uint64_t)last;
+  o->m_rx_tuser = (uint64_t)(crc_en && last && c->rej);
+  o->dbg_occ_o = m->occ & 0xffff;
+  o->dbg_tx_state_o = m->tst;
+}
+
+static uint32_t csr_read(const aotf_link_t *m, uint32_t a) {
+  switch (a) {
+    case CSR_AOTF_LINK_ID: return AOTF_LINK_ID_RESET;
+    case CSR_AOTF_LINK_RTO: return m->rto;
+    case CSR_AOTF_LINK_CTRL: return 0;
+    case CSR_AOTF_LINK_BUF: return (m->pcnt << 16) | (m->occ & 0xffff);
+    case CSR_AOTF_LINK_TX_PKTS: return m->cnt[ALK_TXP];
+    case CSR_AOTF_LINK_TX_RETX: return m->cnt[ALK_RETX];
+    case CSR_AOTF_LINK_TIMEOUTS: return m->cnt[ALK_TO];
+    case CSR_AOTF_LINK_ACK_TX: return m->cnt[ALK_ACKTX];
+    case CSR_AOTF_LINK_ACK_RX: return m->cnt[ALK_ACKRX];
+    case CSR_AOTF_LINK_RX_CRC_ERR: return m->cnt[ALK_CRC];
+    case CSR_AOTF_LINK_RX_DUP: return m->cnt[ALK_DUP];
+    case CSR_AOTF_LINK_RX_OOO: return m->cnt[ALK_OOO];
+    case CSR_AOTF_LINK_RX_DELIVERED: return m->cnt[ALK_DEL];
+    case CSR_AOTF_LINK_TX_UNSEQ: return m->cnt[ALK_UNSEQ];
+    case CSR_AOTF_LINK_FAST_RPL: return m->cnt[ALK_FAST];
+    default: return CSR_UNMAPPED;
+  }
+}
+
+static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
+  const aotf_link_cfg_t *g = &m->cfg;
+  uint32_t bmask = g->buf_beats - 1, pmask = g->buf_pkts - 1, nmask = g->max_nodes - 1;
+  int rst = !(in->rst_ni & 1);
+  int req = (int)(in->csr_req_i & 1), we = (int)(in->csr_we_i & 1);
+  uint32_t a = (uint32_t)in->csr_addr_i & 0xfff;
+  uint32_t rdata = (req && !we) ? csr_read(m, a) : 0; /* the registers of this cycle */
+  uint64_t wd[2] = {c->ram_wd0, c->ram_wd1};
+  nic_ram_tick(&m->ram, c->ram_we, m->wp, wd, 1, c->ram_re, m->rp);
+  /* payload registers (no reset) */
+  uint32_t pt = m->ptt;
+  int push = c->push;
+  uint32_t nb_inc = (m->nb + 1) & 0x7f;
+  if (c->ld) { m->out_d = c->ld_d; m->out_k = c->ld_k; m->out_l = (uint32_t)c->ld_l; }
+  m->crct = c->crct_d;
+  uint32_t cur_dst = m->cur_dst, cur_seq = c->cur_seq;
+  if (push) { m->ptdst[pt] = cur_dst; m->ptseq[pt] = cur_seq; m->ptnb[pt] = nb_inc; }
+  m->cur_dst = c->cur_dst_d;
+  m->nb = c->nb_d;
+  /* receive payload registers and the receive state (computed before the reset) */
+  uint32_t rxf = m->rxf, h_v = m->h_v, pk_ack = m->pk_ack;
+  int last = (int)(in->s_axis_tlast & 1);
+  /* fast replay record (payload part: no reset) */
+  if (c->fast) { m->fr_src = c->src; m->fr_seq = m->pk_aseq; }
+  if (c->rx_acc) {
+    if (m->rxf) {
+      h_v = !last; m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff; m->crcr = c->crc_rx;
+      m->pk_src = (uint32_t)(in->s_axis_tdata >> 16) & 0xffff;
+      uint32_t aseq = (uint32_t)(in->s_axis_tdata >> 48) & 0xffff;
+      pk_ack = ((in->s_axis_tdata >> 32) & 0xff) == (PTYPE_ACK & 0xff);
+      m->pk_gap = (uint32_t)(in->s_axis_tdata >> ACK_HDR_FLAGS_LSB) & 1;
+      rxf = (uint32_t)last;
+      m->pk_aseq = aseq;
+    } else if (!last) {
+      m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff; m->crcr = c->crc_rx;
+    }
+  }
+  if (rst) {
+    m->tst = T_IDLE; m->out_v = 0; m->trl_ack = 0; m->cur_rel = 0;
+    m->wp = m->bh = m->rp = m->occ = m->rleft = m->rv = m->rpl_req = 0;
+    m->pth = m->ptt = m->pcnt = m->tmr = 0;
+    m->rto = AOTF_LINK_RTO_CYCLES_RESET;
+    memset(m->nseq, 0, sizeof(m->nseq)); memset(m->ackd, 0, sizeof(m->ackd));
+    memset(m->exp, 0, sizeof(m->exp)); memset(m->pend, 0, sizeof(m->pend));
+    memset(m->gap, 0, sizeof(m->gap));
+    m->rxf = 1; m->h_v = 0; m->pk_ack = 0;
+    memset(m->cnt, 0, sizeof(m->cnt));
+    m->ack = 0; m->rdata = 0;
+    m->fr_v = 0;
+    return;
+  }
+  int rel_en = (int)(in->rel_en_i & 1);
+  /* receive arrays (rtl: exp_d, ackd_d, pend_d) */
+  uint8_t pend_clr = (uint8_t)c->ack_clr;
+  uint32_t ack_idx = c->ack_idx;
+  uint32_t src = c->src;
+  int set_pend = 0, set_gap = 0;
+  if (c->rx_acc && !m->rxf && last) {
+    h_v = 0; rxf = 1;
+    if (c->crc_ok && m->pk_ack) {
+      if (rel_en && c->src_in && lt16(m->ackd[src], m->pk_aseq)) m->ackd[src] = (uint16_t)m->pk_aseq;
+    } else if (c->crc_ok && rel_en && c->tsq && c->src_in) {
+      set_pend = 1;
+      if (c->ok_seq) m->exp[src] = (uint16_t)(c->exps + 1);
+      else if (!lt16(c->tseq, c->exps)) set_gap = 1;
+    }
+  }
+  if (pend_clr) m->pend[ack_idx] = m->gap[ack_idx] = 0;
+  if (set_pend) m->pend[src] = 1;
+  if (set_gap) m->gap[src] = 1;
+  m->rxf = rxf; m->h_v = h_v; m->pk_ack = pk_ack;
+  /* transmit */
+  if (push) m->nseq[cur_dst & nmask] = (uint16_t)(cur_seq + 1);
+  uint32_t occ = m->occ + (push ? nb_inc : 0) - (c->hd_free ? c->hd_nb : 0);
+  uint32_t pcnt = m->pcnt + (uint32_t)push - (uint32_t)c->hd_free;
+  if (c->hd_free) {
+    m->bh = (m->bh + c->hd_nb) & bmask;
+    m->pth = (m->pth + 1) & pmask;
+  }
+  if (push) m->ptt = (m->ptt + 1) & pmask;
+  m->occ = occ;
+  m->pcnt = pcnt;
+  m->tst = c->tst_d;
+  m->out_v = c->ld ? 1 : ((in->m_axis_tready & 1) ? 0 : m->out_v);
+  m->trl_ack = c->trl_ack_d; m->cur_rel = c->cur_rel_d;
+  m->wp = c->wp_d; m->rp = c->rp_d; m->rleft = c->rleft_d; m->rv = c->rv_d;
+  m->rpl_req = c->rpl_req_d; m->tmr = c->tmr_d;
+  if (c->ack_adv) m->fr_v = 0;
+  if (c->fast) m->fr_v = 1;
+  /* CSR */
+  int clr = req && we && a == CSR_AOTF_LINK_CTRL && ((in->csr_wdata_i >> AOTF_LINK_CTRL_CNT_CLR_LSB) & 1);
+  if (req && we && a == CSR_AOTF_LINK_RTO) m->rto = (uint32_t)in->csr_wdata_i & 0xffff;
+  for (int i = 0; i < AOTF_LINK_NCNT; i++) m->cnt[i] = clr ? 0 : m->cnt[i] + c->inc[i];
+  m->ack = (uint32_t)req;
+  m->rdata = rdata;
+}
+
+void aotf_link_eval(const aotf_link_t *m, const aotf_link_in_t *in, aotf_link_out_t *out) {
+  comb_t c;
+  comb(m, in, &c);
+  *out = c.o;
+}
+
+void aotf_link_tick(aotf_link_t *m, const aotf_link_in_t *in) {
+  comb_t c;
+  comb(m, in, &c);
+  update(m, in, &c);
+}
+
+void aotf_link_step(aotf_link_t *m, const aotf_link_in_t *in, aotf_link_out_t *out) {
+  comb_t c;
+  comb(m, in, &c);
+  *out = c.o;
+  update(m, in, &c);
+}
