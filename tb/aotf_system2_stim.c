@@ -8,7 +8,9 @@
  * botf (BOTF block sends both ways through sw/libaotf_botf: random lengths and header forms, the
  * window status read before each reuse, a busy overwrite, another user's store and a bad
  * length refused and counted; the counters checked), bench_botf (32 sends of 464 bytes from
- * each node at once: the BOTF figures both ways).
+ * each node at once: the BOTF figures both ways), botf_rel (botf with both link layers on -
+ * LINK_CRC and REL - over links that drop, corrupt and duplicate with probability 1e-2 each:
+ * every BOTF packet lands exactly once, in order; the same byte and counter checks).
  * In every mode each node's program first reads and checks every node register (the node
  * window, CSR_BASE_AOTF_NODE) against values it knows independently of the model - the
  * generated reset constants, what it wrote, the accesses it made, the interrupts it caused -
@@ -67,6 +69,10 @@ typedef struct {
   uint32_t pkts, bytes;
   uint64_t t0, t1; /* bench: CNT_PKTS seen at n0, then at all packets */
   uint32_t n0;
+  int rel;     /* botf_rel: the link layers on, errors injected meanwhile */
+  int phase;   /* botf_rel: sync point passed (the peer's is read) */
+  int *err_on; /* botf_rel: error injection on */
+  aotf_link_cnt_t lc; /* botf_rel: the link layer's counters once every packet is acknowledged */
 } botf_prog_t;
 /* bench_rel: figures measured by the two host programs (node 0 sends, node 1 receives) */
 typedef struct rel_bench {
@@ -326,6 +332,13 @@ static int botf_chk(botf_prog_t *p, nic_host_t *h, const char *what, uint32_t go
   return 1;
 }
 
+/* botf_rel: wait until the peer's BOTF program has passed sync point `phase` too */
+static void botf_sync(botf_prog_t *p, nic_host_t *h, int phase) {
+  const botf_prog_t *peer = p - p->node + (1 - p->node);
+  p->phase = phase;
+  while (peer->phase < phase && !peer->fail && !p->fail) nic_host_wait(h, 8);
+}
+
 static void botf_prog(nic_host_t *h, void *arg) {
   botf_prog_t *p = arg;
   botf_t b;
@@ -343,6 +356,14 @@ static void botf_prog(nic_host_t *h, void *arg) {
   nic_host_csr_write(h, RX_REG(PT_LIMIT), BOTF_LLCM_BASE + BOTF_IMG);
   nic_host_csr_write(h, RX_REG(PT_ENTRY), (1u << AOTF_RX_PT_ENTRY_VALID_LSB) | BOTF_PGID);
   for (unsigned w = 0; w < BOTF_WINS; w++) botf_set_owner(&b, w, BOTF_USER, 1);
+  if (p->rel) { /* both nodes set up and quiet: the link layers on, then the error injection */
+    /* the link layer's acknowledgements carry NODE_ID as their source */
+    nic_host_csr_write(h, (uint16_t)(CSR_BASE_AOTF_NODE + CSR_AOTF_NODE_NODE_ID), (uint32_t)p->node);
+    botf_sync(p, h, 1);
+    aotf_link_set(h, 1, 1, REL_RTO);
+    botf_sync(p, h, 2);
+    *p->err_on = 1;
+  }
   static const unsigned fmts[4] = {HFMT_16, HFMT_32, HFMT_24, HFMT_16};
   for (unsigned e = 0; e < 4; e++) {
     botf_hdr_t hd = {(uint16_t)(1 - p->node), (uint16_t)p->node, BOTF_PGID, 7, 1, FLAG_XLAT_SKIP,
@@ -401,6 +422,15 @@ static void botf_prog(nic_host_t *h, void *arg) {
       }
     }
     for (unsigned w = 0; w < BOTF_WINS; w++) botf_wait(&b, w);
+    if (p->rel) { /* every packet acknowledged on both sides before the checks */
+      if (aotf_link_wait_acked(h, POLL_MAX)) {
+        botf_chk(p, h, "AOTF_LINK BUF drained", 0, 1);
+        return;
+      }
+      botf_sync(p, h, 3);
+      *p->err_on = 0;
+      aotf_link_counters(h, &p->lc);
+    }
     /* the peer's 96 packets in this node's LLCM, byte by byte (the peer's image of them) */
     const botf_prog_t *peer = p - p->node + (1 - p->node);
     for (unsigned i = 0; i < POLL_MAX && nic_host_csr_read(h, RX_REG(CNT_GOOD)) != 96u; i++) nic_host_wait(h, 16);
@@ -520,7 +550,7 @@ static void bench_prog(nic_host_t *h, void *arg) {
 }
 
 const char *aotf_system2_stim_modes(void) {
-  return "apps apps_zero loopback random credits botf bench_botf rel0 rel_1e4 rel_1e2 bench_rel";
+  return "apps apps_zero loopback random credits botf bench_botf botf_rel rel0 rel_1e4 rel_1e2 bench_rel";
 }
 
 void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
@@ -562,10 +592,15 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
     aotf_apps_init(&s->apps, "random", 0, seed, NODES);
     s->random = 1;
     cost = (seed & 1) ? NIC_HOST_COST_ZERO : NIC_HOST_COST_PAPER;
-  } else if (!strcmp(mode, "botf") || !strcmp(mode, "bench_botf")) {
+  } else if (!strcmp(mode, "botf") || !strcmp(mode, "bench_botf") || !strcmp(mode, "botf_rel")) {
     aotf_apps_init(&s->apps, "loopback", 1, seed, NODES); /* unused: the BOTF programs run instead */
     cost = NIC_HOST_COST_ZERO;
     s->botf = 1;
+    if (!strcmp(mode, "botf_rel")) {
+      s->err_thr = 42949673u; /* 1e-2 */
+      s->eseed[0] = (uint32_t)(seed * 0x9E3779B1u) ^ 0xB0F5u;
+      s->eseed[1] = (uint32_t)(seed * 0x85EBCA6Bu) ^ 0x5F0Bu;
+    }
   } else {
     free(s);
     return NULL;
@@ -577,6 +612,8 @@ void *aotf_system2_stim_new(uint64_t seed, const char *mode) {
       s->bp[i].node = i;
       s->bp[i].seed = seed;
       s->bp[i].bench = !strcmp(mode, "bench_botf");
+      s->bp[i].rel = !strcmp(mode, "botf_rel");
+      s->bp[i].err_on = &s->err_on;
       progs[i] = botf_prog;
       args[i] = &s->bp[i];
     }
@@ -715,6 +752,25 @@ int aotf_system2_stim_check(void *p, const aotf_system2_out_t *out) {
     }
     fprintf(stderr, "aotf_system2: BOTF: node 0 sent %u packets (%u bytes), node 1 %u (%u bytes)\n", s->bp[0].pkts,
             s->bp[0].bytes, s->bp[1].pkts, s->bp[1].bytes);
+    if (s->bp[0].rel) { /* exactly once over the lossy links: delivered = sent, and errors were injected */
+      uint32_t errs = 0;
+      for (int i = 0; i < NODES; i++) {
+        const aotf_link_cnt_t *c = &s->bp[i].lc;
+        fprintf(stderr, "aotf_system2 botf_rel: node %d: tx %u retx %u timeouts %u fast replays %u; rx delivered %u crc_err %u "
+                "dup %u ooo %u\n", i, c->tx_pkts, c->tx_retx, c->timeouts, c->fast_rpl, c->rx_delivered, c->rx_crc_err,
+                c->rx_dup, c->rx_ooo);
+        errs += c->rx_crc_err + c->rx_dup + c->rx_ooo;
+        if (c->rx_delivered != s->bp[1 - i].lc.tx_pkts || c->tx_pkts != s->bp[i].pkts) {
+          fprintf(stderr, "aotf_system2 botf_rel: node %d delivered %u, the peer sent %u\n", i, c->rx_delivered,
+                  s->bp[1 - i].lc.tx_pkts);
+          return 1;
+        }
+      }
+      if (!errs) {
+        fprintf(stderr, "aotf_system2 botf_rel: no error was injected\n");
+        return 1;
+      }
+    }
     return 0;
   }
   if (!out) {
