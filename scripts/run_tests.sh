@@ -217,6 +217,8 @@ run mpi-suite bash -c "make -s mpi build/mpi/ompi/compare && bash sw/mpi/tests/s
 run mpi-lockstep bash -c "make -s mpi build/mpi/nmpirun_rtl && bash sw/mpi/tests/suite.sh lockstep"
 # aotf_send refill walker: the applications with the HTT loaded and the walker on (no driver
 # refill), on the model and in lockstep (Verilated node + model every cycle)
+# the applications with every kick page sending the 16-byte header form (model and lockstep)
+run aotf-apps-hdr16 bash -c "AOTF_HDR16=1 build/sw/aotf_apps_model --iters 3 | grep -q 'result=pass' && AOTF_HDR16=1 build/sw/aotf_apps --backend lockstep --iters 2 --cost zero"
 run aotf-apps-hw-walk bash -c "AOTF_HW_WALK=1 build/sw/aotf_apps_model --iters 3 | grep -q 'refills=0 .*result=pass' && AOTF_HW_WALK=1 build/sw/aotf_apps --backend lockstep --iters 2 --cost zero"
 
 # rx: the receive TLB driver end to end (a miss refilled by the driver's service, a forged key

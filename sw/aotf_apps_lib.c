@@ -103,6 +103,7 @@ static void setup(node_t *n) {
     c->fail = 1;
     return;
   }
+  n->a.hdr16 = getenv("AOTF_HDR16") != NULL; /* every page with the 16-byte header */
   aotf_protect(&n->a, PGID, 0, OFF_PROT_LIMIT);
   /* kick pages: remote pages 0, 1 and this node's random-traffic page of every other node
    * (dst in the header seed), and the same of this node's multicast group */

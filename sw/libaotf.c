@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "libaotf.h"
+#include "libaotf_htt.h"
 #include "libaotf_rxtlb.h"
 #include <string.h>
 #include "nic_pkg.h"
@@ -51,6 +52,13 @@ static void make_seed(const aotf_t *a, const aotf_hdr_t *hd, uint64_t seed[4]) {
   seed[AOTF_HDR_REGION_WORD] |= FIELD(hd->region, AOTF_HDR_REGION_LSB, 8);
   seed[AOTF_HDR_PID_WORD] |= FIELD(hd->pid, AOTF_HDR_PID_LSB, 16);
   seed[AOTF_HDR_AUX_WORD] = hd->aux;
+  if (!a->hdr16) return;
+  /* the compact form (formats/aotf16_header.csv): word 0 with flags.HFMT = HFMT_16, word 1 packs
+   * raddr[23:0], the length (written by the packet generator), region and pid */
+  seed[AOTF16_HDR_FLAGS_WORD] |= FIELD(HFMT_16 << FLAG_HFMT_LSB, AOTF16_HDR_FLAGS_LSB, 8);
+  seed[AOTF16_HDR_RADDR_WORD] = FIELD(hd->raddr & 0xfff000u, AOTF16_HDR_RADDR_LSB, 24) |
+                                FIELD(hd->region, AOTF16_HDR_REGION_LSB, 8) | FIELD(hd->pid, AOTF16_HDR_PID_LSB, 16);
+  seed[2] = seed[3] = 0;
 }
 
 /* write one HTLB entry: invalidate the way, wait until no looked-up packet can still read its
@@ -83,7 +91,10 @@ int aotf_map(aotf_t *a, uint32_t kick_page_addr, const aotf_hdr_t *hdr, int prel
     e = &a->htt[a->htt_n++];
   }
   e->page = page;
-  e->fmt = 0;
+  /* the 16-byte form: 2 header words, kick offset at byte 8, length at byte 11 */
+  e->fmt = a->hdr16 ? aotf_hdr_fmt(2, 8 * AOTF16_HDR_RADDR_WORD + AOTF16_HDR_RADDR_LSB / 8,
+                                   8 * AOTF16_HDR_LEN_WORD + AOTF16_HDR_LEN_LSB / 8)
+                    : 0;
   make_seed(a, hdr, e->seed);
   if (preload) {
     /* way: the i-th mapped page of a set goes to way i mod 4 (preload is for start-up;

@@ -39,6 +39,7 @@ typedef struct {
   uint32_t credit_cap;       /* kicks in flight the driver allows (user 0's reset credit limit) */
   uint32_t done_seen;        /* kicks done (since open) at the last look */
   struct aotf_rxtlb *rxtlb;  /* receive TLB driver (sw/libaotf_rxtlb.h), NULL if not attached */
+  int hdr16;                 /* pages mapped from now on send the 16-byte header (HFMT_16) */
 } aotf_t;
 
 /* wait for the init sweeps, set the node id, enable the miss interrupt; 0 = ok */
