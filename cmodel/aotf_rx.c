@@ -50,7 +50,7 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   int busy = m->llcm.busy;
   int dat = m->beat != 0 && m->beat == m->dbi;
   int pb_busy = m->pb_st[m->pb_fill] != 0;
-  int pb_drain = m->pb_st[0] == 2 || m->pb_st[1] == 2 || m->pb_pv;
+  int pb_drain = m->pb_st[0] == 2 || m->pb_st[1] == 2 || m->pb_pv || m->pb_pv2;
   c->tready = m->rx_en && !busy && m->wb_cnt != m->cfg.wb_depth && !m->stall && !m->hv &&
               !(dat && m->botf && pb_busy) && !(dat && !m->botf && pb_drain);
   c->acc = in->s_axis_tvalid && c->tready;
@@ -117,13 +117,15 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   if (c->tev) c->ev = c->tev;
   c->twpush = c->tpush && !m->h_botf;
   c->tphys = hit ? m->res_ph[sel] : 0;
-  c->wraddr = m->pb_pv ? m->pb_pa : m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
-  c->wlen = m->pb_pv ? m->pb_pl : m->hv ? (m->h_len & 15) : (m->len & 15);
-  c->wdata = m->pb_pv ? m->pb_prd : m->hv ? m->h_data : in->s_axis_tdata;
+  c->wraddr = m->pb_pv2 ? m->pb_pa2 : m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
+  c->wlen = m->pb_pv2 ? m->pb_pl2 : m->hv ? (m->h_len & 15) : (m->len & 15);
+  c->wdata = m->pb_pv2 ? m->pb_rd : m->hv ? m->h_data : in->s_axis_tdata;
   c->good = c->push || c->commit || c->tpush;
   c->glen = m->hv ? m->h_len : (m->len & 0x1FF);
-  /* packet buffer drain: a word read while the write buffer has room for it a cycle later */
-  c->issue = m->pb_st[m->pb_dr] == 2 && m->wb_cnt <= m->cfg.wb_depth - 2;
+  /* packet buffer drain: a word read while the write buffer has room for it when it is pushed
+     two cycles later (entries + words in flight <= WB_DEPTH - 1) */
+  c->issue = m->pb_st[m->pb_dr] == 2 &&
+             m->wb_cnt + (uint32_t)m->pb_pv + (uint32_t)m->pb_pv2 <= m->cfg.wb_depth - 1;
   c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
   c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
   (void)a;
@@ -249,7 +251,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   uint32_t unb = (m->botf && ulen_ok) ? ((m->len & 0x1FF) - 1) >> 3 : 0;
   int ulastd = m->dcnt == unb;
   /* write-buffer payload (no reset) */
-  int wpush = c->push || c->twpush || m->pb_pv;
+  int wpush = c->push || c->twpush || m->pb_pv2;
   if (wpush) {
     m->wb[m->wb_wr].addr = c->wraddr;
     m->wb[m->wb_wr].len = c->wlen;
@@ -267,6 +269,10 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   {
     uint32_t nw = (m->pb_len[m->pb_dr] - 1) >> 3, r3 = m->pb_len[m->pb_dr] & 7;
     int lastw = m->pb_di == nw;
+    m->pb_pv2 = m->pb_pv && in->rst_ni;
+    m->pb_pa2 = m->pb_pa;
+    m->pb_pl2 = m->pb_pl;
+    m->pb_rd = m->pb_prd; /* the RAM read data register */
     m->pb_pv = c->issue && in->rst_ni;
     m->pb_pa = (m->pb_base[m->pb_dr] + 8 * m->pb_di) & (nb - 1);
     m->pb_pl = lastw ? (r3 ? r3 : 8) : 8;
@@ -352,7 +358,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     m->stall = 0;
     m->pb_st[0] = m->pb_st[1] = 0;
     m->pb_fill = m->pb_rs = m->pb_dr = m->pb_di = 0;
-    m->pb_pv = 0;
+    m->pb_pv = m->pb_pv2 = 0;
     m->ev = 0; /* header fields (dbi, cf, dev_ty, type_ok, pgid, raddr, len) have no reset */
     m->wb_wr = m->wb_rd = m->wb_cnt = 0;
     for (int k = 0; k < AOTF_RX_MAX_PT; k++) {

@@ -42,9 +42,9 @@ typedef struct {
   uint64_t pb[2][64];
   int pb_st[2]; /* 0 free, 1 reserved (TLB), 2 ready */
   uint32_t pb_base[2], pb_len[2], pb_fill, pb_rs, pb_dr, pb_di;
-  int pb_pv;
-  uint32_t pb_pa, pb_pl;
-  uint64_t pb_prd;
+  int pb_pv, pb_pv2;
+  uint32_t pb_pa, pb_pl, pb_pa2, pb_pl2;
+  uint64_t pb_prd, pb_rd;
   /* receive TLB (rtl aotf_rx_tlb) */
   int tlb_v[AOTF_RX_MAX_TLB];
   uint32_t tlb_pgid[AOTF_RX_MAX_TLB], tlb_pid[AOTF_RX_MAX_TLB], tlb_rg[AOTF_RX_MAX_TLB];

@@ -9,9 +9,13 @@
 //     makes it ready at the TLB's physical address, tdrop_i frees it (and it is the fill slot
 //     again: nothing else was filled meanwhile, the stream is held while the TLB decides).
 //  The fill slot alternates; the drain takes the slots in the same order: one word per cycle
-//  read from the RAM and pushed into the write buffer the next cycle as an ordinary 1..8-byte
-//  write at base + 8 * i (any byte offset). A read is issued only while the write buffer holds
-//  at most WB_DEPTH - 2 entries, so the push a cycle later always finds room. A slot is free
+//  read from the RAM; the read data goes into rd_q (nothing in front: the ECP5 flow folds it
+//  into the DP16KD output register) and is pushed from there into the write buffer two cycles
+//  after the read as an ordinary 1..8-byte write at base + 8 * i (any byte offset). Timing: the
+//  write buffer's entry logic starts from a register, not from the RAM's clock-to-out. A read
+//  is issued only while the write buffer entries plus the words in flight (pv_q, pv2_q) are at
+//  most WB_DEPTH - 1, so the push two cycles later always finds room; in a steady drain that
+//  sum is 3, so WB_DEPTH = 4 keeps one word per cycle. A slot is free
 //  again once its last word is read: while one slot drains the other fills, so a stream of
 //  464-byte packets (58 data beats + header) is received at line rate.
 module aotf_rx_pbuf #(
@@ -41,7 +45,7 @@ module aotf_rx_pbuf #(
   output wire [63:0]   data_o,
   // state (registered)
   output wire          fill_busy_o,  // the fill slot is not free: a BOTF data beat must wait
-  output wire          drain_any_o   // a slot is ready or a drained word is pushed this cycle
+  output wire          drain_any_o   // a slot is ready or a drained word is in flight / pushed
 );
   localparam logic [1:0] S_FREE = 2'd0, S_RES = 2'd1, S_RDY = 2'd2;
 
@@ -50,9 +54,10 @@ module aotf_rx_pbuf #(
   reg [8:0]    len_q [2], len_d [2];
   reg          fill_q, fill_d, rs_q, rs_d, dr_q, dr_d;
   reg [5:0]    di_q, di_d;
-  reg          pv_q, pv_d;
-  reg [LB-1:0] pa_q, pa_d;
-  reg [3:0]    pl_q, pl_d;
+  reg          pv_q, pv_d, pv2_q;
+  reg [LB-1:0] pa_q, pa_d, pa2_q;
+  reg [3:0]    pl_q, pl_d, pl2_q;
+  reg [63:0]   rd_q;
 
   reg          issue, lastw;
   reg [5:0]    nw;       // words of the draining slot - 1
@@ -75,7 +80,8 @@ module aotf_rx_pbuf #(
     nw    = 6'((len_q[dr_q] - 9'd1) >> 3);
     rem   = (len_q[dr_q][2:0] == 3'd0) ? 4'd8 : {1'b0, len_q[dr_q][2:0]};
     lastw = (di_q == nw);
-    issue = (st_q[dr_q] == S_RDY) && (wb_cnt_i <= (WBW+1)'(WB_DEPTH - 2));
+    issue = (st_q[dr_q] == S_RDY) &&
+            ((WBW+2)'(wb_cnt_i) + (WBW+2)'(pv_q) + (WBW+2)'(pv2_q) <= (WBW+2)'(WB_DEPTH - 1));
     pv_d  = issue;
     pa_d  = base_q[dr_q] + LB'({di_q, 3'b000});
     pl_d  = lastw ? rem : 4'd8;
@@ -120,6 +126,7 @@ module aotf_rx_pbuf #(
       dr_q    <= 1'b0;
       di_q    <= 6'd0;
       pv_q    <= 1'b0;
+      pv2_q   <= 1'b0;
     end else begin
       st_q[0] <= st_d[0];
       st_q[1] <= st_d[1];
@@ -128,6 +135,7 @@ module aotf_rx_pbuf #(
       dr_q    <= dr_d;
       di_q    <= di_d;
       pv_q    <= pv_d;
+      pv2_q   <= pv_q;
     end
   end
 
@@ -140,7 +148,12 @@ module aotf_rx_pbuf #(
     len_q[1]  <= len_d[1];
     pa_q      <= pa_d;
     pl_q      <= pl_d;
+    pa2_q     <= pa_q;
+    pl2_q     <= pl_q;
   end
+
+  // the RAM read data register: nothing in front (folded into the DP16KD output register)
+  always @(posedge clk_i) rd_q <= rdata;
 
   nic_ram_1r1w #(.DEPTH(128), .WIDTH(64)) u_ram (
     .clk_i     (clk_i),
@@ -153,12 +166,12 @@ module aotf_rx_pbuf #(
     .rd_data_o (rdata)
   );
 
-  assign push_o      = pv_q;
-  assign addr_o      = pa_q;
-  assign len_o       = pl_q;
-  assign data_o      = rdata;
+  assign push_o      = pv2_q;
+  assign addr_o      = pa2_q;
+  assign len_o       = pl2_q;
+  assign data_o      = rd_q;
   assign fill_busy_o = st_q[fill_q] != S_FREE;
-  assign drain_any_o = st_q[0] == S_RDY || st_q[1] == S_RDY || pv_q;
+  assign drain_any_o = st_q[0] == S_RDY || st_q[1] == S_RDY || pv_q || pv2_q;
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;
