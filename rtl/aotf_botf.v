@@ -466,21 +466,19 @@ module aotf_botf #(
   localparam int NC = 10;
   localparam int C_SENDS = 0, C_PKTS = 1, C_BYTES = 2, C_STORES = 3, C_BUSY = 4, C_LEN = 5,
                  C_OWNER = 6, C_HDR = 7, C_FULL = 8, C_ADDR = 9;
-  reg [31:0] cnt_q [NC];
-  reg [31:0] cnt_d [NC];
-  integer ci;
+  reg [32*NC-1:0] cnt_q, cnt_d;   // counter i at bits 32*i +: 32
   always @* begin
-    for (ci = 0; ci < NC; ci = ci + 1) cnt_d[ci] = cnt_q[ci];
-    cnt_d[C_SENDS]  = cnt_q[C_SENDS] + 32'(s2_ev_q == 4'd2);
-    cnt_d[C_PKTS]   = cnt_q[C_PKTS] + 32'(pkt_done);
-    cnt_d[C_BYTES]  = cnt_q[C_BYTES] + (pkt_done ? 32'(o_len) : 32'd0);
-    cnt_d[C_STORES] = cnt_q[C_STORES] + 32'(s2_ev_q == 4'd1);
-    cnt_d[C_BUSY]   = cnt_q[C_BUSY] + 32'(s2_ev_q == 4'd3);
-    cnt_d[C_LEN]    = cnt_q[C_LEN] + 32'(s2_ev_q == 4'd4);
-    cnt_d[C_OWNER]  = cnt_q[C_OWNER] + 32'(s2_ev_q == 4'd5);
-    cnt_d[C_HDR]    = cnt_q[C_HDR] + 32'(s2_ev_q == 4'd6);
-    cnt_d[C_FULL]   = cnt_q[C_FULL] + 32'(s2_ev_q == 4'd7);
-    cnt_d[C_ADDR]   = cnt_q[C_ADDR] + 32'(s2_ev_q == 4'd8);
+    cnt_d = cnt_q;
+    cnt_d[32*C_SENDS +: 32]  = cnt_q[32*C_SENDS +: 32] + 32'(s2_ev_q == 4'd2);
+    cnt_d[32*C_PKTS +: 32]   = cnt_q[32*C_PKTS +: 32] + 32'(pkt_done);
+    cnt_d[32*C_BYTES +: 32]  = cnt_q[32*C_BYTES +: 32] + (pkt_done ? 32'(o_len) : 32'd0);
+    cnt_d[32*C_STORES +: 32] = cnt_q[32*C_STORES +: 32] + 32'(s2_ev_q == 4'd1);
+    cnt_d[32*C_BUSY +: 32]   = cnt_q[32*C_BUSY +: 32] + 32'(s2_ev_q == 4'd3);
+    cnt_d[32*C_LEN +: 32]    = cnt_q[32*C_LEN +: 32] + 32'(s2_ev_q == 4'd4);
+    cnt_d[32*C_OWNER +: 32]  = cnt_q[32*C_OWNER +: 32] + 32'(s2_ev_q == 4'd5);
+    cnt_d[32*C_HDR +: 32]    = cnt_q[32*C_HDR +: 32] + 32'(s2_ev_q == 4'd6);
+    cnt_d[32*C_FULL +: 32]   = cnt_q[32*C_FULL +: 32] + 32'(s2_ev_q == 4'd7);
+    cnt_d[32*C_ADDR +: 32]   = cnt_q[32*C_ADDR +: 32] + 32'(s2_ev_q == 4'd8);
   end
 
   // read data
@@ -539,7 +537,7 @@ module aotf_botf #(
               ({32{rs_q[R_QCNT]}}    & 32'(q_count)) |
               ({32{rs_q[R_STATUS]}}  & {31'd0, idle_o}) |
               ({32{rs_q[R_BUSY]}}    & busy_w[{cq_addr_q[4:2], 5'd0} +: 32]);
-    for (ri = 0; ri < NC; ri = ri + 1) rdata_d = rdata_d | ({32{rs_q[R_CNT0 + ri]}} & cnt_q[ri]);
+    for (ri = 0; ri < NC; ri = ri + 1) rdata_d = rdata_d | ({32{rs_q[R_CNT0 + ri]}} & cnt_q[32*ri +: 32]);
   end
 
   always @(posedge clk_i) begin
@@ -556,7 +554,7 @@ module aotf_botf #(
       g_act_q   <= 1'b0;
       ack_q     <= 1'b0;
       rdata_q   <= 32'd0;
-      for (ci = 0; ci < NC; ci = ci + 1) cnt_q[ci] <= 32'd0;
+      cnt_q <= '0;
     end else begin
       win_q     <= win_d;
       own_idx_q <= own_idx_d;
@@ -570,7 +568,7 @@ module aotf_botf #(
       g_act_q   <= g_act_d;
       ack_q     <= cq_req_q;
       rdata_q   <= rdata_d;
-      for (ci = 0; ci < NC; ci = ci + 1) cnt_q[ci] <= cnt_d[ci];
+      cnt_q <= cnt_d;
     end
   end
   // generator payload registers: no reset (don't-care while g_act_q is 0)

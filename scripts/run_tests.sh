@@ -83,6 +83,11 @@ run ports-negative bash -c "rm -rf build/ports_neg && mkdir -p build/ports_neg &
 DUTS=$(make -s print-duts)
 ECP5_NETLIST_DUTS=${ECP5_NETLIST_DUTS:-aotf_send}
 is_ecp5_dut() { case " $ECP5_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
+# DUTs whose generic netlist is simulated by Icarus (a replay of model vectors) instead of in
+# Verilator lockstep: Verilator 5.006 mis-simulates the Yosys netlist of aotf_link (one CRC
+# register bit loads a value its flop input does not show), which Icarus simulates correctly
+ICARUS_NETLIST_DUTS=${ICARUS_NETLIST_DUTS:-aotf_link}
+is_icarus_netlist_dut() { case " $ICARUS_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
 # the model objects both lanes link, built before the second lane starts
 run model-objs make -s model-objs
 rm -f "$LOG"/*.rc "$LOG"/*.sec
@@ -90,6 +95,7 @@ bg_lane() {
   # post-synthesis netlists (their lockstep runs in the main lane, after the DUT's RTL runs)
   for d in $DUTS; do
     if is_ecp5_dut "$d"; then bg_step "ecp5-netlist-build-$d" make -s "build/$d/lockstep_ecp5"
+    elif is_icarus_netlist_dut "$d"; then bg_step "netlist-build-$d" make -s "build/$d/netlist.v" "build/$d/replay_tb.v"
     else bg_step "netlist-build-$d" make -s "build/$d/lockstep_netlist"; fi
   done
   # every RAM shape of the design: its ECP5 mapping (DP16KD model sim/ecp5_dp16kd.v) against the RTL
@@ -138,6 +144,9 @@ for d in $DUTS; do
   if is_ecp5_dut "$d"; then
     bg_result "ecp5-netlist-build-$d"
     [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 10))
+  elif is_icarus_netlist_dut "$d"; then
+    bg_result "netlist-build-$d"
+    run "netlist-replay-$d" bash -c "iverilog -g2012 -o build/$d/replay_netlist.vvp -s replay_tb build/$d/netlist.v build/$d/replay_tb.v 2>/dev/null && build/$d/model_main +mode=random +seed=11 +cycles=$((rcyc * 2)) +vec=build/$d/replay_netlist.hex >/dev/null && vvp -n build/$d/replay_netlist.vvp +vec=build/$d/replay_netlist.hex | tee /dev/stderr | grep -q 'mismatches=0'"
   else
     bg_result "netlist-build-$d"
     [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 8))
