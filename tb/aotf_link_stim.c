@@ -37,6 +37,7 @@ typedef struct {
   uint32_t p_drop, p_corr, p_dup; /* per 2^32 */
   aotf_link_in_t in;
   uint64_t cycle, gen_end, max_cycles;
+  int drained; /* the run ended with every packet delivered (not cut short by the runner) */
   /* sent packets (s_tx) */
   pkt_t *sent;
   uint32_t nsent, tx_beat, gen_ok;
@@ -106,8 +107,10 @@ int aotf_link_stim_next(void *p, uint64_t cycle, const aotf_link_out_t *prev, ao
   s->cycle = cycle;
   if (cycle >= s->max_cycles) return 0;
   if (cycle > s->gen_end && s->ndel == s->nsent && s->chn == 0 && prev && prev->dbg_occ_o == 0 &&
-      cycle > s->gen_end + 2000)
+      cycle > s->gen_end + 2000) {
+    s->drained = 1;
     return 0;
+  }
   memset(in, 0, sizeof(*in));
   in->rst_ni = cycle >= 3;
   in->crc_en_i = (uint64_t)s->crc;
@@ -160,7 +163,8 @@ static void ch_push(st_t *s, uint64_t d, uint32_t k, uint32_t l) {
 int aotf_link_stim_check(void *p, const aotf_link_out_t *o) {
   st_t *s = p;
   if (!o) {
-    if (s->ndel != s->nsent && (s->rel || !s->crc))
+    /* a run the runner cuts short (+cycles) may end with packets still in flight */
+    if ((s->drained ? s->ndel != s->nsent : s->ndel > s->nsent) && (s->rel || !s->crc))
       fail(s, "packets delivered != sent", s->ndel, s->nsent);
     if (s->ndel == 0) fail(s, "nothing delivered", 0, 1);
     fprintf(stderr, "aotf_link: sent %u delivered %u; channel drops %llu corruptions %llu duplicates %llu\n",
