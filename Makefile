@@ -42,6 +42,9 @@ VFLAGS_RTL := --assert +define+FORMAL
 VFLAGS_NET := -Wno-fatal --x-assign unique --x-initial unique --trace-fst \
   -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0" -CFLAGS "-O0" --build -j 2
 
+# the AOTF host library (sw/libaotf*.c), linked by every AOTF host program and system model
+LIBAOTF_SRC := sw/libaotf.c sw/libaotf_botf.c sw/libaotf_htt.c sw/libaotf_link.c sw/libaotf_rxtlb.c
+
 DUTS :=
 include $(sort $(wildcard tb/duts/*.mk))
 -include $(sort $(wildcard mk/*.mk))

@@ -9,7 +9,7 @@
 #   make mpi-lockstep        p2p on 2 ranks with RTL and models compared every cycle
 NMPI_SRC := sw/mpi/nmpi.c sw/mpi/nmpi_match.c sw/mpi/nmpi_comet.c sw/mpi/nmpi_aotf.c sw/mpi/nmpirun.c
 NMPI_COMET_SRC := sw/vipl.c sw/comet_fm.c
-NMPI_AOTF_SRC := sw/libaotf.c sw/libaotf_rxtlb.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
+NMPI_AOTF_SRC := $(LIBAOTF_SRC) sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
 # both fabrics' C models (tb/duts/comet_system2.mk, tb/duts/aotf_system2.mk; nic_switch from the Comet list)
 NMPI_OBJS := $(sort $(patsubst %.c,$(BUILD)/obj/%.o,$(filter cmodel/%.c,$(COMET_SYS_MODEL)) \
   $(filter-out cmodel/aotf_system2.c,$(SYS_MODEL))) \

@@ -3,7 +3,7 @@
 #   build/sw/aotf_apps        backends model, rtl and lockstep (Verilated aotf_node and nic_switch)
 #   build/sw/aotf_apps_model  C model backend only (no Verilator needed)
 # SYS_RTL / SYS_MODEL: tb/duts/aotf_system2.mk; nic_switch_RTL: tb/duts/nic_switch.mk
-SW_SRC := sw/aotf_apps.c sw/aotf_apps_cli.c sw/aotf_apps_lib.c sw/libaotf.c sw/libaotf_botf.c sw/libaotf_htt.c sw/libaotf_link.c sw/libaotf_rxtlb.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
+SW_SRC := sw/aotf_apps.c sw/aotf_apps_cli.c sw/aotf_apps_lib.c $(LIBAOTF_SRC) sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c
 SW_CFLAGS := $(CFLAGS)
 FABRIC_MODEL := $(filter-out cmodel/aotf_system2.c,$(SYS_MODEL)) cmodel/nic_switch.c
 SW_OBJS := $(patsubst %.c,$(BUILD)/obj/%.o,$(FABRIC_MODEL)) $(patsubst %.c,$(BUILD)/swobj/%.o,$(SW_SRC))

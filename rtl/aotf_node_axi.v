@@ -2,7 +2,8 @@
 `default_nettype none
 // aotf_node_axi: aotf_node behind AXI interfaces (docs/reference/axi.md).
 //  - AXI4-Lite slave (16-bit address) -> nic_axil_csr -> the node's CSR bus (windows
-//    AOTF_SEND 0x0000, AOTF_RX 0x1000, AOTF_NODE 0x2000; other addresses read 0xDEADBEEF).
+//    AOTF_SEND 0x0000, AOTF_RX 0x1000, AOTF_NODE 0x2000, AOTF_BOTF 0x3000, AOTF_LINK 0x4000;
+//    other addresses read 0xDEADBEEF).
 //  - AXI4 slave (32-bit address, 64-bit data) -> nic_axi_sthr -> the host store port (writes:
 //    one kick per beat, the AXI address is the kick address) and the LLCM read port (reads:
 //    one LLCM word per beat, the AXI address is the LLCM byte address).

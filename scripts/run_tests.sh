@@ -233,7 +233,7 @@ run aotf-apps-hw-walk bash -c "AOTF_HW_WALK=1 build/sw/aotf_apps_model --iters 3
 # rx: the receive TLB driver end to end (a miss refilled by the driver's service, a forged key
 # dropped, a packet outside its window), and more C-model seeds of the aotf_rx modes of issue 46
 run rxtlb-driver bash -c "make -s build/sw/aotf_rxtlb_test && build/sw/aotf_rxtlb_test"
-run aotf-rx-model-seeds bash -c 'for m in tlb tlb_miss skip botf botf_rate forms tuser; do for s in 3 4 5 6; do build/aotf_rx/model_main +mode=\$m +seed=\$s | grep -q "scoreboard=pass" || exit 1; done; done'
+run aotf-rx-model-seeds bash -c 'for m in tlb tlb_miss skip botf botf_rate forms tuser; do for s in 3 4 5 6; do build/aotf_rx/model_main +mode=$m +seed=$s | grep -q "scoreboard=pass" || exit 1; done; done'
 # BOTF (aotf_botf and its node integration): 464-byte packets at >= 95 % of the link with both
 # directions at once (aotf_system2 bench_botf, C model; the lockstep runs above cover its modes)
 run botf-line-rate bash -c "build/aotf_system2/model_main +mode=bench_botf +seed=1 | awk '/node_link_pct_464_both_ways/ {ok = (\$3 >= 95)} END {exit !ok}'"

@@ -21,10 +21,13 @@ SEND, RX, NODE = 0x0000, 0x1000, 0x2000
 S_STATUS, S_HTLB_IDX, S_HTLB_TAG, S_SEED_LO, S_SEED_HI = 0x014, 0x030, 0x034, 0x038, 0x03C
 S_CNT_KICKS, S_CNT_PKTS = 0x060, 0x064
 R_STATUS, R_PT_INDEX, R_PT_ENTRY, R_PT_BASE, R_PT_LIMIT = 0x014, 0x020, 0x024, 0x028, 0x02C
+R_TLB_INDEX, R_TLB_PGID, R_TLB_PID, R_TLB_VBASE, R_TLB_VLIMIT, R_TLB_PBASE = (
+    0x040, 0x044, 0x048, 0x04C, 0x050, 0x054)
 R_CNT_GOOD, R_CNT_PROT = 0x100, 0x118
 LLCM_BYTES = 8192           # the bench's parameter (mk/cocotb.mk)
 WINDOW, TAG, SET, WAY = 8, 0x25, 3, 1
-PGID, REGION_BASE = 0x42, 0x1000
+PGID, PID, REGION_BASE = 0x42, 7, 0x1000
+FLAG_XLAT_SKIP = 1 << 1     # formats/consts.csv: the remote address is physical
 KICK = (WINDOW << 28) | (TAG << 20) | (SET << 12)
 
 
@@ -62,7 +65,9 @@ class Tb:
     async def rd(self, addr):
         return await self.csr.read_dword(addr)
 
-    async def init(self):
+    async def init(self, flags=FLAG_XLAT_SKIP):
+        """Reset, one HTLB entry (SET, WAY) and its header seed (flags: FLAG_AOTF is forced by
+        the sender; FLAG_XLAT_SKIP selects the protection table, else the receive TLB)."""
         d = self.dut
         d.rst_ni.value = 0
         await ClockCycles(d.clk_i, 10)
@@ -71,10 +76,10 @@ class Tb:
         assert await self.rd(NODE + 0x000) == 0x414F4E44
         while (await self.rd(SEND + S_STATUS)) & 1 or (await self.rd(RX + R_STATUS)) >> 16 & 1:
             await ClockCycles(d.clk_i, 32)
-        # header seed of (SET, WAY): dst 1, src 0, ptype AOTF, pgid; raddr = region base (bits
-        # 11:0 come from the kick offset); region 0, pid 7; aux word
-        self.seed = [1 | (0 << 16) | (1 << 32) | (PGID << 48), REGION_BASE,
-                     (7 << 16) | (0x5A5A << 32), 0x0123456789ABCDEF]
+        # header seed of (SET, WAY): dst 1, src 0, ptype AOTF, flags, pgid; raddr = region base
+        # (bits 11:0 come from the kick offset); region 0, pid, len_hi 0, rsvd2; aux word
+        self.seed = [1 | (0 << 16) | (1 << 32) | (flags << 40) | (PGID << 48), REGION_BASE,
+                     (PID << 16) | (0x5A5A << 40), 0x0123456789ABCDEF]
         for w, v in enumerate(self.seed):
             await self.wr(SEND + S_HTLB_IDX, SET | (WAY << 8) | (w << 12))
             await self.wr(SEND + S_SEED_LO, v & 0xFFFFFFFF)
@@ -99,11 +104,13 @@ class Tb:
         pkt = struct.pack("<QQQQ", w0, w1, w2, self.seed[3]) + kdata.to_bytes(8, "little")[:n]
         return pkt, w1, kdata.to_bytes(8, "little")[:n]
 
-    async def check_and_loop(self, off, data, be):
+    async def check_and_loop(self, off, data, be, phys_delta=0):
+        """Check the packet of a kick, loop it back; phys_delta: the receive TLB's pbase - vbase."""
         pkt, raddr, kbytes = self.expect(off, data, be)
         frame = await with_timeout(self.sink.recv(), 20, "us")
         assert bytes(frame.tdata) == pkt, f"packet\n{bytes(frame.tdata).hex()}\n{pkt.hex()}"
         await self.src.send(AxiStreamFrame(bytes(frame.tdata)))
+        raddr += phys_delta
         self.llcm[raddr:raddr + len(kbytes)] = kbytes
 
     async def check_llcm(self, addr, nbytes):
@@ -119,7 +126,7 @@ async def test_kick_loop(dut):
     random.seed(11)
     tb = Tb(dut)
     await tb.init()
-    assert await tb.rd(0x3000) == 0xDEADBEEF
+    assert await tb.rd(0x5000) == 0xDEADBEEF     # no block at CSR window 5
     # AXI4-Lite reads and writes issued together (the adapter alternates them)
     async def writes():
         for v in range(8):
@@ -168,3 +175,37 @@ async def test_protection_drop(dut):
     assert await tb.rd(RX + R_CNT_PROT) == 1
     assert await tb.rd(RX + R_CNT_GOOD) == 0
     await tb.check_llcm(REGION_BASE + 0x200, 8)
+
+
+@cocotb.test()
+async def test_rx_tlb(dut):
+    """Translated packets (no FLAG_XLAT_SKIP): a miss waits until the receive TLB entry is
+    written, then lands at pbase + (raddr - vbase); outside the window is dropped as PROT."""
+    tb = Tb(dut)
+    await tb.init(flags=0)
+    pbase = 0x1800
+    await tb.host.write(KICK + 0x08, (0x0102030405060708).to_bytes(8, "little"))
+    await tb.check_and_loop(0x08, 0x0102030405060708, 0xFF, pbase - REGION_BASE)
+    await ClockCycles(dut.clk_i, 20)
+    assert (await tb.rd(RX + R_STATUS)) >> 18 & 1, "the packet waits on the TLB miss"
+    assert await tb.rd(RX + R_CNT_GOOD) == 0
+    await tb.wr(RX + R_TLB_INDEX, 0)
+    await tb.wr(RX + R_TLB_PID, PID)                            # region 0
+    await tb.wr(RX + R_TLB_VBASE, REGION_BASE)
+    await tb.wr(RX + R_TLB_VLIMIT, REGION_BASE + 0x100)
+    await tb.wr(RX + R_TLB_PBASE, pbase)
+    await tb.wr(RX + R_TLB_PGID, PGID | (1 << 31))              # valid: written last
+    await ClockCycles(dut.clk_i, 20)
+    assert await tb.rd(RX + R_CNT_GOOD) == 1
+    await tb.check_llcm(pbase, 0x20)
+    await tb.check_llcm(REGION_BASE, 0x20)                      # untranslated address untouched
+    # inside the window at a second offset, then outside it (PROT, LLCM unchanged)
+    await tb.host.write(KICK + 0x40, (0x1122).to_bytes(2, "little"))
+    await tb.check_and_loop(0x40, 0x1122, 0x03, pbase - REGION_BASE)
+    await tb.host.write(KICK + 0x200, (0x33).to_bytes(1, "little"))
+    frame = await with_timeout(tb.sink.recv(), 20, "us")
+    await tb.src.send(AxiStreamFrame(bytes(frame.tdata)))
+    await ClockCycles(dut.clk_i, 40)
+    assert await tb.rd(RX + R_CNT_GOOD) == 2
+    assert await tb.rd(RX + R_CNT_PROT) == 1
+    await tb.check_llcm(pbase, 0x300)

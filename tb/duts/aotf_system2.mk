@@ -11,6 +11,6 @@ SYS_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/aotf_kick_decode.c cmodel
 DUTS += aotf_system2
 aotf_system2_TOP   := aotf_system2
 aotf_system2_RTL   := $(SYS_RTL)
-aotf_system2_MODEL := $(SYS_MODEL) cmodel/nic_switch.c sw/aotf_apps_lib.c sw/libaotf.c sw/libaotf_botf.c sw/libaotf_htt.c sw/libaotf_link.c sw/libaotf_rxtlb.c sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c sw/fabric_rtl_none.c
+aotf_system2_MODEL := $(SYS_MODEL) cmodel/nic_switch.c sw/aotf_apps_lib.c $(LIBAOTF_SRC) sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c sw/fabric_rtl_none.c
 aotf_system2_STIM  := tb/aotf_system2_stim.c
 aotf_system2_CYCLES_TEST := 1000000
