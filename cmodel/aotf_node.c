@@ -35,7 +35,7 @@ void aotf_node_free(aotf_node_t *m) {
 
 uint64_t aotf_node_collisions(const aotf_node_t *m) {
   return aotf_send_collisions(&m->send) + aotf_llcm_collisions(&m->rx.llcm) + aotf_botf_collisions(&m->botf) +
-         m->link.ram.collisions;
+         m->link.ram.collisions + m->link.pt.collisions;
 }
 
 /* sub-block inputs and outputs for this cycle. The loopback couples send and receive through
@@ -65,7 +65,7 @@ enum { REQ_NODE = 4, REQ_NONE = 8 };
 /* the link layer is a combinational pass-through with no state change: off and idle */
 static int link_idle(const aotf_node_t *m) {
   const aotf_link_t *k = &m->link;
-  return !m->crc && k->tst == 0 && !k->out_v && k->pcnt == 0 && !k->rpl_req;
+  return !m->crc && aotf_link_idle(k);
 }
 
 /* the block window of a bus request (address bits 15:12, rtl `win`) */

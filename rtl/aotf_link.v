@@ -96,6 +96,39 @@ module aotf_link #(
     lt16 = 16'(a - b) >= 16'h8000;
   endfunction
 
+  // one 16-bit entry of a flat per-node table: a balanced 2:1 mux tree on the index bits (no
+  // multiplier, depth NW)
+  function automatic [15:0] sel16(input [MAX_NODES*16-1:0] v, input [NW-1:0] i);
+    reg [2*MAX_NODES*16-1:0] t;
+    integer n, l;
+    begin
+      t = '0;
+      t[MAX_NODES*16 +: MAX_NODES*16] = v;
+      for (l = NW - 1; l >= 0; l = l - 1)
+        for (n = (1 << l); n < (2 << l); n = n + 1)
+          t[n*16 +: 16] = i[NW-1-l] ? t[(2*n+1)*16 +: 16] : t[2*n*16 +: 16];
+      sel16 = t[16 +: 16];
+    end
+  endfunction
+  // lowest set bit of v: {any, index}, a balanced tree of depth NW
+  function automatic [NW:0] lowest(input [MAX_NODES-1:0] v);
+    reg [2*MAX_NODES-1:0]    tv;
+    reg [2*MAX_NODES*NW-1:0] ti;
+    integer n;
+    begin
+      tv = '0; ti = '0;
+      for (n = 0; n < MAX_NODES; n = n + 1) begin
+        tv[MAX_NODES+n] = v[n];
+        ti[(MAX_NODES+n)*NW +: NW] = NW'(n);
+      end
+      for (n = MAX_NODES - 1; n >= 1; n = n - 1) begin
+        tv[n] = tv[2*n] | tv[2*n+1];
+        ti[n*NW +: NW] = tv[2*n] ? ti[2*n*NW +: NW] : ti[(2*n+1)*NW +: NW];
+      end
+      lowest = {tv[1], ti[NW +: NW]};
+    end
+  endfunction
+
   // ---------------------------------------------------------------- state
   reg [1:0]             tst_q, tst_d;
   reg                   out_v_q, out_v_d, out_l_q, out_l_d;
@@ -105,19 +138,23 @@ module aotf_link #(
   reg                   trl_ack_q, trl_ack_d;    // trailer of an ACK
   reg                   cur_rel_q, cur_rel_d;    // packet sequenced and stored
   reg [NW-1:0]          cur_dst_q, cur_dst_d;
+  reg [15:0]            cur_seq_q, cur_seq_d;    // next_seq[cur_dst] (read when the packet starts)
   reg [6:0]             nb_q, nb_d;              // beats of the packet written so far
   reg [BA-1:0]          wp_q, wp_d, bh_q, bh_d, rp_q, rp_d;
   reg [BA:0]            occ_q, occ_d, rleft_q, rleft_d;
   reg                   rv_q, rv_d, rpl_req_q, rpl_req_d;
   reg [PA-1:0]          pth_q, pth_d, ptt_q, ptt_d;
   reg [PA:0]            pcnt_q, pcnt_d;
+  reg                   hv_q, hv_d;              // packet-table read data holds entry pth_q
+  reg                   hfree_q, hfree_d;        // that entry is acknowledged: free it now
   reg [15:0]            tmr_q, tmr_d, rto_q, rto_d;
   reg [MAX_NODES*16-1:0] nseq_q, nseq_d, ackd_q, ackd_d, exp_q, exp_d;
   reg [MAX_NODES-1:0]   pend_q, pend_d;
   reg [MAX_NODES-1:0]   gap_q, gap_d;          // the pending ACK reports a gap (ACK flags.GAP)
-  reg [BUF_PKTS*NW-1:0] ptdst_q, ptdst_d;
-  reg [BUF_PKTS*16-1:0] ptseq_q, ptseq_d;
-  reg [BUF_PKTS*7-1:0]  ptnb_q, ptnb_d;
+  // the ACK to send next (lowest pending source), taken from the registers of the last cycle
+  reg                   aany_q, aany_d, ahold_q, ahold_d, agap_q, agap_d;
+  reg [NW-1:0]          aidx_q, aidx_d;
+  reg [15:0]            aexp_q, aexp_d;
   // receive
   reg                   rxf_q, rxf_d;            // next beat starts a packet
   reg                   h_v_q, h_v_d;
@@ -127,6 +164,12 @@ module aotf_link #(
   reg [15:0]            pk_src_q, pk_src_d, pk_aseq_q, pk_aseq_d;
   reg                   pk_ack_q, pk_ack_d;
   reg                   pk_gap_q, pk_gap_d;    // ACK flags.GAP of the packet being received
+  // the trailer accepted in the last cycle (rt_*): its effects on the tables and counters
+  reg                   rt_v_q, rt_runt_q, rt_ok_q, rt_tsq_q, rt_srcin_q, rt_ack_q, rt_gap_q;
+  reg                   rt_alt_q, rt_nne_q;
+  reg [NW-1:0]          rt_src_q;
+  reg [15:0]            rt_tseq_q, rt_aseq_q, rt_exps_q;
+  reg [NCNT-1:0]        inc_q;                 // counter increments of the last cycle
   reg [32*NCNT-1:0]     cnt_q, cnt_d;
   reg                   ack_q, ack_d;
   reg [31:0]            rdata_q, rdata_d;
@@ -155,55 +198,56 @@ module aotf_link #(
     .rd_en_i(ram_re), .rd_addr_i(rp_q), .rd_data_o(ram_rd)
   );
 
+  // ---------------------------------------------------------------- packet table
+  // one entry per stored packet {beats, seq, dst}, written at ptt on the trailer, read at pth
+  // when no entry is held (pcnt != 0: never the entry written in the same cycle, which is ptt)
+  localparam int PW = NW + 16 + 7;
+  reg           push;
+  wire          pt_re = !hv_q && (pcnt_q != '0);
+  wire [PW-1:0] pt_rd;
+  nic_ram_1r1w #(.DEPTH(BUF_PKTS), .WIDTH(PW)) u_pt (
+    .clk_i, .wr_en_i(push), .wr_addr_i(ptt_q), .wr_data_i({nb_inc, cur_seq_q, cur_dst_q}),
+    .wr_be_i(1'b1), .rd_en_i(pt_re), .rd_addr_i(pth_q), .rd_data_o(pt_rd)
+  );
+  wire [NW-1:0] hd_dst = pt_rd[NW-1:0];
+  wire [15:0]   hd_seq = pt_rd[NW +: 16];
+  wire [6:0]    hd_nb  = pt_rd[NW+16 +: 7];
+
   // ---------------------------------------------------------------- acknowledgement verdicts
-  // a good ACK from a node with sequence state, on the trailer beat: it may advance acked[src];
-  // with flags.GAP while packets to src from aseq on are unacknowledged it starts a fast replay
-  // (once per (src, aseq): the further packets behind the gap report the same aseq)
-  wire        ack_in   = crc_en_i && s_axis_tvalid && (!h_v_q || pk_ack_q || m_rx_tready) &&
-                         !rxf_q && s_axis_tlast && pk_ack_q && rel_en_i &&
-                         (pk_src_q < 16'(MAX_NODES)) && (crc_rx_o == RESIDUE);
-  wire [15:0] ackd_src = ackd_q[pk_src_q[NW-1:0]*16 +: 16];
-  wire        ack_adv  = ack_in && lt16(ackd_src, pk_aseq_q);
-  wire        ack_rep  = ack_in && pk_gap_q &&
-                         (nseq_q[pk_src_q[NW-1:0]*16 +: 16] != pk_aseq_q) &&
-                         !(fr_v_q && fr_src_q == pk_src_q[NW-1:0] && fr_seq_q == pk_aseq_q);
+  // on the trailer of a good ACK from a node with sequence state (registered in rt_*): it may
+  // advance acked[src]; with flags.GAP while packets to src from aseq on were unacknowledged it
+  // starts a fast replay (once per (src, aseq): the further packets behind the gap report the
+  // same aseq)
+  wire ack_in  = rt_v_q && rt_ack_q && rt_ok_q && rel_en_i && rt_srcin_q;
+  wire ack_adv = ack_in && rt_alt_q;
+  wire ack_rep = ack_in && rt_gap_q && rt_nne_q &&
+                 !(fr_v_q && fr_src_q == rt_src_q && fr_seq_q == rt_aseq_q);
 
   // ---------------------------------------------------------------- transmit
   wire        out_free = !out_v_q || m_axis_tready;
   wire        room     = !rel_en_i || ((occ_q <= (BA+1)'(BUF_BEATS - MAX_PKT_BEATS)) &&
                                        (pcnt_q != (PA+1)'(BUF_PKTS)));
-  wire        ack_any  = |pend_q;
-  reg [NW-1:0] ack_idx;
-  integer     ai;
-  always @* begin
-    ack_idx = '0;
-    for (ai = MAX_NODES - 1; ai >= 0; ai = ai - 1) if (pend_q[ai]) ack_idx = NW'(ai);
-  end
-  wire [63:0] ack_hdr = {exp_q[ack_idx*16 +: 16], 7'd0, gap_q[ack_idx], nic_pkg::PTYPE_ACK[7:0], node_id_i,
-                         {(16-NW){1'b0}}, ack_idx};
+  wire [63:0] ack_hdr = {aexp_q, 7'd0, agap_q, nic_pkg::PTYPE_ACK[7:0], node_id_i,
+                         {(16-NW){1'b0}}, aidx_q};
   wire        s_in_rng = (s_tx_tdata[15:0] < 16'(MAX_NODES));
-  // head of the packet table: freed once acknowledged
-  wire [NW-1:0] hd_dst = ptdst_q[pth_q*NW +: NW];
-  wire [15:0]   hd_seq = ptseq_q[pth_q*16 +: 16];
-  wire [6:0]    hd_nb  = ptnb_q[pth_q*7 +: 7];
-  wire          hd_free = (pcnt_q != '0) && lt16(hd_seq, ackd_q[hd_dst*16 +: 16]);
-  wire [15:0]   cur_seq = nseq_q[cur_dst_q*16 +: 16];
   // trailer bytes 0..3 of the packet in T_TRL: {rsvd, rflags, seq}
   wire        trl_seq = cur_rel_q && !trl_ack_q;
-  wire [31:0] trl_lo = {8'd0, 7'd0, trl_seq, trl_seq ? cur_seq : 16'd0};
+  wire [31:0] trl_lo = {8'd0, 7'd0, trl_seq, trl_seq ? cur_seq_q : 16'd0};
 
-  reg        s_tx_rdy, ld, ld_l, ack_clr, push;
+  reg        s_tx_rdy, ld, ld_l, ack_clr;
   reg [63:0] ld_d;
   reg [7:0]  ld_k;
   reg        r_load, r_issue;
   reg [NCNT-1:0] inc;
+  integer    ti;
 
   always @* begin
     tst_d = tst_q; out_v_d = out_v_q; out_d_d = out_d_q; out_k_d = out_k_q; out_l_d = out_l_q;
     crct_d = crct_q; trl_ack_d = trl_ack_q; cur_rel_d = cur_rel_q; cur_dst_d = cur_dst_q;
+    cur_seq_d = cur_seq_q;
     nb_d = nb_q; wp_d = wp_q; bh_d = bh_q; rp_d = rp_q; occ_d = occ_q; rleft_d = rleft_q;
     rv_d = rv_q; rpl_req_d = rpl_req_q; pth_d = pth_q; ptt_d = ptt_q; pcnt_d = pcnt_q;
-    tmr_d = tmr_q; nseq_d = nseq_q; ptdst_d = ptdst_q; ptseq_d = ptseq_q; ptnb_d = ptnb_q;
+    tmr_d = tmr_q; nseq_d = nseq_q;
     s_tx_rdy = 1'b0; ld = 1'b0; ld_d = s_tx_tdata; ld_k = s_tx_tkeep; ld_l = 1'b0;
     ack_clr = 1'b0; push = 1'b0; r_load = 1'b0; r_issue = 1'b0;
     ram_we = 1'b0; ram_wa = wp_q; ram_wd = {1'b0, s_tx_tkeep, s_tx_tdata}; ram_re = 1'b0;
@@ -211,12 +255,13 @@ module aotf_link #(
     crc_tx_c = (tst_q == T_IDLE) ? 32'hFFFFFFFF : crct_q;
     // T_TRL: the same unit adds trailer bytes 0..3 (no send-stream beat is taken then)
     crc_tx_d = (tst_q == T_TRL) ? {32'd0, trl_lo} :
-               (tst_q == T_IDLE && ack_any) ? ack_hdr : s_tx_tdata;
-    crc_tx_n = (tst_q == T_TRL) ? 4'd4 : (tst_q == T_IDLE && ack_any) ? 4'd8 : nbytes(s_tx_tkeep);
-    trl_ack_d = trl_ack_q;
+               (tst_q == T_IDLE && aany_q) ? ack_hdr : s_tx_tdata;
+    crc_tx_n = (tst_q == T_TRL) ? 4'd4 : (tst_q == T_IDLE && aany_q) ? 4'd8 : nbytes(s_tx_tkeep);
     case (tst_q)
-      T_IDLE: if (crc_en_i && out_free) begin
-        if (ack_any) begin
+      // ahold_q: a pending ACK was set in the last cycle (aidx/aexp/agap are of the cycle
+      // before): wait one cycle for them
+      T_IDLE: if (crc_en_i && out_free && !ahold_q) begin
+        if (aany_q) begin
           ld = 1'b1; ld_d = ack_hdr; ld_k = 8'hFF;
           crct_d = crc_tx_o; trl_ack_d = 1'b1; cur_rel_d = 1'b0; ack_clr = 1'b1;
           inc[C_ACKTX] = 1'b1;
@@ -227,6 +272,7 @@ module aotf_link #(
         end else if (s_tx_tvalid && room) begin
           s_tx_rdy = 1'b1; ld = 1'b1; crct_d = crc_tx_o; trl_ack_d = 1'b0;
           cur_dst_d = s_tx_tdata[NW-1:0];
+          cur_seq_d = sel16(nseq_q, s_tx_tdata[NW-1:0]);
           cur_rel_d = rel_en_i && s_in_rng;
           inc[C_UNSEQ] = rel_en_i && !s_in_rng;
           ram_we = rel_en_i && s_in_rng;
@@ -249,10 +295,8 @@ module aotf_link #(
           ram_we = 1'b1; ram_wd = {1'b1, 8'hFF, ~crc_tx_o, trl_lo};
           wp_d = wp_q + 1'b1;
           push = 1'b1;
-          nseq_d[cur_dst_q*16 +: 16] = cur_seq + 16'd1;
-          ptdst_d[ptt_q*NW +: NW] = cur_dst_q;
-          ptseq_d[ptt_q*16 +: 16] = cur_seq;
-          ptnb_d[ptt_q*7 +: 7] = nb_inc;
+          for (ti = 0; ti < MAX_NODES; ti = ti + 1)
+            if (cur_dst_q == NW'(ti)) nseq_d[ti*16 +: 16] = cur_seq_q + 16'd1;
           ptt_d = ptt_q + 1'b1;
         end
         tst_d = T_IDLE;
@@ -278,15 +322,17 @@ module aotf_link #(
     end else if (m_axis_tready) begin
       out_v_d = 1'b0;
     end
-    // free the oldest packet once acknowledged; occupancy
-    if (hd_free) begin
+    // free the oldest packet once acknowledged (verdict registered in hfree_q); occupancy
+    if (hfree_q) begin
       pth_d = pth_q + 1'b1;
       bh_d = bh_q + BA'(hd_nb);
     end
-    occ_d = occ_q + (push ? (BA+1)'(nb_inc) : '0) - (hd_free ? (BA+1)'(hd_nb) : '0);
-    pcnt_d = pcnt_q + (PA+1)'(push) - (PA+1)'(hd_free);
+    occ_d = occ_q + (push ? (BA+1)'(nb_inc) : '0) - (hfree_q ? (BA+1)'(hd_nb) : '0);
+    pcnt_d = pcnt_q + (PA+1)'(push) - (PA+1)'(hfree_q);
+    hv_d = hfree_q ? 1'b0 : (hv_q || pt_re);
+    hfree_d = hv_q && !hfree_q && lt16(hd_seq, sel16(ackd_q, hd_dst));
     // retransmission timer: counts while packets wait for acknowledgement and no replay is due
-    if (pcnt_q == '0 || hd_free || tst_q == T_RPL || rpl_req_q) begin
+    if (pcnt_q == '0 || hfree_q || tst_q == T_RPL || rpl_req_q) begin
       tmr_d = 16'd0;
     end else if (tmr_q >= rto_q) begin
       tmr_d = 16'd0; rpl_req_d = 1'b1; inc[C_TO] = 1'b1;
@@ -298,7 +344,7 @@ module aotf_link #(
     if (ack_adv) fr_v_d = 1'b0;   // a new aseq: a gap there is a new loss
     if (ack_rep && tst_q != T_RPL && !rpl_req_q && !inc[C_TO]) begin
       rpl_req_d = 1'b1; tmr_d = 16'd0; inc[C_FAST] = 1'b1;
-      fr_v_d = 1'b1; fr_src_d = pk_src_q[NW-1:0]; fr_seq_d = pk_aseq_q;
+      fr_v_d = 1'b1; fr_src_d = rt_src_q; fr_seq_d = rt_aseq_q;
     end
   end
 
@@ -308,28 +354,48 @@ module aotf_link #(
   wire crc_ok   = (crc_rx_o == RESIDUE);
   wire src_in   = (pk_src_q < 16'(MAX_NODES));
   wire [NW-1:0] src = pk_src_q[NW-1:0];
-  wire [15:0] exps  = exp_q[src*16 +: 16];
+  wire [15:0] exps  = sel16(exp_q, src);
   wire tsq = s_axis_tdata[nic_pkg::LINK_HDR_RFLAGS_LSB];   // rflags bit 0: LINK_RF_SEQ
   wire [15:0] tseq  = s_axis_tdata[15:0];
-  // verdict on a trailer beat (rxf_q = 0, s_axis_tlast = 1)
-  reg  rej, ok_seq;
+  // verdict on a trailer beat (rxf_q = 0, s_axis_tlast = 1): m_rx_tuser
+  reg  rej;
   always @* begin
-    rej = 1'b0; ok_seq = 1'b0;
+    rej = 1'b0;
     if (!crc_ok) rej = 1'b1;
-    else if (!pk_ack_q && rel_en_i && tsq) begin
-      if (!src_in || tseq != exps) rej = 1'b1;
-      else ok_seq = 1'b1;
-    end
+    else if (!pk_ack_q && rel_en_i && tsq && (!src_in || tseq != exps)) rej = 1'b1;
   end
+  // the registered trailer's effects (rt_*): the tables are written one cycle after the trailer
+  // (the next trailer is at least two cycles later and sees them)
+  wire rt_sq   = rt_v_q && rt_ok_q && !rt_ack_q && rel_en_i && rt_tsq_q;  // sequenced data
+  wire rt_in   = rt_sq && rt_srcin_q;
+  wire rt_eq   = (rt_tseq_q == rt_exps_q);
+  wire rt_lt   = lt16(rt_tseq_q, rt_exps_q);
+  wire rt_rej  = !rt_ok_q || (!rt_ack_q && rel_en_i && rt_tsq_q && (!rt_srcin_q || !rt_eq));
+  wire [NW:0] alow = lowest(pend_q);
+  integer ri;
 
   always @* begin
     rxf_d = rxf_q; h_v_d = h_v_q; h_d_d = h_d_q; h_k_d = h_k_q; crcr_d = crcr_q;
     pk_src_d = pk_src_q; pk_aseq_d = pk_aseq_q; pk_ack_d = pk_ack_q;
     exp_d = exp_q; ackd_d = ackd_q; pend_d = pend_q; gap_d = gap_q; pk_gap_d = pk_gap_q;
-    if (ack_clr) begin
-      pend_d[ack_idx] = 1'b0;
-      gap_d[ack_idx] = 1'b0;
+    for (ri = 0; ri < MAX_NODES; ri = ri + 1) begin
+      if (ack_clr && aidx_q == NW'(ri)) begin
+        pend_d[ri] = 1'b0;
+        gap_d[ri] = 1'b0;
+      end
+      if (rt_src_q == NW'(ri)) begin
+        if (ack_adv) ackd_d[ri*16 +: 16] = rt_aseq_q;
+        if (rt_in) begin
+          pend_d[ri] = 1'b1;
+          if (rt_eq) exp_d[ri*16 +: 16] = rt_exps_q + 16'd1;
+          else if (!rt_lt) gap_d[ri] = 1'b1;
+        end
+      end
     end
+    // the next ACK from this cycle's registers; held one cycle after a pending ACK is set
+    aany_d = alow[NW]; aidx_d = alow[NW-1:0];
+    aexp_d = sel16(exp_q, alow[NW-1:0]); agap_d = gap_q[alow[NW-1:0]];
+    ahold_d = rt_in;
     if (rx_acc) begin
       if (rxf_q) begin
         h_v_d = !s_axis_tlast; h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
@@ -341,29 +407,21 @@ module aotf_link #(
         h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
       end else begin
         h_v_d = 1'b0; rxf_d = 1'b1;
-        if (crc_ok && pk_ack_q) begin
-          if (rel_en_i && src_in && lt16(ackd_q[src*16 +: 16], pk_aseq_q))
-            ackd_d[src*16 +: 16] = pk_aseq_q;
-        end else if (crc_ok && rel_en_i && tsq && src_in) begin
-          pend_d[src] = 1'b1;
-          if (ok_seq) exp_d[src*16 +: 16] = exps + 16'd1;
-          else if (!lt16(tseq, exps)) gap_d[src] = 1'b1;
-        end
       end
     end
   end
 
   // ---------------------------------------------------------------- counters and CSR
-  wire rx_trl = rx_acc && !rxf_q && s_axis_tlast;
+  wire rx_trl  = rx_acc && !rxf_q && s_axis_tlast;
+  wire rx_runt = rx_acc && rxf_q && s_axis_tlast;
   reg [NCNT-1:0] rinc;
   always @* begin
     rinc = '0;
-    rinc[C_CRC]   = rx_acc && ((rxf_q && s_axis_tlast) || (!rxf_q && s_axis_tlast && !crc_ok));
-    rinc[C_ACKRX] = rx_trl && crc_ok && pk_ack_q;
-    rinc[C_DUP]   = rx_trl && crc_ok && !pk_ack_q && rel_en_i && tsq && src_in && lt16(tseq, exps);
-    rinc[C_OOO]   = rx_trl && crc_ok && !pk_ack_q && rel_en_i && tsq &&
-                    (!src_in || (tseq != exps && !lt16(tseq, exps)));
-    rinc[C_DEL]   = rx_trl && !pk_ack_q && !rej;
+    rinc[C_CRC]   = rt_runt_q || (rt_v_q && !rt_ok_q);
+    rinc[C_ACKRX] = rt_v_q && rt_ok_q && rt_ack_q;
+    rinc[C_DUP]   = rt_in && rt_lt;
+    rinc[C_OOO]   = rt_sq && (!rt_srcin_q || (!rt_eq && !rt_lt));
+    rinc[C_DEL]   = rt_v_q && !rt_ack_q && !rt_rej;
   end
 
   wire        w_rto = csr_req_i && csr_we_i && csr_addr_i == nic_pkg::CSR_AOTF_LINK_RTO;
@@ -373,7 +431,7 @@ module aotf_link #(
   always @* begin
     rto_d = w_rto ? csr_wdata_i[15:0] : rto_q;
     for (ci = 0; ci < NCNT; ci = ci + 1)
-      cnt_d[32*ci +: 32] = w_clr ? 32'd0 : cnt_q[32*ci +: 32] + {31'd0, inc[ci] | rinc[ci]};
+      cnt_d[32*ci +: 32] = w_clr ? 32'd0 : cnt_q[32*ci +: 32] + {31'd0, inc_q[ci]};
     ack_d = csr_req_i;
     rdata_d = 32'd0;
     if (csr_req_i && !csr_we_i) begin
@@ -404,26 +462,35 @@ module aotf_link #(
       tst_q <= T_IDLE; out_v_q <= 1'b0; trl_ack_q <= 1'b0; cur_rel_q <= 1'b0;
       wp_q <= '0; bh_q <= '0; rp_q <= '0; occ_q <= '0; rleft_q <= '0; rv_q <= 1'b0;
       rpl_req_q <= 1'b0; pth_q <= '0; ptt_q <= '0; pcnt_q <= '0; tmr_q <= 16'd0;
+      hv_q <= 1'b0; hfree_q <= 1'b0;
       rto_q <= 16'(nic_pkg::AOTF_LINK_RTO_CYCLES_RESET);
       nseq_q <= '0; ackd_q <= '0; exp_q <= '0; pend_q <= '0; gap_q <= '0;
-      rxf_q <= 1'b1; h_v_q <= 1'b0; pk_ack_q <= 1'b0;
-      cnt_q <= '0; ack_q <= 1'b0; rdata_q <= 32'd0; fr_v_q <= 1'b0;
+      aany_q <= 1'b0; ahold_q <= 1'b0;
+      rxf_q <= 1'b1; h_v_q <= 1'b0; pk_ack_q <= 1'b0; rt_v_q <= 1'b0; rt_runt_q <= 1'b0;
+      inc_q <= '0; cnt_q <= '0; ack_q <= 1'b0; rdata_q <= 32'd0; fr_v_q <= 1'b0;
     end else begin
       tst_q <= tst_d; out_v_q <= out_v_d; trl_ack_q <= trl_ack_d; cur_rel_q <= cur_rel_d;
       wp_q <= wp_d; bh_q <= bh_d; rp_q <= rp_d; occ_q <= occ_d; rleft_q <= rleft_d; rv_q <= rv_d;
       rpl_req_q <= rpl_req_d; pth_q <= pth_d; ptt_q <= ptt_d; pcnt_q <= pcnt_d; tmr_q <= tmr_d;
+      hv_q <= hv_d; hfree_q <= hfree_d;
       rto_q <= rto_d;
       nseq_q <= nseq_d; ackd_q <= ackd_d; exp_q <= exp_d; pend_q <= pend_d; gap_q <= gap_d;
-      rxf_q <= rxf_d; h_v_q <= h_v_d; pk_ack_q <= pk_ack_d;
-      cnt_q <= cnt_d; ack_q <= ack_d; rdata_q <= rdata_d; fr_v_q <= fr_v_d;
+      aany_q <= aany_d; ahold_q <= ahold_d;
+      rxf_q <= rxf_d; h_v_q <= h_v_d; pk_ack_q <= pk_ack_d; rt_v_q <= rx_trl; rt_runt_q <= rx_runt;
+      inc_q <= inc | rinc; cnt_q <= cnt_d; ack_q <= ack_d; rdata_q <= rdata_d; fr_v_q <= fr_v_d;
     end
   end
   // payload registers: no reset (qualified by the valid / state registers above)
   always @(posedge clk_i) begin
     out_d_q <= out_d_d; out_k_q <= out_k_d; out_l_q <= out_l_d; crct_q <= crct_d;
-    cur_dst_q <= cur_dst_d; nb_q <= nb_d; ptdst_q <= ptdst_d; ptseq_q <= ptseq_d; ptnb_q <= ptnb_d;
+    cur_dst_q <= cur_dst_d; cur_seq_q <= cur_seq_d; nb_q <= nb_d;
     fr_src_q <= fr_src_d; fr_seq_q <= fr_seq_d; pk_gap_q <= pk_gap_d;
+    aidx_q <= aidx_d; aexp_q <= aexp_d; agap_q <= agap_d;
     h_d_q <= h_d_d; h_k_q <= h_k_d; crcr_q <= crcr_d; pk_src_q <= pk_src_d; pk_aseq_q <= pk_aseq_d;
+    rt_ok_q <= crc_ok; rt_tsq_q <= tsq; rt_tseq_q <= tseq; rt_src_q <= src; rt_srcin_q <= src_in;
+    rt_ack_q <= pk_ack_q; rt_gap_q <= pk_gap_q; rt_aseq_q <= pk_aseq_q; rt_exps_q <= exps;
+    rt_alt_q <= lt16(sel16(ackd_q, src), pk_aseq_q);
+    rt_nne_q <= (sel16(nseq_q, src) != pk_aseq_q);
   end
 
   // ---------------------------------------------------------------- outputs
@@ -479,7 +546,7 @@ module aotf_link #(
       cover (ack_rep && inc[C_FAST]);
       cover (rinc[C_DUP]);
       cover (rinc[C_CRC]);
-      cover (hd_free && push);
+      cover (hfree_q && push);
       cover (!room && s_tx_tvalid);
     end
   end

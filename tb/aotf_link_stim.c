@@ -256,8 +256,9 @@ void aotf_link_model_eval(const void *p, const aotf_link_in_t *in, aotf_link_out
 void aotf_link_model_tick(void *p, const aotf_link_in_t *in) { aotf_link_tick(&((model_t *)p)->l, in); }
 int aotf_link_model_check(const void *p) {
   const model_t *m = p;
-  if (m->l.ram.collisions) {
-    fprintf(stderr, "aotf_link model: %llu RAM collisions\n", (unsigned long long)m->l.ram.collisions);
+  if (m->l.ram.collisions + m->l.pt.collisions) {
+    fprintf(stderr, "aotf_link model: %llu RAM collisions\n",
+            (unsigned long long)(m->l.ram.collisions + m->l.pt.collisions));
     return 1;
   }
   return 0;
