@@ -18,10 +18,21 @@ int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed) {
   m->p.v = (int)((seed >> 10) & 1);
   m->ea2 = (int)((seed >> 11) & 1);
   m->eb = (int)((seed >> 12) & 1);
-  return nic_ram_init(&m->ram, sets * 4, 256, 4, seed ^ 0x53454544ull);
+  for (uint32_t l = 0; l < 4; l++)
+    if (nic_ram_init(&m->ram[l], sets * 4, 64, 1, seed ^ 0x53454544ull ^ ((uint64_t)l << 40))) return -1;
+  return 0;
 }
 
-void aotf_pktgen_free(aotf_pktgen_t *m) { nic_ram_free(&m->ram); }
+void aotf_pktgen_free(aotf_pktgen_t *m) {
+  for (uint32_t l = 0; l < 4; l++) nic_ram_free(&m->ram[l]);
+}
+
+uint64_t aotf_pktgen_collisions(const aotf_pktgen_t *m) {
+  return m->ram[0].collisions + m->ram[1].collisions + m->ram[2].collisions + m->ram[3].collisions;
+}
+
+/* the RAM address {set, word} of an index {set, way, word} */
+static uint32_t ram_addr(uint32_t idx) { return ((idx >> 4) << 2) | (idx & 3); }
 
 static uint64_t field(uint32_t lsb, uint32_t bits) { return ((1ull << bits) - 1) << lsb; }
 
@@ -29,7 +40,7 @@ void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
   uint32_t inflight = m->occ + (uint32_t)m->r.v + (uint32_t)m->s.v + (uint32_t)m->p.v;
   c->pop = m->occ != 0 && in->tready;
   int space = inflight <= AOTF_PG_NB - 1; /* the pop is not counted (RTL: timing) */
-  int seed_busy = in->csr_seed_wr || in->csr_seed_rd;
+  int seed_busy = m->wq_v || in->csr_seed_rd; /* the RAM write of the write stage, a view read */
   int ram_beat = m->beat != aotf_pkt_words(m->cur.fmt) || !m->cur.v; /* rtl !b4_q */
   c->issue = m->cur.v && space && (!ram_beat || !seed_busy);
   c->finish = c->issue && !ram_beat;
@@ -40,9 +51,16 @@ void aotf_pktgen_comb(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_p
   c->early1 = m->ea && in->spec1 && !seed_busy && m->occ + (uint32_t)m->s.v + (uint32_t)m->p.v <= AOTF_PG_NB - 2;
   c->early2 = m->eb && !seed_busy && m->occ + (uint32_t)m->p.v <= AOTF_PG_NB - 3;
   c->commit = m->ea2 && in->load && !(in->load_fmt >> 12 & 1); /* a format of its own: no early beats */
-  c->rd_en = in->csr_seed_rd || (c->issue && ram_beat) || c->early0 || c->early1 || c->early2;
+  c->rd_lanes = ((c->issue && ram_beat) || c->early0 || c->early1 || c->early2) ? 0xFu : 0u;
+  if (in->csr_seed_rd) {
+    /* a view read uses lane `way` only; not when the write stage writes that lane's word this
+     * cycle (the CSR view forwards the write's data instead) */
+    uint32_t vl = (in->csr_seed_rd_addr >> 2) & 3;
+    int fwd = (m->wq_we >> vl & 1) && ram_addr(m->wq_addr) == ram_addr(in->csr_seed_rd_addr);
+    c->rd_lanes = fwd ? 0u : 1u << vl;
+  }
   if (in->csr_seed_rd)
-    c->rd_addr = ((in->csr_seed_rd_addr >> 4) << 2) | (in->csr_seed_rd_addr & 3);
+    c->rd_addr = ram_addr(in->csr_seed_rd_addr);
   else if (m->cur.v)
     c->rd_addr = (m->cur.set << 2) | (m->beat & 3);
   else
@@ -117,13 +135,19 @@ void aotf_pktgen_tick(aotf_pktgen_t *m, const aotf_pktgen_in_t *in) {
 }
 
 void aotf_pktgen_update(aotf_pktgen_t *m, const aotf_pktgen_in_t *in, const aotf_pktgen_ctl_t *c) {
-  /* RAM output register: the read data of last cycle's read (RTL: read every cycle) */
-  const uint64_t *rd = nic_ram_rd(&m->ram);
-  uint64_t sq[4] = {rd[0], rd[1], rd[2], rd[3]};
-  uint64_t wd[4] = {in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata, in->csr_seed_wdata};
-  uint32_t waddr = ((in->csr_seed_addr >> 4) << 2) | (in->csr_seed_addr & 3);
-  nic_ram_tick(&m->ram, in->csr_seed_wr && in->rst_ni, waddr, wd, 1ull << ((in->csr_seed_addr >> 2) & 3),
-               c->rd_en, c->rd_addr);
+  /* RAM output register: the read data of last cycle's read (RTL: read every cycle); the RAM
+   * write comes from the write stage (in reset too: a request made before the reset) */
+  uint64_t sq[4];
+  for (uint32_t l = 0; l < 4; l++) {
+    sq[l] = nic_ram_rd64(&m->ram[l]);
+    nic_ram_tick(&m->ram[l], (int)(m->wq_we >> l & 1), ram_addr(m->wq_addr), &m->wq_data, 1, (int)(c->rd_lanes >> l & 1),
+                 c->rd_addr);
+  }
+  /* write stage: the request of this cycle (none in reset) */
+  m->wq_v = in->csr_seed_wr && in->rst_ni;
+  m->wq_we = m->wq_v ? 1u << ((in->csr_seed_addr >> 2) & 3) : 0u;
+  m->wq_addr = in->csr_seed_addr;
+  m->wq_data = in->csr_seed_wdata;
   aotf_pkt_slot_t ld = {1, in->load_set, in->load_way, in->load_off, in->load_len, in->load_user, in->load_fmt & 0x1FFF,
                         in->load_data};
   /* payload registers (no reset in RTL) */

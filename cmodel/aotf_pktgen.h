@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/* C model of rtl/aotf_pktgen.v: header seed RAM (4 ways per word), packet slots, the early
- * beat-0/1/2 reads, stages R, S and P, 5-entry output buffer. */
+/* C model of rtl/aotf_pktgen.v: header seed RAM (one RAM per way) with its write stage, packet
+ * slots, the early beat-0/1/2 reads, stages R, S and P, 5-entry output buffer. */
 #ifndef AOTF_PKTGEN_H
 #define AOTF_PKTGEN_H
 #include <stdint.h>
@@ -40,11 +40,17 @@ typedef struct {
   uint32_t vw1, vw2;      /* way of a view read, 1 and 2 cycles later */
   uint32_t occ;
   aotf_beat_t b[AOTF_PG_NB];
-  nic_ram_t ram; /* sets*4 x 256, address {set, word}, lane = way */
+  /* write stage: the write request of last cycle, written into the RAM this cycle */
+  int wq_v;
+  uint32_t wq_we;         /* lane enables (one-hot or 0) */
+  uint32_t wq_addr;       /* {set, way, word} */
+  uint64_t wq_data;
+  nic_ram_t ram[4]; /* lane (way) l: sets*4 x 64, address {set, word} */
 } aotf_pktgen_t;
 
 typedef struct {
-  int rst_ni, spec0, spec1, load, csr_seed_wr, csr_seed_rd, tready; /* spec0: HTLB TAG, spec1: LOOK */
+  int rst_ni, spec0, spec1, load, csr_seed_rd, tready; /* spec0: HTLB TAG, spec1: LOOK */
+  int csr_seed_wr; /* seed write request (CSR or walker; to the write stage) */
   uint32_t spec_set, load_set, load_way, load_off, load_len, load_user, load_fmt, csr_seed_addr;
   uint32_t csr_seed_rd_addr; /* view read (csr_seed_rd = HTLB_IDX write): the index being written */
   uint64_t load_data, csr_seed_wdata;
@@ -58,13 +64,16 @@ typedef struct {
 
 /* next-state controls of one cycle (aotf_pktgen_comb) */
 typedef struct {
-  int pop, issue, finish, cur_free, rd_en, early0, early1, early2, commit;
+  int pop, issue, finish, cur_free, early0, early1, early2, commit;
+  uint32_t rd_lanes; /* RAM lanes read for use (RTL: all, every cycle) */
   uint32_t rd_addr;
   aotf_beat_t w; /* the beat of stage P, formatted */
 } aotf_pktgen_ctl_t;
 
 int aotf_pktgen_init(aotf_pktgen_t *m, uint32_t sets, uint64_t seed);
 void aotf_pktgen_free(aotf_pktgen_t *m);
+/* seed RAM read / write collisions of the four lanes */
+uint64_t aotf_pktgen_collisions(const aotf_pktgen_t *m);
 /* view read data (state only): lane vw2 of the RAM output register */
 static inline uint64_t aotf_pktgen_view(const aotf_pktgen_t *m) { return m->sq[m->vw2 & 3]; }
 void aotf_pktgen_eval(const aotf_pktgen_t *m, const aotf_pktgen_in_t *in, aotf_pktgen_out_t *out);

@@ -33,7 +33,7 @@ void aotf_send_free(aotf_send_t *m) {
 }
 
 uint64_t aotf_send_collisions(const aotf_send_t *m) {
-  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->htlb.ram_b.collisions + m->pg.ram.collisions +
+  return m->fifo.ram.collisions + m->htlb.ram.collisions + m->htlb.ram_b.collisions + aotf_pktgen_collisions(&m->pg) +
          m->walk.seed.collisions + m->walk.tag.collisions;
 }
 
@@ -200,7 +200,7 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->pi.load_data = a->h_data;
   a->pi.load_user = (a->h_page >> (16 - m->uw)) & ((1u << m->uw) - 1);
   a->pi.load_fmt = a->ho.hit_fmt;
-  /* seed RAM write port: a CSR SEED_HI write, else the walker */
+  /* seed write request (the generator's write stage takes it): a CSR SEED_HI write, else the walker */
   a->pi.csr_seed_wr = a->co.seed_wr || a->wo.seed_wr;
   a->pi.csr_seed_rd = a->co.view_rd;
   a->pi.csr_seed_addr = a->co.seed_wr ? (a->co.set << 4) | (a->co.way << 2) | a->co.word
@@ -230,6 +230,9 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.wk_tag = a->wo.tag;
   a->ci.wk_fmt = a->wo.fmt;
   a->ci.wk_seed = a->wo.seed;
+  a->ci.wq_v = m->pg.wq_v; /* the seed RAM write of this cycle (state) */
+  a->ci.wq_idx = m->pg.wq_addr;
+  a->ci.wq_data = m->pg.wq_data;
   a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
   a->ci.miss = a->ho.miss;
   a->ci.miss_page = a->h_page;

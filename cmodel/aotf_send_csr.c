@@ -157,12 +157,23 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   if (wk_tag_hit) tv[in->wk_way & 3] = ((in->wk_fmt & 0x1FFFu) << 9) | 0x100u | (in->wk_tag & 0xFF);
   if (tag_wr) tv[m->way & 3] = (wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0x3FFFFFu;
   if (sweep_set) tv[0] = tv[1] = tv[2] = tv[3] = 0;
-  uint64_t sv = seed_wr ? (((uint64_t)wd << 32) | m->seed_lo) : wk_seed_hit ? in->wk_seed : seed_view(m, in);
+  /* seed forward: a view read of the entry the seed RAM writes this cycle (the write stage) takes
+   * the write's data instead of the RAM's (no capture) */
+  int view_rd = wr && a == CSR_AOTF_SEND_HTLB_IDX;
+  uint32_t vidx = ((((wd >> AOTF_SEND_HTLB_IDX_SET_LSB) & (m->sets - 1)) << 4) |
+                   (((wd >> AOTF_SEND_HTLB_IDX_WAY_LSB) & 3) << 2) | ((wd >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3));
+  uint32_t widx = (((in->wq_idx >> 4) & (m->sets - 1)) << 4) | (in->wq_idx & 15);
+  int sv_fwd = view_rd && in->wq_v && widx == vidx;
+  uint64_t sv = seed_wr       ? (((uint64_t)wd << 32) | m->seed_lo)
+                : wk_seed_hit ? in->wk_seed
+                : sv_fwd      ? in->wq_data
+                              : seed_view(m, in);
   memcpy(m->tv, tv, sizeof(m->tv));
   m->sv = sv;
   m->tc = tc;
-  m->vl2 = m->vld && !seed_wr && !wk_seed_hit; /* a seed write after the view read cancels its capture */
-  m->vld = wr && a == CSR_AOTF_SEND_HTLB_IDX;
+  m->vl2 = m->vls && !seed_wr && !wk_seed_hit; /* a seed write after the view read cancels its capture */
+  m->vld = view_rd;
+  m->vls = view_rd && !sv_fwd;
   if (wr) {
     switch (a) {
       case CSR_AOTF_SEND_CTRL:

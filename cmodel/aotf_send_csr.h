@@ -14,8 +14,9 @@ typedef struct {
   uint32_t ack, rsel, rdata;
   /* view of the entry at HTLB_IDX: vld = a view read was issued last cycle; this cycle its
    * seed data (vl2, packet generator sq) and tag lanes (tc, HTLB tq) are captured;
-   * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word} */
-  uint32_t vld, vl2, tc;
+   * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word};
+   * vls = vld and its seed data is captured (not forwarded from the seed write stage) */
+  uint32_t vld, vls, vl2, tc;
   uint32_t tv[4]; /* tag view lanes {fmt, valid, tag} */
   uint64_t sv;
 } aotf_send_csr_t;
@@ -31,6 +32,10 @@ typedef struct {
   int walk_busy, walk_start, walk_hit, walk_miss, wk_tag_wr, wk_seed_wr;
   uint32_t wk_set, wk_way, wk_word, wk_tag, wk_fmt;
   uint64_t wk_seed;
+  /* the seed RAM write of this cycle (the packet generator's write stage, requested last cycle) */
+  int wq_v;
+  uint32_t wq_idx; /* {set, way, word} */
+  uint64_t wq_data;
 } aotf_send_csr_in_t;
 
 typedef struct {

@@ -20,8 +20,9 @@
 //                words (while the walk runs the HTLB issues no lookup, so nothing new is
 //                loaded once the generator is idle)
 //   SEED:        writes seed word 0..3 into the victim way of the seed RAM, one per cycle in
-//                which the seed RAM write port is free (no CSR seed write or view read);
-//                after word 3 -> TAG
+//                which the seed RAM write port is free (no CSR seed write or view read); the
+//                write is a request: the packet generator's write stage puts it into the RAM
+//                one cycle later; after word 3 -> TAG
 //   TAG:         writes {fmt, valid, tag = page[15:8]} into the victim way of the HTLB tag RAM in a
 //                cycle the port is free (no CSR tag access, no init sweep): done_o, hit_o = 1
 //                -> IDLE; the caller retries the lookup, which now hits

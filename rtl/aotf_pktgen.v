@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 `default_nettype none
 // aotf_pktgen: header seed RAM + packet generator.
-// Seed RAM: nic_ram_1r1w SETS*4 x 256, address {set, word}, four 64-bit lanes, lane = way (a
-// read returns word `word` of all four ways of the set; a CSR write has one lane enable).
-// Its read data goes into a register with no logic in front (sq_q, 256 bits, loaded every
+// Seed RAM: four nic_ram_1r1w SETS*4 x 64, one per lane = way, address {set, word} (a read
+// returns word `word` of all four ways of the set; a write goes to one lane).
+// The read data goes into a register with no logic in front (sq_q, 256 bits, loaded every
 // cycle; timing: block RAM clock-to-out plus the route to the far RAMs leaves no time for a
 // LUT), and the way is selected behind that register.
+// Write stage: a seed write request (csr_seed_wr_i: a CSR SEED_HI write or the walker, merged by
+// aotf_send) is registered whole (wq_*: address, data, lane enables) and written into the RAM in
+// the next cycle (timing: the CSR write decode and the walker's arbitration end in flops, not in
+// the write enables, address and data of the block RAMs spread over the die). The RAM write
+// cycle is the one that takes the port from the generator. The pending write is an output
+// (wq_*_o) for the CSR view's forward: a view read in the RAM write cycle reads the RAM in that
+// same cycle, so the view of the entry being written takes the write data from wq_data_o (the
+// lanes are RAMs of their own, so a view read of another way of the same address does not
+// collide with the write).
 // Two packet slots (cur, next): a hit loads cur if cur is free (or finishes this cycle), else
 // next; next moves to cur when cur finishes. next's payload registers load the lookup's fields
 // in every cycle next is free (timing: their enable is a flop, not the hit). cur issues one beat per cycle, 0..H-1 = seed RAM
@@ -35,9 +44,11 @@
 // enters P with the hit way), E1 its beat 1 (in S), E2 its beat 2 (in R), and cur starts at
 // the first beat not read early (1, 2 or 3); else they are dropped. The hit's way is not
 // known when the reads are made: all four ways come from the RAM and P selects the lane.
-// A CSR seed access (write, or view read at csr_seed_rd_addr_i on a HTLB_IDX write) takes the
-// seed RAM port: RAM beats and the early reads do not issue that cycle. The view read data is
-// seed_rd_o = lane way of sq_q, two cycles after the read (csr_seed_rd_i).
+// A seed RAM write (the cycle after its request, from the write stage) or a CSR view read (at
+// csr_seed_rd_addr_i on a HTLB_IDX write) takes the seed RAM port: RAM beats and the early reads
+// do not issue that cycle. So a generator read in the cycle after the RAM write sees the write;
+// one in the request cycle reads the entry as it was. The view read data is seed_rd_o = lane
+// way of sq_q, two cycles after the read (csr_seed_rd_i).
 // The buffer head drives m_axis (AXI-Stream: held until accepted).
 // The seed RAM is read in every cycle (read enable 1: the issue logic does not drive its clock
 // enables); its data is used only as described above (the C model keeps the enable).
@@ -63,12 +74,16 @@ module aotf_pktgen #(
   input  wire [12:0]   load_fmt_i,    // header format of the hit entry {en, words-1, rpos, lpos}
   output wire          next_free_o,
   // CSR access to the seed RAM
-  input  wire          csr_seed_wr_i,
+  input  wire          csr_seed_wr_i,       // write request (to the write stage; no request in reset)
   input  wire          csr_seed_rd_i,
-  input  wire [RW-1:0] csr_seed_addr_i,     // write address {set, way, word} (HTLB_IDX)
+  input  wire [RW-1:0] csr_seed_addr_i,     // write address {set, way, word}
   input  wire [RW-1:0] csr_seed_rd_addr_i,  // view read address (the HTLB_IDX being written)
   input  wire [63:0]   csr_seed_wdata_i,
   output wire [63:0]   seed_rd_o,           // view read data, 2 cycles after csr_seed_rd_i
+  // the write stage: the write into the RAM this cycle (requested last cycle)
+  output wire          wq_v_o,
+  output wire [RW-1:0] wq_addr_o,
+  output wire [63:0]   wq_data_o,
   // stream out
   output wire [63:0]   m_axis_tdata,
   output wire [7:0]    m_axis_tkeep,
@@ -138,6 +153,12 @@ module aotf_pktgen #(
   reg [NB-1:0]    bl_q, bl_d;
   reg [UW*NB-1:0] bu_q, bu_d;
 
+  // write stage (see the header): wq_we_q = lane enables, wq_v_q = any lane
+  reg          wq_v_q;
+  reg [3:0]    wq_we_q;
+  reg [RW-1:0] wq_addr_q;
+  reg [63:0]   wq_data_q;
+
   reg          pop, space, seed_busy, issue, finish, cur_free, ram_beat, early0, early1, early2;
   reg          commit;
   reg [2:0]    lpos;
@@ -150,7 +171,7 @@ module aotf_pktgen #(
   always @* begin
     pop       = (occ_q != 3'd0) && m_axis_tready;
     space     = spc_q;   // occ + R + S + P <= 4 (no pop: see the header)
-    seed_busy = csr_seed_wr_i || csr_seed_rd_i;
+    seed_busy = wq_v_q || csr_seed_rd_i;   // the RAM write of last cycle's request, a view read
     ram_beat  = !b4_q;
     issue     = cur_v_q && space && (!ram_beat || !seed_busy);
     finish    = issue && !ram_beat;
@@ -342,6 +363,8 @@ module aotf_pktgen #(
       s_v_q    <= 1'b0;
       p_v_q    <= 1'b0;
       occ_q    <= 3'd0;
+      wq_v_q   <= 1'b0;
+      wq_we_q  <= 4'd0;
     end else begin
       cur_v_q  <= cur_v_d;
       next_v_q <= next_v_d;
@@ -355,6 +378,8 @@ module aotf_pktgen #(
       s_v_q    <= s_v_d;
       p_v_q    <= p_v_d;
       occ_q    <= occ_d;
+      wq_v_q   <= csr_seed_wr_i;
+      wq_we_q  <= {4{csr_seed_wr_i}} & (4'b0001 << csr_seed_addr_i[3:2]);
     end
   end
 
@@ -380,21 +405,33 @@ module aotf_pktgen #(
     vw2_q      <= vw1_q;
     bd_q       <= bd_d;       bk_q       <= bk_d;       bl_q       <= bl_d;
     bu_q       <= bu_d;
+    wq_addr_q  <= csr_seed_addr_i;     // used only with wq_v_q / wq_we_q
+    wq_data_q  <= csr_seed_wdata_i;
   end
 
-  nic_ram_1r1w #(.DEPTH(SETS * 4), .WIDTH(256), .NBE(4)) u_seed_ram (
-    .clk_i    (clk_i),
-    .wr_en_i  (csr_seed_wr_i && rst_ni),   // no RAM write in reset (the strobe has no reset term)
-    .wr_addr_i({csr_seed_addr_i[RW-1:4], csr_seed_addr_i[1:0]}),
-    .wr_data_i({4{csr_seed_wdata_i}}),
-    .wr_be_i  (4'b0001 << csr_seed_addr_i[3:2]),
-    .rd_en_i  (1'b1),     // see the header: read in every cycle
-    .rd_addr_i(rd_addr),
-    .rd_data_o(rd_data)
-  );
+  // the seed RAM, one RAM per lane (way); written from the write stage only (its valid is reset,
+  // so no write follows a request made in reset; a write requested before a reset still lands)
+  genvar l;
+  generate
+    for (l = 0; l < 4; l = l + 1) begin : g_lane
+      nic_ram_1r1w #(.DEPTH(SETS * 4), .WIDTH(64), .NBE(1)) u_seed_ram (
+        .clk_i    (clk_i),
+        .wr_en_i  (wq_we_q[l]),
+        .wr_addr_i({wq_addr_q[RW-1:4], wq_addr_q[1:0]}),
+        .wr_data_i(wq_data_q),
+        .wr_be_i  (1'b1),
+        .rd_en_i  (1'b1),     // see the header: read in every cycle
+        .rd_addr_i(rd_addr),
+        .rd_data_o(rd_data[64 * l +: 64])
+      );
+    end
+  endgenerate
 
   assign next_free_o   = !next_v_q;
   assign seed_rd_o     = sq_q[64 * vw2_q +: 64];
+  assign wq_v_o        = wq_v_q;
+  assign wq_addr_o     = wq_addr_q;
+  assign wq_data_o     = wq_data_q;
   assign m_axis_tvalid = (occ_q != 3'd0);
   assign m_axis_tdata  = bd_q[63:0];
   assign m_axis_tkeep  = bk_q[7:0];
@@ -432,6 +469,9 @@ module aotf_pktgen #(
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       assert (occ_q <= 3'd5);
+      // the write stage writes one lane, and exactly when it holds a write
+      assert (wq_v_q == (wq_we_q != 4'd0));
+      assert ((wq_we_q & (wq_we_q - 4'd1)) == 4'd0);
       assert (beat_q <= 3'd4);
       assert (b4_q == (beat_q == (cur_fmt_q[12] ? {1'b0, cur_fmt_q[11:10]} + 3'd1 : 3'd4)) || !cur_v_q);
       if (!cur_v_q) assert (!b4_q);

@@ -113,6 +113,10 @@ module aotf_send #(
   wire [12:0]   wk_fmt, hit_fmt;
   wire [63:0]   wk_seed;
   wire [2:0]    wk_state;
+  // the packet generator's seed write stage: the seed RAM write of this cycle (for the CSR view)
+  wire          wq_v;
+  wire [SW+3:0] wq_idx;
+  wire [63:0]   wq_data;
 
   // ---------------- kick decode + credit check
   wire          k_align, k_window, k_be, k_ok;
@@ -308,8 +312,8 @@ module aotf_send #(
     .pg_busy_i(dbg_pg_o[9]), .seed_port_free_i(!(seed_wr || view_rd)), .seed_wr_o(wk_seed_wr),
     .word_o(wk_word), .seed_o(wk_seed)
   );
-  // the seed RAM write port: a CSR SEED_HI write, else the walker (only when the CSR leaves the
-  // port free)
+  // the seed write request: a CSR SEED_HI write, else the walker (only when the CSR leaves the
+  // port free); the generator registers it and writes the RAM one cycle later (write stage)
   wire          pg_seed_wr    = seed_wr || wk_seed_wr;
   wire [SW+3:0] pg_seed_addr  = seed_wr ? {idx_set, idx_way, idx_word} : {wk_set, wk_way, wk_word};
   wire [63:0]   pg_seed_wdata = seed_wr ? seed_wdata : wk_seed;
@@ -350,6 +354,7 @@ module aotf_send #(
     .csr_seed_addr_i(pg_seed_addr), .csr_seed_rd_addr_i({vr_set, vr_way, vr_word}),
     .csr_seed_wdata_i(pg_seed_wdata),
     .seed_rd_o(seed_rd_data),
+    .wq_v_o(wq_v), .wq_addr_o(wq_idx), .wq_data_o(wq_data),
     .m_axis_tdata(m_axis_tdata), .m_axis_tkeep(m_axis_tkeep), .m_axis_tvalid(m_axis_tvalid),
     .m_axis_tready(m_axis_tready), .m_axis_tlast(m_axis_tlast),
     .ret_o(ret), .ret_user_o(ret_user), .dbg_o(dbg_pg_o)
@@ -393,6 +398,7 @@ module aotf_send #(
     .walk_miss_i(walk_done && !walk_hit),
     .wk_tag_wr_i(wk_tag_wr), .wk_seed_wr_i(wk_seed_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
     .wk_word_i(wk_word), .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .wk_seed_i(wk_seed),
+    .wq_v_i(wq_v), .wq_idx_i(wq_idx), .wq_data_i(wq_data),
     .status_o(dbg_status_o)
   );
 

@@ -15,6 +15,11 @@
 // SEED_HI: the seed) cancels the capture of what it wrote. Writes to the entry keep
 // the view exact: a HTLB_TAG write (lane WAY), a SEED_HI write (64 bits), an init sweep write
 // of set SET (all lanes 0); a write in the capture cycle wins over the RAM data.
+// The refill walker's writes count like CSR writes (wk_*). The view follows the seed writes in
+// their request cycle, but the seed RAM takes them one cycle later (the packet generator's write
+// stage, wq_*_i = the write into the RAM this cycle): a view read of the entry that write
+// goes to reads the RAM in that same cycle, so its capture is dropped and the view takes
+// wq_data_i instead (seed forward, sv_fwd).
 // There are no other RAM writers (the datapath only reads). After reset the view is 0 (the tag
 // RAM set 0 is swept to 0; the seed view stays 0 until HTLB_IDX or SEED_HI is written).
 // Counters: the value of the request cycle (count + pending event) is the counter register of
@@ -86,6 +91,10 @@ module aotf_send_csr #(
   input  wire [7:0]    wk_tag_i,
   input  wire [12:0]   wk_fmt_i,
   input  wire [63:0]   wk_seed_i,
+  // the seed RAM write of this cycle (the packet generator's write stage: requested last cycle)
+  input  wire          wq_v_i,
+  input  wire [SW+3:0] wq_idx_i,            // {set, way, word}
+  input  wire [63:0]   wq_data_i,
   // events and state
   input  wire          init_busy_i,
   input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
@@ -148,6 +157,8 @@ module aotf_send_csr #(
   reg [31:0]   rdata_q, rdata_d;
   // view of the entry at HTLB_IDX (see the header)
   reg          vld_q, vld_d;     // a view read was issued last cycle
+  reg          vls_q, vls_d;     // ... and its seed data is to be captured (no seed forward)
+  reg          sv_fwd;           // a view read of the entry the seed RAM writes this cycle
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
   reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
   reg [87:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
@@ -403,6 +414,11 @@ module aotf_send_csr #(
     // vl2_q); this cycle's writes to the entry (at set_q / way_q / word_q) win over the view
     // and cancel the capture of what they write (a sweep write and a CSR write never share a cycle)
     vld_d     = view_rd_o;
+    // the write stage writes the entry this view read reads (the RAM data is undefined for it):
+    // the view takes the write's data, no capture. (A view read and a seed write request never
+    // share a cycle: one CSR request per cycle, the walker waits for a free port.)
+    sv_fwd    = view_rd_o && wq_v_i && wq_idx_i == view_idx_o;
+    vls_d     = view_rd_o && !sv_fwd;
     sweep_set = sweep_wr_i && init_ptr_i == set_q;
     // (the walker's writes: to the viewed entry like a CSR write; never in a cycle with a CSR
     // write, a view read or a sweep write of the same RAM)
@@ -417,11 +433,11 @@ module aotf_send_csr #(
                          tag_wr_w[w] ? {wk_fmt_i, 1'b1, wk_tag_i} :
                                        tv_rsp[w*22 +: 22];
     end
-    vl2_d   = vld_q && !seed_wr_o && !wk_seed_hit;
-    capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit;
+    vl2_d   = vls_q && !seed_wr_o && !wk_seed_hit;
+    capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit && !sv_fwd;
     sv_hold = capv_q ? cap_q : sv_q;
     sv_rsp  = vl2_q ? seed_rd_data_i : sv_hold;
-    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : wk_seed_hit ? wk_seed_i : sv_hold;
+    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : wk_seed_hit ? wk_seed_i : sv_fwd ? wq_data_i : sv_hold;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
@@ -447,7 +463,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
+      vld_q <= 1'b0; vls_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
     end else begin
       walk_en_q <= walk_en_d; htt_idx_q <= htt_idx_d; htt_word_q <= htt_word_d; htt_lo_q <= htt_lo_d;
       c_walk_q <= c_walk_d; c_whit_q <= c_whit_d; c_wmiss_q <= c_wmiss_d; wev_q <= wev_d;
@@ -460,7 +476,7 @@ module aotf_send_csr #(
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
       av_r_q <= av_r_d;
-      vld_q <= vld_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d; capv_q <= capv_d;
+      vld_q <= vld_d; vls_q <= vls_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d; capv_q <= capv_d;
     end
   end
 

@@ -20,13 +20,13 @@ out=build/ecp5_ram
 mkdir -p "$out"
 make -s build/ecp5_cells_sim.v
 # aotf_htlb tags (256x36x4: the 36-bit mode of the negative check in scripts/run_tests.sh),
-# aotf_htlb_walk HTT tags, aotf_pktgen seeds and HTT seeds, nic_fifo (aotf_send transaction FIFO), aotf_llcm lanes,
+# aotf_htlb_walk HTT tags, HTT seeds, aotf_pktgen seed lanes, nic_fifo (aotf_send transaction FIFO), aotf_llcm lanes,
 # comet_via doorbells / segments / response FIFO, comet_tx node table, comet_tx/rx buffers;
 # nic_switch LFT copies, MFT copies, input buffer (beat + next slot), free-slot FIFO, next-is-last at the
 # default parameters (RADIX 16, LFT_DEPTH 4096, BUF_BEATS 512) and the bench parameters
 # (RADIX 4, LFT_DEPTH 1024, BUF_BEATS 256, tb/duts/nic_switch.mk); nic_link_err's duplicate buffer;
 # aotf_botf window memory, header seeds, owner and header tables, request queue
-shapes=${*:-"256x36x4 256x88x4 1024x30x1 1024x256x4 2048x96x1 8192x8x1 128x32x1 32x74x1 32x64x1 256x128x4 512x64x1 \
+shapes=${*:-"256x36x4 256x88x4 1024x30x1 1024x256x4 1024x64x1 2048x96x1 8192x8x1 128x32x1 32x74x1 32x64x1 256x128x4 512x64x1 \
   4096x6x1 64x16x1 512x82x1 512x9x1 1024x6x1 64x4x1 256x81x1 256x8x1 512x1x1 256x1x1 64x73x1 \
   4096x64x8 64x64x1 64x3x1 16x5x1 64x40x1"}
 rc=0

@@ -69,6 +69,8 @@ enum {
   OP_WAIT_INIT,/* wait until the init sweep is done */
   OP_DELAY,    /* idle cycles */
   OP_WAIT_WALK,/* wait until no refill walk runs (software writes the HTLB only then) */
+  OP_WR_SEEDV, /* write SEED_LO / SEED_HI (addr) with the seed word at HTLB_IDX as known at issue
+                  time (a rewrite with its own value; skipped if the word was never written) */
   OP_DRV_DONE  /* driver finished its job */
 };
 
@@ -179,6 +181,7 @@ typedef struct {
   uint64_t step_t;
   /* statistics / coverage */
   uint64_t n_pokes, n_alt;
+  uint64_t n_wk_pokes;   /* view reads of the seed word the walker wrote the cycle before */
   uint64_t n_beats, n_pkts, n_kicks, n_refused, n_miss_handled, n_full, n_resets, n_irq;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_cnt5;
   uint64_t tp_beats, tp_cycles;
@@ -685,6 +688,22 @@ static void random_csr(st_t *s) {
   } else if (r < 60 && !s->busy_ref) { /* read back an HTLB entry and its seed words */
     uint32_t page = s->pages[nic_rng_below(&s->rng, s->npages)], set = page & 0xFF;
     uint32_t way = (uint32_t)nic_rng_below(&s->rng, WAYS);
+    if (!s->walk_en && nic_rng_pct(&s->rng, 30)) {
+      /* rewrite a seed word with its own value, then at once HTLB_IDX of the same word (the
+       * seed write stage writes the RAM in that view read's cycle: the view forward) or of
+       * another way's same word (the same RAM word, another lane), and read it back. With the
+       * walker off and idle no other write can come between (values taken at issue time) */
+      uint32_t w = (uint32_t)nic_rng_below(&s->rng, 4);
+      uint32_t way2 = nic_rng_pct(&s->rng, 60) ? way : (uint32_t)nic_rng_below(&s->rng, WAYS);
+      if (s->walk_used) push_op(s, OP_WAIT_WALK, 0, 0);
+      wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way, w));
+      push_op(s, OP_WR_SEEDV, CSR_AOTF_SEND_SEED_LO, 0);
+      push_op(s, OP_WR_SEEDV, CSR_AOTF_SEND_SEED_HI, 0);
+      wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way2, w));
+      rdchk(s, CSR_AOTF_SEND_SEED_LO);
+      rdchk(s, CSR_AOTF_SEND_SEED_HI);
+      return;
+    }
     wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv(set, way, 0));
     rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
     for (uint32_t w = 0; w < 4; w++)
@@ -1106,6 +1125,20 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
     return 1;
   }
 
+  /* the walker wrote a seed word last cycle, so the seed RAM takes it this cycle: a view read of
+   * that word now (the view forward) or of another way's same word (same RAM word, another
+   * lane), read back right after */
+  if (prev && ((prev->dbg_walk_o >> 20) & 1) && (s->mode == M_RANDOM || s->mode == M_WALK) &&
+      s->variant != V_BENCH && s->on == 0 &&
+      !s->drv_busy && !s->inflight_v && !s->blocked && !s->delay && nic_rng_pct(&s->rng, 30)) {
+    uint32_t wk = (uint32_t)prev->dbg_walk_o;
+    uint32_t way2 = nic_rng_pct(&s->rng, 70) ? (wk >> 16) & 3 : (uint32_t)nic_rng_below(&s->rng, WAYS);
+    wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv((wk >> 8) & 0xFF, way2, (wk >> 18) & 3));
+    rdchk(s, CSR_AOTF_SEND_SEED_LO);
+    rdchk(s, CSR_AOTF_SEND_SEED_HI);
+    s->n_wk_pokes++;
+  }
+
   /* issue one CSR op */
   if (s->delay) s->delay--;
   else if (!s->blocked && s->on) {
@@ -1127,6 +1160,16 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
         s->on--;
       }
       issue = 0;
+    } else if (o.kind == OP_WR_SEEDV) {
+      if (!s->seed_written[s->idx_set][s->idx_way][s->idx_word]) {
+        s->oh = (s->oh + 1) % OPCAP;
+        s->on--;
+        issue = 0;
+      } else {
+        uint64_t v = s->seed_val[s->idx_set][s->idx_way][s->idx_word];
+        o.wdata = o.addr == CSR_AOTF_SEND_SEED_LO ? (uint32_t)v : (uint32_t)(v >> 32);
+        o.kind = OP_WR;
+      }
     } else if (o.kind == OP_DRV_DONE) {
       s->drv_busy = 0;
       s->oh = (s->oh + 1) % OPCAP;
@@ -1291,12 +1334,12 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     }
     fprintf(stderr,
             "aotf_send stim [%s]: cycles=%llu kicks=%llu refused=%llu pkts=%llu beats=%llu misses_handled=%llu "
-            "irqs=%llu resets=%llu fifo_full=%llu stage_waits=%llu sweep_pokes=%llu alt_pkts=%llu\n",
+            "irqs=%llu resets=%llu fifo_full=%llu stage_waits=%llu sweep_pokes=%llu alt_pkts=%llu walk_seed_pokes=%llu\n",
             s->name, (unsigned long long)s->cycle, (unsigned long long)s->n_kicks,
             (unsigned long long)s->n_refused, (unsigned long long)s->n_pkts, (unsigned long long)s->n_beats,
             (unsigned long long)s->n_miss_handled, (unsigned long long)s->n_irq, (unsigned long long)s->n_resets,
             (unsigned long long)s->n_full, (unsigned long long)s->n_stage_wait, (unsigned long long)s->n_pokes,
-            (unsigned long long)s->n_alt);
+            (unsigned long long)s->n_alt, (unsigned long long)s->n_wk_pokes);
     if (s->lat_n)
       fprintf(stderr, "aotf_send stim [%s]: kick->first beat latency (empty pipe) min=%llu max=%llu avg=%.2f n=%llu\n",
               s->name, (unsigned long long)s->lat_min, (unsigned long long)s->lat_max,
