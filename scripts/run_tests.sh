@@ -143,7 +143,7 @@ for d in $DUTS; do
   # DP16KD, all folded, in the 9-, 18- and 36-bit modes (the other RAM shapes: ecp5-ram-check)
   if is_ecp5_dut "$d"; then
     bg_result "ecp5-netlist-build-$d"
-    [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 10))
+    [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 40))
   elif is_icarus_netlist_dut "$d"; then
     bg_result "netlist-build-$d"
     run "netlist-replay-$d" bash -c "iverilog -g2012 -o build/$d/replay_netlist.vvp -s replay_tb build/$d/netlist.v build/$d/replay_tb.v 2>/dev/null && build/$d/model_main +mode=random +seed=11 +cycles=$((rcyc * 2)) +vec=build/$d/replay_netlist.hex >/dev/null && vvp -n build/$d/replay_netlist.vvp +vec=build/$d/replay_netlist.hex | tee /dev/stderr | grep -q 'mismatches=0'"

@@ -9,5 +9,5 @@ aotf_link_MODEL := cmodel/nic_ram.c cmodel/aotf_link.c
 aotf_link_STIM  := tb/aotf_link_stim.c
 aotf_link_VFLAGS := -GMAX_NODES=16 -GBUF_BEATS=128 -GBUF_PKTS=16 -GMAX_PKT_BEATS=16
 aotf_link_CYCLES_TEST := 400000
-# Icarus replays: three CRC-32 units make the event-driven simulation slow (about 4 ms a cycle)
+# Icarus replays: shorter prefix; three CRC-32 units make the event-driven simulation slow
 aotf_link_REPLAY_CYCLES := 5000

@@ -10,3 +10,5 @@ aotf_rx_MODEL := cmodel/nic_ram.c cmodel/aotf_llcm.c cmodel/aotf_rx.c
 aotf_rx_STIM  := tb/aotf_rx_stim.c
 aotf_rx_VFLAGS := -GLLCM_BYTES=8192 -GPT_ENTRIES=16 -GWB_DEPTH=4 -GTLB_ENTRIES=4
 aotf_rx_CYCLES_TEST := 1500000
+# Icarus replays: shorter prefix; the receive TLB and the BOTF packet buffer are slow event-driven
+aotf_rx_REPLAY_CYCLES := 10000

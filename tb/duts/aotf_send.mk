@@ -10,3 +10,5 @@ aotf_send_MODEL := cmodel/nic_ram.c cmodel/nic_fifo.c cmodel/nic_axis_slice.c cm
 aotf_send_STIM  := tb/aotf_send_stim.c
 aotf_send_VFLAGS := -GNUM_USERS=8 -GFIFO_DEPTH=2048 -GHTLB_SETS=256 -GHTLB_WAYS=4
 aotf_send_CYCLES_TEST := 2000000
+# Icarus replays: shorter prefix; the refill walker and the seed lane RAMs are slow event-driven
+aotf_send_REPLAY_CYCLES := 8000
