@@ -202,17 +202,6 @@ module aotf_rx_tlb #(
     vl_d  = vl_q;
     pb_d  = pb_q;
     dl_d  = dl_q;
-    // pbase - vbase of entry idx_q with this cycle's VBASE / PBASE write applied
-    dl_a = '0;
-    dl_b = '0;
-    for (k = 0; k < N; k = k + 1)
-      if (idx_q == TB'(k)) begin
-        dl_a = pb_q[k*(LB+1) +: LB+1];
-        dl_b = vb_q[k*(LB+1) +: LB+1];
-      end
-    if (w_pbase_i) dl_a = wdata_i[LB:0];
-    if (w_vbase_i) dl_b = wdata_i[LB:0];
-    dl_new = dl_a - dl_b;
     if (w_index_i) idx_d = wdata_i[TB-1:0];
     for (k = 0; k < N; k = k + 1) begin
       if (idx_q == TB'(k)) begin
@@ -227,6 +216,13 @@ module aotf_rx_tlb #(
         if (w_vbase_i)  vb_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
         if (w_vlimit_i) vl_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
         if (w_pbase_i)  pb_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
+      end
+      // pbase - vbase of entry k with this cycle's VBASE / PBASE write applied, one subtractor
+      // per entry (timing: idx_q only enables, no entry select in front of the subtractor)
+      dl_a = w_pbase_i ? wdata_i[LB:0] : pb_q[k*(LB+1) +: LB+1];
+      dl_b = w_vbase_i ? wdata_i[LB:0] : vb_q[k*(LB+1) +: LB+1];
+      dl_new = dl_a - dl_b;
+      if (idx_q == TB'(k)) begin
         if (w_vbase_i || w_pbase_i) dl_d[k*(LB+1) +: LB+1] = dl_new;
       end
     end
