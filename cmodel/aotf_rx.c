@@ -102,22 +102,19 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t a = (uint32_t)in->csr_addr_i;
   c->tw = c->csr_wr && (a == CSR_AOTF_RX_TLB_PGID || a == CSR_AOTF_RX_TLB_PID || a == CSR_AOTF_RX_TLB_VBASE ||
                         a == CSR_AOTF_RX_TLB_VLIMIT || a == CSR_AOTF_RX_TLB_PBASE);
-  int sel = -1;
-  for (uint32_t k = 0; k < m->cfg.tlb_entries; k++)
-    if (m->res_m[k]) { sel = (int)k; break; }
-  int hit = sel >= 0, ok = hit && m->res_ok[sel];
+  int hit = m->d_hit, ok = m->d_ok;
   c->thit = hit;
   int drop_req = c->ctrl_wr && ((in->csr_wdata_i >> 3) & 1);
-  c->tpush = m->hv && m->fresh && hit && ok && (m->h_botf || (m->wb_cnt != m->cfg.wb_depth && !pb_drain));
+  c->tpush = m->hv && m->d_fresh && hit && ok && (m->h_botf || (m->wb_cnt != m->cfg.wb_depth && !pb_drain));
   c->tev = 0;
   if (c->tpush) c->tev = AOTF_RX_EV_GOOD;
-  else if (m->hv && m->fresh && hit && !ok) c->tev = AOTF_RX_EV_PROT;
-  else if (m->hv && m->missed && drop_req && !(m->fresh && hit)) c->tev = AOTF_RX_EV_PROT;
-  else if (m->hv && m->fresh && !hit && !m->missed) c->tev = AOTF_RX_EV_MISS;
+  else if (m->hv && m->d_fresh && hit && !ok) c->tev = AOTF_RX_EV_PROT;
+  else if (m->hv && m->missed && drop_req && !(m->d_fresh && hit)) c->tev = AOTF_RX_EV_PROT;
+  else if (m->hv && m->d_fresh && !hit && !m->missed) c->tev = AOTF_RX_EV_MISS;
   if (c->tev) c->ev = c->tev;
   c->twpush = c->tpush && !m->h_botf;
-  c->tphys = hit ? m->res_ph[sel] : 0;
-  c->wraddr = m->pb_pv2 ? m->pb_pa2 : m->hv ? (hit ? m->res_ph[sel] : 0) : m->raddr;
+  c->tphys = m->d_ph;
+  c->wraddr = m->pb_pv2 ? m->pb_pa2 : m->hv ? m->d_ph : m->raddr;
   c->wlen = m->pb_pv2 ? m->pb_pl2 : m->hv ? (m->h_len & 15) : (m->len & 15);
   c->wdata = m->pb_pv2 ? m->pb_rd : m->hv ? m->h_data : in->s_axis_tdata;
   c->good = c->push || c->commit || c->tpush;
@@ -126,17 +123,19 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
      two cycles later (entries + words in flight <= WB_DEPTH - 1) */
   c->issue = m->pb_st[m->pb_dr] == 2 &&
              m->wb_cnt + (uint32_t)m->pb_pv + (uint32_t)m->pb_pv2 <= m->cfg.wb_depth - 1;
+  /* host write: HW_CMD acting this cycle is registered (hw_q, hw_be) and written to the LLCM
+     next cycle with HW_ADDR / HW_DATA as they are then (unchanged: one CSR write per cycle) */
   c->hw_wr = c->csr_wr && in->csr_addr_i == CSR_AOTF_RX_HW_CMD && !busy;
-  c->pop = m->wb_cnt != 0 && !busy && !c->hw_wr;
+  c->pop = m->wb_cnt != 0 && !busy && !m->hw_q;
   (void)a;
   c->li.rst_ni = (int)in->rst_ni;
   c->li.init = c->ctrl_wr && ((in->csr_wdata_i >> 1) & 1);
-  c->li.wr_en = c->hw_wr || c->pop;
-  if (c->hw_wr) {
+  c->li.wr_en = (m->hw_q && !busy) || c->pop;
+  if (m->hw_q) {
     c->li.wr_word = m->hw_addr;
     c->li.wr_data[0] = m->hw_data;
     c->li.wr_data[1] = 0;
-    c->li.wr_be = (uint32_t)(in->csr_wdata_i & 0xFF);
+    c->li.wr_be = m->hw_be;
   } else {
     uint32_t a = m->wb[m->wb_rd].addr, l = m->wb[m->wb_rd].len, off = a & 7;
     uint64_t d = m->wb[m->wb_rd].data;
@@ -257,8 +256,17 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     m->wb[m->wb_wr].len = c->wlen;
     m->wb[m->wb_wr].data = c->wdata;
   }
-  /* receive TLB: per-entry lookup of the held packet (no reset), hold payload (no reset) */
+  /* receive TLB: the lowest matching entry's verdict and phys from the registered per-entry
+     results (no reset), then the per-entry lookup of the held packet (no reset) */
   uint32_t lmax = 1u << (m->lb + 1), nb = m->cfg.llcm_bytes;
+  {
+    int sel = -1;
+    for (uint32_t k = 0; k < m->cfg.tlb_entries; k++)
+      if (m->res_m[k]) { sel = (int)k; break; }
+    m->d_hit = sel >= 0;
+    m->d_ok = sel >= 0 && m->res_ok[sel];
+    m->d_ph = sel >= 0 ? m->res_ph[sel] : 0;
+  }
   for (uint32_t k = 0; k < m->cfg.tlb_entries; k++) {
     m->res_m[k] = m->tlb_v[k] && m->tlb_pgid[k] == m->h_pgid && m->tlb_pid[k] == m->h_pid && m->tlb_rg[k] == m->h_rg;
     uint32_t ph = (m->tlb_pb[k] + m->h_raddr - m->tlb_vb[k]) & (lmax - 1);
@@ -371,10 +379,12 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       m->tlb_pgid[k] = m->tlb_pid[k] = m->tlb_rg[k] = m->tlb_vb[k] = m->tlb_vl[k] = m->tlb_pb[k] = 0;
     }
     m->tlb_idx = 0;
-    m->hv = m->fresh = m->missed = 0;
+    m->hv = m->fresh = m->d_fresh = m->missed = 0;
     m->miss_pgid = m->miss_pid = m->miss_rg = m->miss_addr = 0;
     m->status = m->irq_en = m->pt_idx = m->hw_addr = 0;
     m->hw_data = 0;
+    m->hw_q = 0;
+    m->hw_be = (uint32_t)(in->csr_wdata_i & 0xFF); /* no reset in the rtl: loads every cycle */
     memset(m->cnt, 0, sizeof(m->cnt));
     m->ack = 0;
     m->rdata = 0;
@@ -418,9 +428,10 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   }
   {
     int hv = m->hv, missed = m->missed;
-    if (m->hv && m->fresh && !c->thit) missed = 1;
+    if (m->hv && m->d_fresh && !c->thit) missed = 1;
     if (c->tev == AOTF_RX_EV_GOOD || c->tev == AOTF_RX_EV_PROT) hv = missed = 0;
     if (c->cap) { hv = 1; missed = 0; }
+    m->d_fresh = m->hv && m->fresh && !c->tw;
     m->fresh = m->hv && !c->tw;
     m->hv = hv;
     m->missed = missed;
@@ -463,6 +474,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev == AOTF_RX_EV_MISS ? 11 : c->ev]++;
   if (c->good) m->cnt[9] += c->glen;
   if (c->hw_wr) m->cnt[0]++;
+  m->hw_q = c->hw_wr;
+  m->hw_be = (uint32_t)(in->csr_wdata_i & 0xFF);
   if (c->ctrl_wr && ((wd >> 2) & 1)) memset(m->cnt, 0, sizeof(m->cnt));
   m->ack = (int)in->csr_req_i;
   m->rdata = rdata;

@@ -55,6 +55,8 @@ typedef struct {
   uint64_t h_data;
   int res_m[AOTF_RX_MAX_TLB], res_ok[AOTF_RX_MAX_TLB]; /* per-entry lookup, registered */
   uint32_t res_ph[AOTF_RX_MAX_TLB];
+  int d_fresh, d_hit, d_ok; /* the lowest matching entry's verdict, registered (rtl d_*_q) */
+  uint32_t d_ph;
   uint32_t miss_pgid, miss_pid, miss_rg, miss_addr;
   /* write buffer */
   struct { uint32_t addr, len; uint64_t data; } wb[AOTF_RX_MAX_WB];
@@ -66,6 +68,8 @@ typedef struct {
   int rx_en;
   uint32_t status, irq_en, pt_idx, hw_addr; /* hw_addr: word address */
   uint64_t hw_data;
+  int hw_q;       /* the host write (HW_CMD) of the previous cycle: written to the LLCM now */
+  uint32_t hw_be; /* its byte enables */
   uint32_t cnt[12]; /* 1..8 events, 9 bytes, 0 host writes, 10 LINK (event 9), 11 MISS (event 10) */
   int ack;
   uint32_t rdata;

@@ -16,7 +16,7 @@
 //    RAM-to-select route as long.
 //  - Two write requests, one write per cycle: the host port hw_* (one aligned word, priority)
 //    and the buffer port bw_* (words W and W+1). They are decoded separately and selected last
-//    (timing: the host-write strobe comes from the CSR decode, late; it only selects).
+//    (timing: the host-write strobe only selects).
 //  - The selected write is registered (wq_*) and written to the RAMs one cycle later (timing:
 //    no decode logic in front of the 128 widely placed block RAM write pins). The port
 //    behaves as if the write happened in the request cycle: a read forwards, per byte lane,

@@ -8,7 +8,8 @@
 //  miss (s_axis_tready low) until software refills the TLB. BOTF packets (1..464 bytes) are
 //  received whole into the packet buffer (aotf_rx_pbuf) and written into the LLCM only after
 //  their last beat was checked, one 8-byte word per cycle through the write buffer. The host reads the LLCM through hr_* (3-cycle latency, never
-//  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD, priority over the buffer).
+//  stalled) and writes it through CSRs (HW_ADDR/HW_DATA_*/HW_CMD: the LLCM is written the cycle
+//  after HW_CMD acts, with priority over the buffer).
 //  A packet is a 32-, 24- or 16-byte header (4, 3 or 2 beats) + 1 data beat; it is written only
 //  after its tlast beat was checked (link abort, type/flag, len, tkeep, LLCM range, protection
 //  table), never partially. s_axis_tuser on the tlast beat: the link layer rejects the packet.
@@ -112,6 +113,7 @@ module aotf_rx #(
   wire           rx_en, llcm_init, hw_wr;
   wire [WA-1:0]  hw_word;
   wire [63:0]    hw_data;
+  wire [7:0]     hw_be;
   wire           bw_en;
   wire [WA-1:0]  bw_word;
   wire [WA-2:0]  bw_idx0;
@@ -330,7 +332,8 @@ module aotf_rx #(
     .llcm_init_o  (llcm_init),
     .hw_wr_o      (hw_wr),
     .hw_word_o    (hw_word),
-    .hw_data_o    (hw_data)
+    .hw_data_o    (hw_data),
+    .hw_be_o      (hw_be)
   );
 
   // LLCM write port: init sweep > host write (CSR) > write buffer
@@ -343,7 +346,7 @@ module aotf_rx #(
     .hw_en_i    (hw_wr),
     .hw_word_i  (hw_word),
     .hw_data_i  (hw_data),
-    .hw_be_i    (c_wdata[7:0]),
+    .hw_be_i    (hw_be),
     .bw_en_i    (bw_en),
     .bw_word_i  (bw_word),
     .bw_idx0_i  (bw_idx0),

@@ -69,9 +69,10 @@ module aotf_rx_csr #(
   // receive enable, LLCM init sweep and host write
   output wire           rx_en_o,
   output wire           llcm_init_o,
-  output wire           hw_wr_o,
+  output wire           hw_wr_o,       // registered: the HW_CMD write of the previous cycle
   output wire [WA-1:0]  hw_word_o,
-  output wire [63:0]    hw_data_o
+  output wire [63:0]    hw_data_o,
+  output wire [7:0]     hw_be_o
 );
   reg          rx_en_q, rx_en_d;
   reg [9:0]    status_q, status_d;
@@ -88,6 +89,12 @@ module aotf_rx_csr #(
   reg          cbytes_q, cbytes_d, chw_q, chw_d;
   reg [8:0]    clen_q;
   reg          hw_wr;
+  // the host write, registered (timing: no 12-bit address decode in front of the LLCM lane
+  // write enables and the write-buffer pop). HW_CMD acting in cycle t writes the LLCM in cycle
+  // t+1 with HW_ADDR / HW_DATA as they are in t (a write to them acts in t+1 at the earliest and
+  // shows in t+2), so only the strobe and the byte enables are registered.
+  reg          hw_wr_q;
+  reg [7:0]    hw_be_q;
   reg [31:0]   rmux;
   integer      k, kc;
 
@@ -300,6 +307,7 @@ module aotf_rx_csr #(
       cev_q     <= 4'd0;
       cbytes_q  <= 1'b0;
       chw_q     <= 1'b0;
+      hw_wr_q   <= 1'b0;
     end else begin
       rx_en_q   <= rx_en_d;
       status_q  <= status_d;
@@ -313,8 +321,12 @@ module aotf_rx_csr #(
       cev_q     <= cev_d;
       cbytes_q  <= cbytes_d;
       chw_q     <= chw_d;
+      hw_wr_q   <= hw_wr;
     end
   end
+
+  // byte enables of the registered host write: no reset (used only with hw_wr_q)
+  always @(posedge clk_i) hw_be_q <= c_wdata[7:0];
 
   // byte count of the pushed packet, for the byte counter of the next cycle: no reset (used
   // only with cbytes_q)
@@ -343,9 +355,10 @@ module aotf_rx_csr #(
   assign pti_o        = c_pti;
   assign rx_en_o      = rx_en_q;
   assign llcm_init_o  = c_w[W_CTRL] && c_wdata[1];
-  assign hw_wr_o      = hw_wr;
+  assign hw_wr_o      = hw_wr_q;
   assign hw_word_o    = hw_addr_q;
   assign hw_data_o    = hw_data_q;
+  assign hw_be_o      = hw_be_q;
 
 `ifdef FORMAL
   reg f_rst_seen = 1'b0;

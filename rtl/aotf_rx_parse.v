@@ -93,6 +93,8 @@ module aotf_rx_parse #(
   reg [LB:0]   pend;
   reg          len_ok, range_ok;
   reg [1:0]    fm;
+  reg [2:0]    beat_a, dbi_a;
+  reg          dat_a;
 
   always @* begin
     acc     = s_axis_tvalid_i && tready_i;
@@ -202,8 +204,19 @@ module aotf_rx_parse #(
         else                                   ev = EV_GOOD;
       end
     end
-    dat_d = (beat_d == dbi_d) && (beat_d != 3'd0);
-    if (acc && dat_q && !disc_q && !lastd && !s_axis_tlast_i) dat_d = 1'b1;   // next BOTF data beat
+    // dat_d = (beat_d == dbi_d) && (beat_d != 0), or the next BOTF data beat; computed for an
+    // accepted beat (beat_a, dbi_a: beat_d, dbi_d with acc = 1) and for none, and selected by
+    // acc last (timing: tready_i, a late AND of many registers, only selects)
+    beat_a = 3'd0;
+    if (disc_q)                                    beat_a = beat_q;
+    else if (!dat_q)                               beat_a = ((beat_q == 3'd0 && fm == F8) || s_axis_tlast_i) ?
+                                                            3'd0 : beat_q + 3'd1;
+    else if (!lastd)                               beat_a = s_axis_tlast_i ? 3'd0 : beat_q;
+    dbi_a = (!disc_q && !dat_q && beat_q == 3'd0) ? ((fm == F16) ? 3'd2 : (fm == F24) ? 3'd3 : 3'd4) :
+                                                    dbi_q;
+    dat_a = ((beat_a == dbi_a) && (beat_a != 3'd0)) ||
+            (dat_q && !disc_q && !lastd && !s_axis_tlast_i);   // next BOTF data beat
+    dat_d = acc ? dat_a : ((beat_q == dbi_q) && (beat_q != 3'd0));
     // push = (ev == EV_GOOD) as one AND (asserted): the terms of registered state first
     // (push_pre; disc_q is 0 whenever dat_q is 1, asserted), the beat's own inputs (tvalid,
     // tlast, tuser, tkeep) last. Timing: push drives the write-buffer count / slot registers.

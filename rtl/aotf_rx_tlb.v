@@ -11,11 +11,13 @@
 //     entry is used: the packet may write iff vbase <= raddr, raddr + len <= vlimit and
 //     phys + len <= LLCM_BYTES, with phys = pbase + (raddr - vbase) (mod 2^(LB+1));
 //   - per entry, match, window check and phys are computed in parallel from the hold register
-//     and registered (res_*_q); the decision of cycle t uses them when they are fresh: computed
-//     for this packet (the hold was loaded before cycle t-1) and no TLB write in cycle t-1, so
-//     they equal a lookup of the table as it is in cycle t. Timing: the key compares, the
-//     window compares and the phys adder are in one cycle, the priority select and the write
-//     buffer push in the next;
+//     and registered (res_*_q); the lowest matching entry is selected from them and its verdict
+//     and phys are registered (d_hit_q, d_ok_q, d_ph_q); the decision of cycle t uses these
+//     when they are fresh (d_fresh_q): computed for this packet (the hold was loaded before
+//     cycle t-2) and no TLB write in cycles t-2 and t-1, so they equal a lookup of the table as
+//     it is in cycle t. Timing: the key compares, the window compares and the phys adder are
+//     in one cycle, the priority select in the next, the write-buffer push in the third (a
+//     TLB hit is pushed 3 cycles after the capture);
 //   - decision: hit and allowed -> push to the write buffer (waits while it is full), EV_GOOD;
 //     hit and not allowed -> EV_PROT; no hit -> the packet waits: EV_MISS in the first miss
 //     cycle (STATUS.MISS, the miss key registers), and it is rechecked every cycle until a
@@ -79,15 +81,22 @@ module aotf_rx_tlb #(
   reg [N*16-1:0]     pid_q, pid_d;
   reg [N*8-1:0]      rg_q, rg_d;
   reg [N*(LB+1)-1:0] vb_q, vb_d, vl_q, vl_d, pb_q, pb_d;
+  // per entry pbase - vbase (mod 2^(LB+1)), kept with the table: updated by the VBASE / PBASE
+  // writes themselves (timing: the lookup's phys is one adder, delta + raddr, not two)
+  reg [N*(LB+1)-1:0] dl_q, dl_d;
   reg [TB-1:0]       idx_q, idx_d;
   // hold register
   reg                hv_q, hv_d;
   reg                fresh_q, fresh_d;   // res_*_q belong to the held packet and the current table
+  reg                d_fresh_q, d_fresh_d; // d_*_q belong to the held packet and the current table
   reg                missed_q, missed_d;
   reg [15:0]         h_pg_q, h_pid_q;
   reg [7:0]          h_rg_q;
   reg [LB-1:0]       h_ra_q;
   reg [8:0]          h_len_q;
+  // computed at the capture (timing: no adder of the hold fields in front of the window checks)
+  reg [LB:0]         h_end_q, h_end_d;   // raddr + len (mod 2^(LB+1))
+  reg [LB+1:0]       h_lim_q, h_lim_d;   // LLCM_BYTES - len (mod 2^(LB+2))
   reg                h_botf_q;
   reg [63:0]         h_dat_q;
   // miss key
@@ -97,6 +106,9 @@ module aotf_rx_tlb #(
   // per-entry lookup results
   reg [N-1:0]        res_m_q, res_m_d, res_ok_q, res_ok_d;
   reg [N*LB-1:0]     res_ph_q, res_ph_d;
+  // the selected entry's verdict and phys (the priority select of res_*_q), registered
+  reg                d_hit_q, d_hit_d, d_ok_q, d_ok_d;
+  reg [LB-1:0]       d_ph_q, d_ph_d;
 
   reg                tw, hit, ok, push, miss, drop;
   reg [3:0]          ev;
@@ -104,28 +116,31 @@ module aotf_rx_tlb #(
   reg [N-1:0]        sel;
   reg                found;
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign / low bits of the sums are used
-  reg [LB+1:0]       d_b, d_l, ph, d_p;
+  reg [LB+1:0]       d_b, d_l, d_p;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [LB:0]         hend;
+  reg [LB:0]         ph, dl_new, dl_a, dl_b;
   integer            k;
 
   always @* begin
     tw = w_pgid_i || w_pid_i || w_vbase_i || w_vlimit_i || w_pbase_i;
 
+    // ---- the capture's window operands
+    h_end_d = {1'b0, raddr_i} + (LB+1)'(len_i);
+    h_lim_d = (LB+2)'(LLCM_BYTES) - (LB+2)'(len_i);
+
     // ---- per-entry lookup of the held packet (registered: res_*_q)
-    hend = {1'b0, h_ra_q} + (LB+1)'(h_len_q);
     for (k = 0; k < N; k = k + 1) begin
       res_m_d[k] = v_q[k] && pg_q[k*16 +: 16] == h_pg_q && pid_q[k*16 +: 16] == h_pid_q &&
                    rg_q[k*8 +: 8] == h_rg_q;
       d_b = {2'b00, h_ra_q} - {1'b0, vb_q[k*(LB+1) +: LB+1]};        // raddr - vbase
-      d_l = {1'b0, vl_q[k*(LB+1) +: LB+1]} - {1'b0, hend};            // vlimit - (raddr + len)
-      ph  = {1'b0, pb_q[k*(LB+1) +: LB+1]} + d_b;                     // phys (mod 2^(LB+1))
-      d_p = (LB+2)'(LLCM_BYTES) - ({1'b0, ph[LB:0]} + (LB+2)'(h_len_q));
+      d_l = {1'b0, vl_q[k*(LB+1) +: LB+1]} - {1'b0, h_end_q};         // vlimit - (raddr + len)
+      ph  = dl_q[k*(LB+1) +: LB+1] + {1'b0, h_ra_q};                  // phys (mod 2^(LB+1))
+      d_p = h_lim_q - {1'b0, ph};                                     // LLCM_BYTES - (phys + len)
       res_ok_d[k] = !d_b[LB+1] && !d_l[LB+1] && !d_p[LB+1];
       res_ph_d[k*LB +: LB] = ph[LB-1:0];
     end
 
-    // ---- decision (from the registered results)
+    // ---- priority select of the registered results (registered: d_*_q)
     sel   = '0;
     found = 1'b0;
     for (k = 0; k < N; k = k + 1)
@@ -133,19 +148,25 @@ module aotf_rx_tlb #(
         sel[k] = 1'b1;
         found  = 1'b1;
       end
-    hit  = |res_m_q;
-    ok   = |(sel & res_ok_q);
     phys = '0;
     for (k = 0; k < N; k = k + 1)
       phys = phys | ({LB{sel[k]}} & res_ph_q[k*LB +: LB]);
-    push = hv_q && fresh_q && hit && ok && !wb_full_i;
-    miss = hv_q && fresh_q && !hit;
-    drop = hv_q && missed_q && drop_i && !push && !(fresh_q && hit);
+    d_hit_d   = |res_m_q;
+    d_ok_d    = |(sel & res_ok_q);
+    d_ph_d    = phys;
+    d_fresh_d = hv_q && fresh_q && !tw;
+
+    // ---- decision (from the registered verdict)
+    hit  = d_hit_q;
+    ok   = d_ok_q;
+    push = hv_q && d_fresh_q && hit && ok && !wb_full_i;
+    miss = hv_q && d_fresh_q && !hit;
+    drop = hv_q && missed_q && drop_i && !push && !(d_fresh_q && hit);
     ev   = 4'd0;
-    if (push)                               ev = EV_GOOD;
-    else if (hv_q && fresh_q && hit && !ok) ev = EV_PROT;
-    else if (drop)                          ev = EV_PROT;
-    else if (miss && !missed_q)             ev = EV_MISS;
+    if (push)                                 ev = EV_GOOD;
+    else if (hv_q && d_fresh_q && hit && !ok) ev = EV_PROT;
+    else if (drop)                            ev = EV_PROT;
+    else if (miss && !missed_q)               ev = EV_MISS;
 
     // ---- hold register state
     hv_d     = hv_q;
@@ -180,6 +201,7 @@ module aotf_rx_tlb #(
     vb_d  = vb_q;
     vl_d  = vl_q;
     pb_d  = pb_q;
+    dl_d  = dl_q;
     if (w_index_i) idx_d = wdata_i[TB-1:0];
     for (k = 0; k < N; k = k + 1) begin
       if (idx_q == TB'(k)) begin
@@ -195,6 +217,14 @@ module aotf_rx_tlb #(
         if (w_vlimit_i) vl_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
         if (w_pbase_i)  pb_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
       end
+      // pbase - vbase of entry k with this cycle's VBASE / PBASE write applied, one subtractor
+      // per entry (timing: idx_q only enables, no entry select in front of the subtractor)
+      dl_a = w_pbase_i ? wdata_i[LB:0] : pb_q[k*(LB+1) +: LB+1];
+      dl_b = w_vbase_i ? wdata_i[LB:0] : vb_q[k*(LB+1) +: LB+1];
+      dl_new = dl_a - dl_b;
+      if (idx_q == TB'(k)) begin
+        if (w_vbase_i || w_pbase_i) dl_d[k*(LB+1) +: LB+1] = dl_new;
+      end
     end
   end
 
@@ -207,9 +237,11 @@ module aotf_rx_tlb #(
       vb_q     <= '0;
       vl_q     <= '0;
       pb_q     <= '0;
+      dl_q     <= '0;
       idx_q    <= '0;
       hv_q     <= 1'b0;
       fresh_q  <= 1'b0;
+      d_fresh_q <= 1'b0;
       missed_q <= 1'b0;
       m_pg_q   <= '0;
       m_pid_q  <= '0;
@@ -223,9 +255,11 @@ module aotf_rx_tlb #(
       vb_q     <= vb_d;
       vl_q     <= vl_d;
       pb_q     <= pb_d;
+      dl_q     <= dl_d;
       idx_q    <= idx_d;
       hv_q     <= hv_d;
       fresh_q  <= fresh_d;
+      d_fresh_q <= d_fresh_d;
       missed_q <= missed_d;
       m_pg_q   <= m_pg_d;
       m_pid_q  <= m_pid_d;
@@ -234,7 +268,8 @@ module aotf_rx_tlb #(
     end
   end
 
-  // hold payload and lookup results: no reset (used only with hv_q / fresh_q)
+  // hold payload, lookup results and the selected verdict: no reset (used only with hv_q /
+  // fresh_q / d_fresh_q)
   always @(posedge clk_i) begin
     if (cap_i) begin
       h_pg_q  <= pgid_i;
@@ -242,12 +277,17 @@ module aotf_rx_tlb #(
       h_rg_q  <= region_i;
       h_ra_q  <= raddr_i;
       h_len_q <= len_i;
+      h_end_q <= h_end_d;
+      h_lim_q <= h_lim_d;
       h_botf_q <= botf_i;
       h_dat_q <= data_i;
     end
     res_m_q  <= res_m_d;
     res_ok_q <= res_ok_d;
     res_ph_q <= res_ph_d;
+    d_hit_q  <= d_hit_d;
+    d_ok_q   <= d_ok_d;
+    d_ph_q   <= d_ph_d;
   end
 
   // CSR read-back of entry idx_q
@@ -272,7 +312,7 @@ module aotf_rx_tlb #(
   assign hv_o        = hv_q;
   assign wait_o      = hv_q && missed_q;
   assign push_o      = push;
-  assign phys_o      = phys;
+  assign phys_o      = d_ph_q;
   assign len_o       = h_len_q;
   assign botf_o      = h_botf_q;
   assign data_o      = h_dat_q;
@@ -295,13 +335,15 @@ module aotf_rx_tlb #(
   always @(posedge clk_i) begin
     if (f_rst_seen && rst_ni) begin
       assert ($onehot0(sel));
+      for (int j = 0; j < N; j = j + 1)
+        assert (dl_q[j*(LB+1) +: LB+1] == pb_q[j*(LB+1) +: LB+1] - vb_q[j*(LB+1) +: LB+1]);
       assert (!(push && !hv_q));
       assert (!(missed_q && !hv_q));
       assert (!(push && drop));
       cover (push);
       cover (ev == EV_MISS);
       cover (drop);
-      cover (hv_q && fresh_q && hit && !ok);
+      cover (hv_q && d_fresh_q && hit && !ok);
       cover (push && missed_q);   // a refill made a waiting packet hit
     end
   end

@@ -66,8 +66,8 @@ module aotf_rx_wbuf #(
   integer       k;
 
   always @* begin
-    // timing: the LLCM gets the buffer head as a request of its own and the (late, CSR-decoded)
-    // host write only as a priority select; pop = the head was written
+    // timing: the LLCM gets the buffer head as a request of its own and the host write
+    // (a register of the CSR block) only as a priority select; pop = the head was written
     bw_en     = (wb_cnt_q != '0) && !llcm_busy_i;
     pop       = bw_en && !hw_wr_i;
     head      = wb_q[0 +: EW];
@@ -94,7 +94,7 @@ module aotf_rx_wbuf #(
     wb_ce_d  = wb_woh_d & {WB_DEPTH{wb_cnt_d != (WBW+1)'(WB_DEPTH)}};
     // head be / word bit 0 of the next cycle: entry wb_rd_d of wb_d. Both candidates (entry
     // rd and rd+1, each the pushed-slot value if that slot is written this cycle) come from
-    // registered state; pop (late: host-write decode) only selects
+    // registered state; pop (the host-write register and the buffer count) only selects
     // (slot rd is the one written iff the buffer is empty, slot rd+1 iff it holds one entry)
     rd_nxt  = wb_rd_q + 1'b1;
     hbe_now = wb_q[0*EW + 128 +: 16];

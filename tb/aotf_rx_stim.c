@@ -97,10 +97,12 @@ typedef struct {
   unsigned busy_left;
   int rx_en;
   uint32_t status, irq_en, pt_idx, hw_word, cnt[12], ev_q;
+  int hwq;        /* a host write (HW_CMD) accepted last cycle: it writes the LLCM this cycle */
+  uint32_t hwq_be;
   /* receive TLB and its hold register */
   tlbe_t tlb[TLB_N];
   uint32_t tlb_idx;
-  int hv, hfresh, hmissed;
+  int hv, hfresh, hfresh2, hmissed; /* hfresh2: the decision's lookup is of this packet and table */
   uint32_t h_pgid, h_pid, h_rg, h_raddr, h_len;
   uint64_t h_data, h_t, h_tmiss;
   uint32_t miss_pgid, miss_pid, miss_rg, miss_addr;
@@ -561,6 +563,7 @@ static void ref_reset(st_t *s) {
   s->rx_en = 1;
   s->status = s->irq_en = s->pt_idx = s->hw_word = s->ev_q = 0;
   s->hw_data = 0;
+  s->hwq = 0;
   memset(s->cnt, 0, sizeof(s->cnt));
   memset(s->pt_v, 0, sizeof(s->pt_v));
   memset(s->pt_pgid, 0, sizeof(s->pt_pgid));
@@ -574,7 +577,7 @@ static void ref_reset(st_t *s) {
   s->dr_pv = s->dr_pv2 = 0;
   memset(s->tlb, 0, sizeof(s->tlb));
   s->tlb_idx = 0;
-  s->hv = s->hfresh = s->hmissed = 0;
+  s->hv = s->hfresh = s->hfresh2 = s->hmissed = 0;
   s->miss_pgid = s->miss_pid = s->miss_rg = s->miss_addr = 0;
   s->refill_at = 0;
   s->ref_valid = 1;
@@ -1129,17 +1132,19 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     s->exp_rdata = (in->rst_ni && in->csr_req_i && !in->csr_we_i) ? ref_csr(s, a) : 0;
     if (in->csr_req_i && !in->csr_we_i && s->exp_rdata == CSR_UNMAPPED) s->unmapped_reads++;
 
-    /* ---- this edge: LLCM write port (sweep > host write > write queue) */
+    /* ---- this edge: LLCM write port (sweep > host write > write queue). A host write
+     * (HW_CMD accepted outside the sweep) writes the LLCM in the next cycle, with HW_ADDR /
+     * HW_DATA as they are then (a CSR write of them acts in that cycle at the earliest) */
     int hw_wr = csr_wr && a == CSR_AOTF_RX_HW_CMD && !busy;
     uint32_t exp_we = busy ? 0xFFFFu : 0;
     int wrote = 0;
     uint32_t wword = 0, wword2 = 0;
     int two = 0;
-    if (hw_wr) {
+    if (!busy && s->hwq) {
       for (unsigned b = 0; b < 8; b++)
-        if ((wd >> b) & 1) s->shadow[s->hw_word * 8 + b] = (uint8_t)(s->hw_data >> (8 * b));
-      exp_we = lanes(s->hw_word, wd & 0xFF);
-      wrote = (wd & 0xFF) != 0;
+        if ((s->hwq_be >> b) & 1) s->shadow[s->hw_word * 8 + b] = (uint8_t)(s->hw_data >> (8 * b));
+      exp_we = lanes(s->hw_word, s->hwq_be);
+      wrote = s->hwq_be != 0;
       wword = s->hw_word;
       s->hw_writes++;
     } else if (!busy && s->p_n) {
@@ -1190,7 +1195,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
 
 
     /* ---- receive TLB: decision of the held packet (the table as it is in this cycle, valid
-     * when the packet was held in the previous cycle and no TLB entry was written then) */
+     * when the packet was held in the two previous cycles and no TLB entry was written then) */
     unsigned ev = EV_NONE;
     /* ---- BOTF packet buffer: the word read two cycles ago is pushed; the next word is read
      * if the write buffer has room for it two cycles later (entries + words in flight) */
@@ -1213,7 +1218,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     int hv0 = s->hv;
     if (s->hv) {
       int sel = -1;
-      for (unsigned k = 0; k < TLB_N && s->hfresh; k++)
+      for (unsigned k = 0; k < TLB_N && s->hfresh2; k++)
         if (s->tlb[k].v && s->tlb[k].pgid == s->h_pgid && s->tlb[k].pid == s->h_pid && s->tlb[k].rg == s->h_rg) { sel = (int)k; break; }
       int drop_req = csr_wr && a == CSR_AOTF_RX_CTRL && (wd & 8);
       if (sel >= 0) {
@@ -1242,7 +1247,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       } else if (s->hmissed && drop_req) {
         ev = EV_PROT;
         if (s->h_botf) { s->sl_st[s->sl_rs] = 0; s->sl_fill = s->sl_rs; }
-      } else if (s->hfresh) {
+      } else if (s->hfresh2) {
         if (!s->hmissed) {
           ev = EV_MISS;
           s->h_tmiss = c;
@@ -1252,6 +1257,7 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       }
       if (ev == EV_GOOD || ev == EV_PROT) s->hv = s->hmissed = 0;
     }
+    s->hfresh2 = hv0 && s->hfresh && !tw;
     s->hfresh = hv0 && !tw;
 
     /* ---- reference parser on an accepted beat */
@@ -1346,6 +1352,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
     s->ev_q = ev;
     if (ev) { s->ev_seen[ev]++; s->cnt[CNT_IX(ev)]++; }
     if (hw_wr) s->cnt[0]++;
+    s->hwq = hw_wr;
+    s->hwq_be = wd & 0xFF;
 
     /* ---- CSR writes (after the checks of this cycle: the table as of this cycle applied) */
     uint32_t st = s->status;
