@@ -10,4 +10,4 @@ aotf_link_STIM  := tb/aotf_link_stim.c
 aotf_link_VFLAGS := -GMAX_NODES=16 -GBUF_BEATS=128 -GBUF_PKTS=16 -GMAX_PKT_BEATS=16
 aotf_link_CYCLES_TEST := 400000
 # Icarus replays: shorter prefix; three CRC-32 units make the event-driven simulation slow
-aotf_link_REPLAY_CYCLES := 5000
+aotf_link_REPLAY_CYCLES := 3000

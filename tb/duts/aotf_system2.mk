@@ -14,5 +14,6 @@ aotf_system2_RTL   := $(SYS_RTL)
 aotf_system2_MODEL := $(SYS_MODEL) cmodel/nic_switch.c sw/aotf_apps_lib.c $(LIBAOTF_SRC) sw/nic_sim.c sw/nic_fabric.c sw/nic_topo.c sw/fabric_rtl_none.c
 aotf_system2_STIM  := tb/aotf_system2_stim.c
 aotf_system2_CYCLES_TEST := 1000000
-# Icarus replays: shorter prefix; two nodes with their link layers are slow event-driven
-aotf_system2_REPLAY_CYCLES := 6000
+# Icarus replays: shorter prefix (random traffic completes its first round after about 10,000
+# cycles); two nodes with their link layers are slow event-driven
+aotf_system2_REPLAY_CYCLES := 12000
