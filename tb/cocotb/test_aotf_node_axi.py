@@ -113,6 +113,13 @@ class Tb:
         raddr += phys_delta
         self.llcm[raddr:raddr + len(kbytes)] = kbytes
 
+    async def loop_dropped(self, addr, data: bytes):
+        """Kick data at addr, loop the packet back unchecked (the receiver is to drop it)."""
+        await self.host.write(addr, data)
+        frame = await with_timeout(self.sink.recv(), 20, "us")
+        await self.src.send(AxiStreamFrame(bytes(frame.tdata)))
+        await ClockCycles(self.dut.clk_i, 40)
+
     async def check_llcm(self, addr, nbytes):
         await ClockCycles(self.dut.clk_i, 30)
         got = (await self.host.read(addr, nbytes)).data
@@ -168,10 +175,7 @@ async def test_protection_drop(dut):
     tb = Tb(dut)
     await tb.init()
     await tb.wr(RX + R_PT_LIMIT, REGION_BASE + 0x100)
-    await tb.host.write(KICK + 0x200, (0x1122334455667788).to_bytes(8, "little"))
-    frame = await with_timeout(tb.sink.recv(), 20, "us")
-    await tb.src.send(AxiStreamFrame(bytes(frame.tdata)))
-    await ClockCycles(dut.clk_i, 40)
+    await tb.loop_dropped(KICK + 0x200, (0x1122334455667788).to_bytes(8, "little"))
     assert await tb.rd(RX + R_CNT_PROT) == 1
     assert await tb.rd(RX + R_CNT_GOOD) == 0
     await tb.check_llcm(REGION_BASE + 0x200, 8)
@@ -202,10 +206,7 @@ async def test_rx_tlb(dut):
     # inside the window at a second offset, then outside it (PROT, LLCM unchanged)
     await tb.host.write(KICK + 0x40, (0x1122).to_bytes(2, "little"))
     await tb.check_and_loop(0x40, 0x1122, 0x03, pbase - REGION_BASE)
-    await tb.host.write(KICK + 0x200, (0x33).to_bytes(1, "little"))
-    frame = await with_timeout(tb.sink.recv(), 20, "us")
-    await tb.src.send(AxiStreamFrame(bytes(frame.tdata)))
-    await ClockCycles(dut.clk_i, 40)
+    await tb.loop_dropped(KICK + 0x200, (0x33).to_bytes(1, "little"))
     assert await tb.rd(RX + R_CNT_GOOD) == 2
     assert await tb.rd(RX + R_CNT_PROT) == 1
     await tb.check_llcm(pbase, 0x300)
