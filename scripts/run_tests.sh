@@ -4,10 +4,11 @@
 #   SEEDS="1 2 3 4"   seeds of the random lockstep runs (default 1..4)
 #   QUICK=1           fewer cycles (local iteration; CI runs the full set)
 #   ECP5_NETLIST_DUTS="a b"  DUTs whose ECP5-mapped netlist runs in lockstep (default aotf_send)
-#   NETLIST_SKIP_DUTS="a b"  DUTs without a netlist run (default aotf_system2 comet_system2)
+#   NETLIST_SKIP_DUTS="a b"  DUTs without a netlist run (default aotf_system2 comet_system2
+#                     comet_engine)
 #   REPLAY_CYCLES=n   cycles of each Icarus replay (a prefix of the run; default <dut>_REPLAY_CYCLES
 #                     from tb/duts/<dut>.mk, else 25000)
-#   REPLAY_MODE_CYCLES=n  at most this many of them for a directed mode's replay (default 3000)
+#   REPLAY_MODE_CYCLES=n  at most this many of them for a directed mode's replay (default 1000)
 set -u
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
@@ -48,17 +49,39 @@ bg_step() { # name cmd...
   echo $((SECONDS - t0)) > "$LOG/$name.sec"
   echo "$rc" > "$LOG/$name.rc"
 }
-bg_result() { # name: wait for the background step, then count it like run
-  local name=$1
+bg_result() { # name [label]: wait for the background or deferred step, then count it like run
+  local name=$1 label=${2:-background}
   while [ ! -e "$LOG/$name.rc" ] && kill -0 "$BG_PID" 2>/dev/null; do sleep 1; done
   if [ -e "$LOG/$name.rc" ] && [ "$(cat "$LOG/$name.rc")" = 0 ]; then
-    pass=$((pass + 1)); printf 'PASS %-52s %4ds  (background)\n' "$name" "$(cat "$LOG/$name.sec")"
+    pass=$((pass + 1)); printf 'PASS %-52s %4ds  (%s)\n' "$name" "$(cat "$LOG/$name.sec")" "$label"
   else
     [ -e "$LOG/$name.rc" ] || echo "background lane ended before $name" >> "$LOG/$name.log"
     fail=$((fail + 1)); failed+=("$name")
-    printf 'FAIL %-52s %4ss  (background; log: %s)\n' "$name" "$(cat "$LOG/$name.sec" 2>/dev/null || echo -)" "$LOG/$name.log"
+    printf 'FAIL %-52s %4ss  (%s; log: %s)\n' "$name" "$(cat "$LOG/$name.sec" 2>/dev/null || echo -)" "$label" "$LOG/$name.log"
     tail -25 "$LOG/$name.log" | sed 's/^/    | /'
   fi
+}
+
+# Deferred steps: a step whose inputs exist (an Icarus replay once its DUT is built, synth-quick)
+# is queued instead of run; the second lane takes queued steps once its own steps are done, and
+# the main lane takes the rest at its end, so the two cores finish together. A step is claimed by
+# renaming its queue file (atomic), run like bg_step, and reported at the end (deferred_results).
+QDIR=$LOG/queue
+rm -rf "$QDIR"; mkdir -p "$QDIR/todo" "$QDIR/taken"
+qn=0; deferred=()
+defer() { # name command-string
+  qn=$((qn + 1))
+  printf '%s\n' "$2" > "$QDIR/todo/$(printf %04d $qn)-$1"
+  deferred+=("$1")
+}
+drain() { # run queued steps until the queue is closed and empty
+  local f
+  while :; do
+    f=$(ls "$QDIR/todo" | head -1)
+    if [ -z "$f" ]; then [ -e "$QDIR/closed" ] && return 0; sleep 1; continue; fi
+    mv "$QDIR/todo/$f" "$QDIR/taken/$f" 2>/dev/null || continue
+    bg_step "${f#*-}" bash "$QDIR/taken/$f"
+  done
 }
 
 run gen-check python3 scripts/gen.py --check
@@ -90,14 +113,17 @@ is_ecp5_dut() { case " $ECP5_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return
 # register bit loads a value its flop input does not show), which Icarus simulates correctly
 ICARUS_NETLIST_DUTS=${ICARUS_NETLIST_DUTS:-aotf_link}
 is_icarus_netlist_dut() { case " $ICARUS_NETLIST_DUTS " in *" $1 "*) return 0;; esac; return 1; }
-# DUTs without a netlist run in make test: a two-node system's netlist is its blocks' netlists,
-# each checked on its own; their builds take 808 s (aotf_system2) and 533 s (comet_system2) of
-# the second lane (make lockstep DUT=<system> NETLIST=1 runs them)
-NETLIST_SKIP_DUTS=${NETLIST_SKIP_DUTS-aotf_system2 comet_system2}
+# DUTs without a netlist run in make test: the netlist of a two-node system or of comet_engine
+# (comet_tx + comet_rx + comet_via) is its blocks' netlists, each checked on its own; their
+# builds take 808 s (aotf_system2), 533 s (comet_system2) and 234 s (comet_engine) of the second
+# lane (make lockstep DUT=<dut> NETLIST=1 runs them)
+NETLIST_SKIP_DUTS=${NETLIST_SKIP_DUTS-aotf_system2 comet_system2 comet_engine}
 is_netlist_skip_dut() { case " $NETLIST_SKIP_DUTS " in *" $1 "*) return 0;; esac; return 1; }
 # the model objects both lanes link, built before the second lane starts
 run model-objs make -s model-objs
 rm -f "$LOG"/*.rc "$LOG"/*.sec
+# synthesis of every block, no place and route (needs nothing of either lane)
+defer synth-quick "make -s synth-quick"
 bg_lane() {
   # post-synthesis netlists (their lockstep runs in the main lane, after the DUT's RTL runs)
   for d in $DUTS; do
@@ -111,6 +137,7 @@ bg_lane() {
   # negative: the check must fail with a DP16KD model whose 36-bit mode writes byte 2 with byte 1's enable
   bg_step ecp5-ram-check-negative bash -c "mkdir -p build/ecp5_ram && sed 's/if (ad\[2\]) mem\[/if (ad[1]) mem[/' sim/ecp5_dp16kd.v > build/ecp5_ram/dp16kd_mutant.v && ! cmp -s sim/ecp5_dp16kd.v build/ecp5_ram/dp16kd_mutant.v && ! env ECP5_RAM_CYCLES=2000 DP16KD_MODEL=build/ecp5_ram/dp16kd_mutant.v bash scripts/ecp5_ram_check.sh 256x36x4"
   bg_step formal bash scripts/formal.sh
+  drain
 }
 bg_lane &
 BG_PID=$!
@@ -134,18 +161,18 @@ for d in $DUTS; do
   rcyc=$(make -s print-var V="${d}_REPLAY_CYCLES"); rcyc=${REPLAY_CYCLES:-${rcyc:-25000}}
   # a directed mode's replay is its first REPLAY_MODE_CYCLES cycles at most (the lockstep runs
   # above cover each mode to its end)
-  mcyc=${REPLAY_MODE_CYCLES:-3000}; [ "$mcyc" -lt "$rcyc" ] || mcyc=$rcyc
+  mcyc=${REPLAY_MODE_CYCLES:-1000}; [ "$mcyc" -lt "$rcyc" ] || mcyc=$rcyc
   [ -n "${QUICK:-}" ] && cyc=$((cyc / 10))
   modes=$("build/$d/model_main" +mode=list)
   for m in $modes; do
     if [ "$m" = random ]; then
       for s in $SEEDS; do ls_run "lockstep-$d-random-s$s" "build/$d/lockstep" +mode=random +seed="$s" +cycles="$cyc"; done
       ls_run "model-$d-random" "build/$d/model_main" +mode=random +seed=99 +cycles=$((cyc * 4))
-      run "replay-$d-random" bash -c "build/$d/model_main +mode=random +seed=7 +cycles=$rcyc +vec=build/$d/replay_random.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_random.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+      defer "replay-$d-random" "env -u NIC_PCAP_DIR build/$d/model_main +mode=random +seed=7 +cycles=$rcyc +vec=build/$d/replay_random.hex >/dev/null && vvp -n build/$d/replay.vvp +vec=build/$d/replay_random.hex | tee /dev/stderr | grep -q 'mismatches=0'"
     else
       ls_run "model-$d-$m" "build/$d/model_main" +mode="$m" +seed=1 +cycles=5000000
       for s in 1 2; do ls_run "lockstep-$d-$m-s$s" "build/$d/lockstep" +mode="$m" +seed="$s" +cycles=5000000; done
-      run "replay-$d-$m" bash -c "rm -f build/$d/replay_$m.hex; build/$d/model_main +mode=$m +seed=3 +cycles=$mcyc +vec=build/$d/replay_$m.hex >/dev/null 2>&1; test -s build/$d/replay_$m.hex && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+      defer "replay-$d-$m" "rm -f build/$d/replay_$m.hex; env -u NIC_PCAP_DIR build/$d/model_main +mode=$m +seed=3 +cycles=$mcyc +vec=build/$d/replay_$m.hex >/dev/null 2>&1; test -s build/$d/replay_$m.hex && vvp -n build/$d/replay.vvp +vec=build/$d/replay_$m.hex | tee /dev/stderr | grep -q 'mismatches=0'"
     fi
   done
   # post-synthesis: the Yosys netlist in lockstep with the model. For the DUTs listed in
@@ -158,7 +185,7 @@ for d in $DUTS; do
     [ -x "build/$d/lockstep_ecp5" ] && ls_run "ecp5-netlist-lockstep-$d" "build/$d/lockstep_ecp5" +mode=random +seed=12 +cycles=$((cyc / 40))
   elif is_icarus_netlist_dut "$d"; then
     bg_result "netlist-build-$d"
-    run "netlist-replay-$d" bash -c "iverilog -g2012 -o build/$d/replay_netlist.vvp -s replay_tb build/$d/netlist.v build/$d/replay_tb.v 2>/dev/null && build/$d/model_main +mode=random +seed=11 +cycles=$((rcyc * 2)) +vec=build/$d/replay_netlist.hex >/dev/null && vvp -n build/$d/replay_netlist.vvp +vec=build/$d/replay_netlist.hex | tee /dev/stderr | grep -q 'mismatches=0'"
+    defer "netlist-replay-$d" "iverilog -g2012 -o build/$d/replay_netlist.vvp -s replay_tb build/$d/netlist.v build/$d/replay_tb.v 2>/dev/null && build/$d/model_main +mode=random +seed=11 +cycles=$((rcyc * 2)) +vec=build/$d/replay_netlist.hex >/dev/null && vvp -n build/$d/replay_netlist.vvp +vec=build/$d/replay_netlist.hex | tee /dev/stderr | grep -q 'mismatches=0'"
   else
     bg_result "netlist-build-$d"
     [ -x "build/$d/lockstep_netlist" ] && ls_run "netlist-lockstep-$d" "build/$d/lockstep_netlist" +mode=random +seed=11 +cycles=$((cyc / 8))
@@ -266,13 +293,16 @@ if [ -x scripts/check_pcap.sh ] && ls build/pcap/*.pcap >/dev/null 2>&1; then
   run "pcap-negative" bash -c "python3 -c '
 import sys; b=bytearray(open(sys.argv[1],\"rb\").read()); b[24+16+52]^=0x5a; open(sys.argv[2],\"wb\").write(b)' $first build/pcap_merged/corrupt.tmp && ! scripts/check_pcap.sh build/pcap_merged/corrupt.tmp"
 fi
-if make -n synth-quick >/dev/null 2>&1; then run synth-quick make -s synth-quick; fi
 run depth-self-test python3 syn/depth.py --self-test
 run spread-self-test python3 syn/spread.py --self-test
 run seeds-self-test python3 syn/seeds.py --self-test
+# the queued steps left: this lane takes them too, then every deferred step is reported
+touch "$QDIR/closed"; echo "deferred steps: $(ls "$QDIR/todo" | wc -l) of ${#deferred[@]} left"
+drain
 bg_result ecp5-ram-check
 bg_result ecp5-ram-check-negative
 bg_result formal
+for n in "${deferred[@]}"; do bg_result "$n" deferred; done
 wait "$BG_PID" 2>/dev/null
 
 echo "cycles simulated: $ls_cycles in lockstep (RTL or netlist vs C model), $total_cycles with the C-model-only runs"
