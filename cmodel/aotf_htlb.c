@@ -14,6 +14,10 @@ int aotf_htlb_init(aotf_htlb_t *m, uint32_t sets, uint64_t seed) {
   m->busy = (uint32_t)((seed >> 2) & 1);
   m->ptr = (uint32_t)(seed >> 3) & (sets - 1);
   m->rr = (uint32_t)(seed >> 11) & 3;
+  m->wq_addr = (uint32_t)(seed >> 30) & (sets - 1); /* payload: no reset in RTL */
+  m->wq_lane = (uint32_t)(seed >> 36) & 0x3FFFFFu;
+  m->wq_be = (uint32_t)(seed >> 40) & 0xFu;
+  m->wq_v = (int)((seed >> 44) & 1);
   if (nic_ram_init(&m->ram, sets, 4 * AOTF_HTLB_LW, 4, seed ^ 0x48544c42ull)) return -1;
   return nic_ram_init(&m->ram_b, sets, 4 * AOTF_HTLB_LW, 4, seed ^ 0x48544c42ull ^ 0xb0b0ull);
 }
@@ -40,11 +44,15 @@ void aotf_htlb_comb(const aotf_htlb_t *m, const aotf_htlb_in_t *in, aotf_htlb_ou
     wlane = ((in->wk_fmt & 0x1FFFu) << 9) | 0x100u | (in->wk_tag & 0xFFu);
     c->wr_be = 1u << (in->wk_way & 3);
   }
+  c->wr_lane = wlane;
+  /* the RAM write of this cycle: the write stage, unless a CSR view read takes the port */
+  c->ram_we = m->wq_v && !in->csr_tag_rd;
   c->wr_data[0] = c->wr_data[1] = 0;
-  for (uint32_t k = 0; k < 4; k++) aotf_htlb_lane_set(c->wr_data, k, wlane);
+  for (uint32_t k = 0; k < 4; k++) aotf_htlb_lane_set(c->wr_data, k, m->wq_lane);
   o->wk_port_free = !csr_acc && !m->busy;
   c->tag_write = c->wr_en || in->flush;
-  int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc;
+  /* no lookup read while the stage holds a write */
+  int rd_idle = m->state == AOTF_LK_IDLE && !m->busy && in->next_free && !csr_acc && !m->wq_v;
   c->issue = rd_idle && (in->head_valid || in->early_v);
   /* copy B: a head in the FIFO's hold register; copy A: the rest */
   c->rd_b = rd_idle && in->head_valid && in->hold_sel;
@@ -156,8 +164,15 @@ void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_
   memcpy(m->tqb, nic_ram_rd(&m->ram_b), sizeof(m->tqb));
   m->rb2 = m->rb;
   m->rb = (uint32_t)c->rd_b;
-  nic_ram_tick(&m->ram, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_en, c->rd_addr);
-  nic_ram_tick(&m->ram_b, c->wr_en, c->wr_addr, c->wr_data, c->wr_be, c->rd_b, in->hold_set & (m->sets - 1));
+  nic_ram_tick(&m->ram, c->ram_we, m->wq_addr, c->wr_data, m->wq_be, c->rd_en, c->rd_addr);
+  nic_ram_tick(&m->ram_b, c->ram_we, m->wq_addr, c->wr_data, m->wq_be, c->rd_b, in->hold_set & (m->sets - 1));
+  /* write stage: this cycle's request; a view read cycle (no request) holds the stage */
+  if (!in->csr_tag_rd) {
+    m->wq_addr = c->wr_addr;
+    m->wq_lane = c->wr_lane;
+    m->wq_be = c->wr_be;
+  }
+  m->wq_v = c->wr_en || (m->wq_v && in->csr_tag_rd);
   memcpy(m->fm, c->fm_d, sizeof(m->fm));
   m->v = c->v_d; /* no reset in RTL */
   m->eql = c->eql_d;
@@ -166,6 +181,7 @@ void aotf_htlb_update(aotf_htlb_t *m, const aotf_htlb_in_t *in, const aotf_htlb_
   m->wd = c->wd_d;
   m->rep = (m->rep || c->miss) && !c->pop && !in->flush;
   if (!in->rst_ni) {
+    m->wq_v = 0;
     m->rep = 0;
     m->wd = 0;
     m->state = AOTF_LK_IDLE;

@@ -34,6 +34,10 @@ typedef struct {
   uint32_t wv;          /* the victim of the last DEC (rtl wv_q: a walk's fallback reports it) */
   int wd;               /* a CSR / sweep tag write happened during the walk (rtl wd_q) */
   int rep;              /* a miss was reported and no lookup has hit since (rtl rep_q) */
+  /* tag RAM write stage (rtl wq_*_q): a write requested in an earlier cycle, written into both
+   * copies in a cycle without a CSR view read; wq_be don't-care unless wq_v */
+  int wq_v;
+  uint32_t wq_addr, wq_be, wq_lane;
   nic_ram_t ram;   /* copy A: sets x 36, 4 lanes of {valid, tag[7:0]} */
   nic_ram_t ram_b; /* copy B: the same writes; read only by the lookup of a head in the FIFO's
                     * hold register, at hold_set (rtl u_tag_ram_b) */
@@ -62,6 +66,8 @@ typedef struct {
 /* next-state controls of one cycle (aotf_htlb_comb) */
 typedef struct {
   int wr_en, rd_en, rd_b, issue, tag_write;
+  int ram_we;       /* the RAM takes the stage's write this cycle */
+  uint32_t wr_lane; /* the request's lane data */
   uint32_t v_d, eql_d, eqh_d;
   uint32_t wr_addr, rd_addr, wr_be;
   uint64_t wr_data[2];

@@ -233,6 +233,10 @@ static void comb(const aotf_send_t *m, const aotf_send_in_t *in, all_t *a) {
   a->ci.wq_v = m->pg.wq_v; /* the seed RAM write of this cycle (state) */
   a->ci.wq_idx = m->pg.wq_addr;
   a->ci.wq_data = m->pg.wq_data;
+  a->ci.tw_v = m->htlb.wq_v; /* the tag write stage (state) */
+  a->ci.tw_set = m->htlb.wq_addr;
+  a->ci.tw_be = m->htlb.wq_be;
+  a->ci.tw_lane = m->htlb.wq_lane;
   a->ci.pg_busy = m->pg.cur.v; /* next valid implies cur valid */
   a->ci.miss = a->ho.miss;
   a->ci.miss_page = a->h_page;

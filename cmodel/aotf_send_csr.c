@@ -153,7 +153,10 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   uint32_t tv[4];
   tag_view(m, in, tv);
   uint32_t twm = (tag_wr ? 1u << m->way : 0u) | (wk_tag_hit ? 1u << (in->wk_way & 3) : 0u);
-  uint32_t tc = (m->vld && !sweep_set) ? 0xFu & ~twm : 0u;
+  uint32_t tc = (m->vld && !sweep_set) ? 0xFu & ~twm & ~m->tf : 0u;
+  /* tag forward: lanes of the set a view read of last cycle read that the write stage held */
+  for (uint32_t w = 0; w < 4; w++)
+    if (m->tf >> w & 1) tv[w] = m->tfl;
   if (wk_tag_hit) tv[in->wk_way & 3] = ((in->wk_fmt & 0x1FFFu) << 9) | 0x100u | (in->wk_tag & 0xFF);
   if (tag_wr) tv[m->way & 3] = (wd >> AOTF_SEND_HTLB_TAG_TAG_LSB) & 0x3FFFFFu;
   if (sweep_set) tv[0] = tv[1] = tv[2] = tv[3] = 0;
@@ -164,6 +167,7 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
                    (((wd >> AOTF_SEND_HTLB_IDX_WAY_LSB) & 3) << 2) | ((wd >> AOTF_SEND_HTLB_IDX_WORD_LSB) & 3));
   uint32_t widx = (((in->wq_idx >> 4) & (m->sets - 1)) << 4) | (in->wq_idx & 15);
   int sv_fwd = view_rd && in->wq_v && widx == vidx;
+  uint32_t tf = (view_rd && in->tw_v && (in->tw_set & (m->sets - 1)) == vidx >> 4) ? in->tw_be & 0xFu : 0u;
   uint64_t sv = seed_wr       ? (((uint64_t)wd << 32) | m->seed_lo)
                 : wk_seed_hit ? in->wk_seed
                 : sv_fwd      ? in->wq_data
@@ -171,6 +175,8 @@ void aotf_send_csr_tick(aotf_send_csr_t *m, const aotf_send_csr_in_t *in) {
   memcpy(m->tv, tv, sizeof(m->tv));
   m->sv = sv;
   m->tc = tc;
+  m->tf = tf;
+  m->tfl = in->tw_lane & 0x3FFFFFu;
   m->vl2 = m->vls && !seed_wr && !wk_seed_hit; /* a seed write after the view read cancels its capture */
   m->vld = view_rd;
   m->vls = view_rd && !sv_fwd;

@@ -17,6 +17,9 @@ typedef struct {
    * tv = tag RAM word of set (lane w = way w), sv = seed word {set, way, word};
    * vls = vld and its seed data is captured (not forwarded from the seed write stage) */
   uint32_t vld, vls, vl2, tc;
+  /* tf: tag lanes the view read of last cycle takes from the HTLB's tag write stage (tfl, the
+   * stage's lane then) instead of capturing them (rtl tf_q, tfl_q) */
+  uint32_t tf, tfl;
   uint32_t tv[4]; /* tag view lanes {fmt, valid, tag} */
   uint64_t sv;
 } aotf_send_csr_t;
@@ -36,6 +39,9 @@ typedef struct {
   int wq_v;
   uint32_t wq_idx; /* {set, way, word} */
   uint64_t wq_data;
+  /* the HTLB tag RAM write stage (a write requested in an earlier cycle, not yet in the RAM) */
+  int tw_v;
+  uint32_t tw_set, tw_be, tw_lane;
 } aotf_send_csr_in_t;
 
 typedef struct {

@@ -13,7 +13,8 @@
 // data is copy A's.
 // The head (head_valid_i/head_page_i) is the registered copy of the FIFO head kept by aotf_send
 // (no RAM read data in front of this block). Lookup FSM (head-of-line; popped only on a hit):
-//   IDLE: no sweep, no CSR tag access, next packet slot free, and either
+//   IDLE: no sweep, no CSR tag access, no write in the write stage, next packet slot free, and
+//         either
 //         - head valid: read the head's set, or
 //         - early_v_i (a store is taken into aotf_send's empty store stage with the FIFO and
 //           the head empty: if the stage kicks it next cycle, it becomes the head the cycle
@@ -41,7 +42,16 @@
 //         (wd_q; this cycle's included): the victim is then stale, the retry suggests a fresh
 //         one; flush -> IDLE (the walker aborts)
 // Tag RAM write port: CSR write, else the sweep, else the walker (wk_tag_wr_i only when
-// wk_port_free_o: no CSR tag access and no sweep).
+// wk_port_free_o: no CSR tag access and no sweep). That request is registered whole (write
+// stage wq_*: set, lane data, lane enables) and written into both copies from those flops in a
+// later cycle (timing: the CSR write decode and the walker's port arbitration end in flops, not
+// in the write enables and address of the block RAMs): the cycle after the request, or, when a
+// CSR view read takes the port in that cycle (no request can come then), the first cycle
+// without one. Freshness: the lookup does not issue while the stage holds a write (its read
+// waits one cycle), so every lookup read sees all writes requested before it, and the FSM's
+// retry rules (tag_write: this cycle's request) stay as they are; a CSR view read never shares
+// a cycle with the RAM write, and the CSR block takes the lanes the stage holds for the viewed
+// set from wq_*_o (tag forward).
 // The tag RAM read in IDLE also happens when the FSM does not leave IDLE (no head and no early
 // kick: a don't-care read at the kick's set; it never collides with a write).
 // Victim: lowest invalid way of the set, else the round-robin pointer (advanced on such a miss).
@@ -92,6 +102,12 @@ module aotf_htlb #(
   input  wire          flush_i,
   output wire [87:0]   tag_rd_o,      // RAM read data, registered (tq_q; view read: two cycles after)
   output wire          sweep_wr_o,
+  // the write stage (a write requested in an earlier cycle, not yet in the RAM): the CSR view's
+  // forward
+  output wire          wq_v_o,
+  output wire [SW-1:0] wq_set_o,
+  output wire [3:0]    wq_be_o,
+  output wire [21:0]   wq_lane_o,
   // refill walker
   input  wire          walk_en_i,     // CTRL.WALK_EN
   output reg           walk_start_o,  // DEC missed with walk_en_i: start the walker
@@ -123,8 +139,13 @@ module aotf_htlb #(
 
   reg          wr_en, rd_en, rd_b;
   reg [SW-1:0] wr_addr, rd_addr;
-  reg [4*LW-1:0] wr_data;
+  reg [LW-1:0] wr_lane;      // the request's lane data (every written lane the same)
   reg [3:0]    wr_be;
+  // write stage (see the header); wq_be_q: don't-care unless wq_v_q
+  reg          wq_v_q, wq_v_d, ram_we;
+  reg [SW-1:0] wq_addr_q, wq_addr_d;
+  reg [LW-1:0] wq_lane_q, wq_lane_d;
+  reg [3:0]    wq_be_q, wq_be_d;
   wire [4*LW-1:0] rd_data, rd_data_b;
   // tag RAM read data, registered (TAG -> LOOK), per copy: no logic in front, so each folds into
   // its block RAM's output register
@@ -152,11 +173,20 @@ module aotf_htlb #(
     // tag RAM write port: CSR first, else the sweep
     wr_en   = csr_tag_wr_i || (busy_q && !csr_tag_rd_i) || wk_tag_wr_i;
     wr_addr = csr_tag_wr_i ? csr_set_i : busy_q ? ptr_q : wk_set_i;
-    wr_data = csr_tag_wr_i ? {4{csr_fmt_i, csr_valid_i, csr_tag_i}} : busy_q ? '0 : {4{wk_fmt_i, 1'b1, wk_tag_i}};
+    wr_lane = csr_tag_wr_i ? {csr_fmt_i, csr_valid_i, csr_tag_i} : busy_q ? '0 : {wk_fmt_i, 1'b1, wk_tag_i};
     wr_be   = csr_tag_wr_i ? (4'b0001 << csr_way_i) : busy_q ? 4'b1111 : (4'b0001 << wk_way_i);
     tag_write = wr_en || flush_i;
-    // lookup issue (from registered state and the early kick only)
-    rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc;
+    // write stage: the RAM takes the stage's write unless a CSR view read takes the port; the
+    // stage then holds it (a view read cycle has no request: one CSR request per cycle, the
+    // sweep and the walker wait for the port)
+    ram_we    = wq_v_q && !csr_tag_rd_i;
+    wq_v_d    = wr_en || (wq_v_q && csr_tag_rd_i);
+    wq_addr_d = csr_tag_rd_i ? wq_addr_q : wr_addr;
+    wq_lane_d = csr_tag_rd_i ? wq_lane_q : wr_lane;
+    wq_be_d   = csr_tag_rd_i ? wq_be_q : wr_be;
+    // lookup issue (from registered state and the early kick only; not while the stage holds a
+    // write: the read would collide with it or miss it)
+    rd_idle = (state_q == S_IDLE) && !busy_q && next_free_i && !csr_acc && !wq_v_q;
     issue   = rd_idle && (head_valid_i || early_v_i);
     // copy B: a head in the hold register; copy A: the rest (a don't-care read when idle)
     rd_b    = rd_idle && head_valid_i && hold_sel_i;
@@ -240,6 +270,7 @@ module aotf_htlb #(
       busy_q  <= 1'b1;
       ptr_q   <= '0;
       rr_q    <= 2'd0;
+      wq_v_q  <= 1'b0;
     end else begin
       state_q <= state_d;
       dec_q   <= state_d == S_DEC;
@@ -248,6 +279,7 @@ module aotf_htlb #(
       busy_q  <= busy_d;
       ptr_q   <= ptr_d;
       rr_q    <= rr_d;
+      wq_v_q  <= wq_v_d;
     end
   end
 
@@ -263,24 +295,27 @@ module aotf_htlb #(
     eqh_q <= eqh_d;
     fm_q  <= fm_d;
     if (state_q == S_DEC) wv_q <= victim_c;
+    wq_addr_q <= wq_addr_d;   // stage payload: no reset (used only with wq_v_q)
+    wq_lane_q <= wq_lane_d;
+    wq_be_q   <= wq_be_d;
   end
 
   nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram (
     .clk_i    (clk_i),
-    .wr_en_i  (wr_en),
-    .wr_addr_i(wr_addr),
-    .wr_data_i(wr_data),
-    .wr_be_i  (wr_be),
+    .wr_en_i  (ram_we),
+    .wr_addr_i(wq_addr_q),
+    .wr_data_i({4{wq_lane_q}}),
+    .wr_be_i  (wq_be_q),
     .rd_en_i  (rd_en),
     .rd_addr_i(rd_addr),
     .rd_data_o(rd_data)
   );
   nic_ram_1r1w #(.DEPTH(SETS), .WIDTH(4 * LW), .NBE(4)) u_tag_ram_b (
     .clk_i    (clk_i),
-    .wr_en_i  (wr_en),
-    .wr_addr_i(wr_addr),
-    .wr_data_i(wr_data),
-    .wr_be_i  (wr_be),
+    .wr_en_i  (ram_we),
+    .wr_addr_i(wq_addr_q),
+    .wr_data_i({4{wq_lane_q}}),
+    .wr_be_i  (wq_be_q),
     .rd_en_i  (rd_b),
     .rd_addr_i(hold_set_i),
     .rd_data_o(rd_data_b)
@@ -293,6 +328,10 @@ module aotf_htlb #(
   assign tag_rd_o    = tq_q;      // copy A (timing: the RAM read data has one load, tq_q)
   assign sweep_wr_o  = busy_q && !csr_acc;   // = wr_en && !csr_tag_wr_i (no walker write then)
   assign wk_port_free_o = !(csr_tag_wr_i || csr_tag_rd_i) && !busy_q;   // = !csr_acc && !busy_q
+  assign wq_v_o    = wq_v_q;
+  assign wq_set_o  = wq_addr_q;
+  assign wq_be_o   = wq_be_q;
+  assign wq_lane_o = wq_lane_q;
 
 `ifdef FORMAL
   // properties hold from the first cycle after a reset on
@@ -318,8 +357,10 @@ module aotf_htlb #(
   always @(posedge clk_i) begin
     if (f_rst_seen && $past(rst_ni)) begin
       // the tag RAM is never read and written in the same cycle (no collision possible)
-      assert (!(rd_en && wr_en));
-      assert (!(rd_b && wr_en));
+      assert (!(rd_en && ram_we));
+      assert (!(rd_b && ram_we));
+      // no write request in a view read cycle (the stage may hold its write then)
+      assert (!(csr_tag_rd_i && wr_en));
       assert (!(rd_en && rd_b));   // one copy per read
       assert (dec_q == (state_q == S_DEC));
       assert (state_q <= S_WALK);

@@ -102,11 +102,15 @@ module aotf_send #(
   wire          walk_en, htt_seed_wr, htt_tag_wr, walk_start, walk_done, walk_hit;
   /* verilator lint_off UNUSEDSIGNAL */  // FORMAL only: the walker is busy exactly while the HTLB waits for it
   wire          walk_busy;
+  // FORMAL only: the walker's tag port is free (from the CSR's port strobe) exactly when the
+  // HTLB's port is free and no flush aborts the walk
+  wire          wk_port_free;
   /* verilator lint_on UNUSEDSIGNAL */
+  wire          tag_port_busy, seed_port_busy;   // the CSR takes the walker's tag / seed RAM port
   wire [HW-1:0] htt_idx;
   wire [1:0]    htt_word;
   wire [63:0]   htt_seed;
-  wire          wk_port_free, wk_tag_wr, wk_seed_wr;
+  wire          wk_tag_wr, wk_seed_wr;
   wire [SW-1:0] wk_set;
   wire [1:0]    wk_way, wk_word;
   wire [7:0]    wk_tag;
@@ -281,6 +285,11 @@ module aotf_send #(
   wire [1:0]  hit_way, victim, rr;
   wire [2:0]  lk_state;
   wire [SW-1:0] init_ptr;
+  // the tag RAM write stage (for the CSR view's tag forward)
+  wire          tw_v;
+  wire [SW-1:0] tw_set;
+  wire [3:0]    tw_be;
+  wire [21:0]   tw_lane;
   aotf_htlb #(.SETS(HTLB_SETS)) u_htlb (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .head_valid_i(hd_v_q), .head_page_i(hp), .next_free_i(next_free),
@@ -294,6 +303,7 @@ module aotf_send #(
     .csr_valid_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_VALID_LSB]),
     .csr_fmt_i(c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_LPOS_LSB +: 13]),
     .flush_i(flush), .tag_rd_o(tag_rd_data), .sweep_wr_o(sweep_wr),
+    .wq_v_o(tw_v), .wq_set_o(tw_set), .wq_be_o(tw_be), .wq_lane_o(tw_lane),
     .walk_en_i(walk_en), .walk_start_o(walk_start), .walk_done_i(walk_done), .walk_hit_i(walk_hit),
     .wk_port_free_o(wk_port_free), .wk_tag_wr_i(wk_tag_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
     .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .hit_fmt_o(hit_fmt)
@@ -307,9 +317,9 @@ module aotf_send #(
     .htt_seed_wr_i(htt_seed_wr), .htt_tag_wr_i(htt_tag_wr), .htt_idx_i(htt_idx),
     .htt_word_i(htt_word), .htt_seed_i(htt_seed),
     .htt_tag_i(c_wdata[nic_pkg::AOTF_SEND_HTT_TAG_PAGE_LSB +: 30]),
-    .tag_port_free_i(wk_port_free), .tag_wr_o(wk_tag_wr), .set_o(wk_set), .way_o(wk_way),
+    .tag_port_free_i(!tag_port_busy && !init_busy), .tag_wr_o(wk_tag_wr), .set_o(wk_set), .way_o(wk_way),
     .tag_o(wk_tag), .fmt_o(wk_fmt),
-    .pg_busy_i(dbg_pg_o[9]), .seed_port_free_i(!(seed_wr || view_rd)), .seed_wr_o(wk_seed_wr),
+    .pg_busy_i(dbg_pg_o[9]), .seed_port_free_i(!seed_port_busy), .seed_wr_o(wk_seed_wr),
     .word_o(wk_word), .seed_o(wk_seed)
   );
   // the seed write request: a CSR SEED_HI write, else the walker (only when the CSR leaves the
@@ -321,6 +331,10 @@ module aotf_send #(
   reg f_wk_rst = 1'b0;   // a reset has been seen
   always @(posedge clk_i) if (!rst_ni) f_wk_rst <= 1'b1;
   always @(posedge clk_i) if (f_wk_rst && rst_ni) assert (walk_busy == (lk_state == 3'd5));
+  always @(posedge clk_i) if (f_wk_rst && rst_ni) begin
+    assert ((!tag_port_busy && !init_busy) == (wk_port_free && !flush));
+    assert (!seed_port_busy == !(seed_wr || view_rd || flush));
+  end
 `endif
   assign dbg_walk_o = {wk_state, wk_tag_wr, wk_seed_wr,
                        {20{wk_tag_wr || wk_seed_wr}} & {wk_word, wk_way, 8'(wk_set), wk_tag}};
@@ -393,12 +407,14 @@ module aotf_send #(
     .fifo_count_i(fifo_count), .sel_limit_i(sel_limit), .sel_used_i(sel_used),
     .sel_avail_i(sel_avail), .tag_rd_data_i(tag_rd_data), .seed_rd_data_i(seed_rd_data),
     .walk_en_o(walk_en), .htt_seed_wr_o(htt_seed_wr), .htt_tag_wr_o(htt_tag_wr),
+    .tag_port_busy_o(tag_port_busy), .seed_port_busy_o(seed_port_busy),
     .htt_idx_o(htt_idx), .htt_word_o(htt_word), .htt_seed_o(htt_seed),
     .walk_busy_i(lk_state == 3'd5), .walk_start_i(walk_start), .walk_hit_i(walk_done && walk_hit),
     .walk_miss_i(walk_done && !walk_hit),
     .wk_tag_wr_i(wk_tag_wr), .wk_seed_wr_i(wk_seed_wr), .wk_set_i(wk_set), .wk_way_i(wk_way),
     .wk_word_i(wk_word), .wk_tag_i(wk_tag), .wk_fmt_i(wk_fmt), .wk_seed_i(wk_seed),
     .wq_v_i(wq_v), .wq_idx_i(wq_idx), .wq_data_i(wq_data),
+    .tw_v_i(tw_v), .tw_set_i(tw_set), .tw_be_i(tw_be), .tw_lane_i(tw_lane),
     .status_o(dbg_status_o)
   );
 

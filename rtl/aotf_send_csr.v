@@ -19,7 +19,11 @@
 // their request cycle, but the seed RAM takes them one cycle later (the packet generator's write
 // stage, wq_*_i = the write into the RAM this cycle): a view read of the entry that write
 // goes to reads the RAM in that same cycle, so its capture is dropped and the view takes
-// wq_data_i instead (seed forward, sv_fwd).
+// wq_data_i instead (seed forward, sv_fwd). Tag writes reach the tag RAM from the HTLB's write
+// stage (tw_*_i: a write requested in an earlier cycle that the RAM has not taken yet; the RAM
+// holds it in a view read cycle, so the view read reads the set as it was): a view read of the
+// set the stage writes takes the stage's lanes (tf_q, tfl_q) one cycle later, with no capture
+// of them (tag forward).
 // There are no other RAM writers (the datapath only reads). After reset the view is 0 (the tag
 // RAM set 0 is swept to 0; the seed view stays 0 until HTLB_IDX or SEED_HI is written).
 // Counters: the value of the request cycle (count + pending event) is the counter register of
@@ -76,6 +80,12 @@ module aotf_send_csr #(
   output wire          walk_en_o,
   output reg           htt_seed_wr_o,       // HTT_SEED_HI written: {wdata, HTT_SEED_LO} -> seed word
   output reg           htt_tag_wr_o,        // HTT_TAG written
+  // the refill walker's ports taken this cycle, each one strobe of its own (timing: decoded
+  // from the request in one function, not ORed from the single strobes): the tag RAM (HTLB_TAG
+  // write, view read, flush) and the seed RAM (SEED_HI write, view read, flush); a flush aborts
+  // the walk, which writes nothing then in any case
+  output reg           tag_port_busy_o,
+  output reg           seed_port_busy_o,
   output wire [HW-1:0] htt_idx_o,
   output wire [1:0]    htt_word_o,
   output wire [63:0]   htt_seed_o,
@@ -95,6 +105,11 @@ module aotf_send_csr #(
   input  wire          wq_v_i,
   input  wire [SW+3:0] wq_idx_i,            // {set, way, word}
   input  wire [63:0]   wq_data_i,
+  // the HTLB tag RAM write stage (a write requested in an earlier cycle, not yet in the RAM)
+  input  wire          tw_v_i,
+  input  wire [SW-1:0] tw_set_i,
+  input  wire [3:0]    tw_be_i,
+  input  wire [21:0]   tw_lane_i,
   // events and state
   input  wire          init_busy_i,
   input  wire          sweep_wr_i,          // the init sweep writes set init_ptr_i this cycle
@@ -161,6 +176,8 @@ module aotf_send_csr #(
   reg          sv_fwd;           // a view read of the entry the seed RAM writes this cycle
   reg          vl2_q, vl2_d;     // seed data of that view read (seed_rd_data_i) this cycle
   reg [3:0]    tc_q, tc_d;       // tag lanes of that view read (tag_rd_data_i) this cycle
+  reg [3:0]    tf_q, tf_d;       // tag lanes the view read of last cycle takes from the stage
+  reg [21:0]   tfl_q;            // their data (the stage's lane of last cycle)
   reg [87:0]   tv_rsp;           // the tag view now: captured lanes (tc_q) or tv_q
   reg          sweep_set;        // the init sweep writes set_q this cycle
   reg [3:0]    tag_wr_w;         // a HTLB_TAG write to lane w this cycle
@@ -181,15 +198,16 @@ module aotf_send_csr #(
 
   // Write strobes of a request: the RAM / lookup strobes {credit_sel_wr, lim_we, flush,
   // view_rd, seed_wr, tag_wr} (bits 5:0) and the register write selects {STATUS, SEED_LO,
-  // IRQ_EN, CTRL} (bits 9:6; HTLB_IDX and CREDIT_SEL writes are bits 2 and 5).
+  // IRQ_EN, CTRL} (bits 9:6; HTLB_IDX and CREDIT_SEL writes are bits 2 and 5), the HTT writes
+  // (bits 13:10) and the walker's port strobes {seed port, tag port} (bits 15:14).
   // No reset term (timing: the reset net's fanout stays out of the strobes that reach the HTLB
   // lookup and the packet generator); every register a write reaches is reset in that cycle.
   // The RAMs are not reset: the seed RAM's write enable takes the reset term at the RAM
   // (aotf_pktgen, no RAM write while in reset); the tag RAM is swept after every reset, so a tag
   // write in reset is overwritten before any lookup.
-  localparam int NS = 14;
+  localparam int NS = 16;
   localparam int S_CTRL = 6, S_IRQ_EN = 7, S_SEED_LO = 8, S_STATUS = 9, S_HTT_IDX = 10,
-                 S_HTT_LO = 11, S_HTT_SW = 12, S_HTT_TW = 13;
+                 S_HTT_LO = 11, S_HTT_SW = 12, S_HTT_TW = 13, S_TPB = 14, S_SPB = 15;
   function automatic [NS-1:0] strobes(input req, input we, input [11:0] a, input [31:0] d);
     strobes[0] = req && we && a == nic_pkg::CSR_AOTF_SEND_HTLB_TAG;
     strobes[1] = req && we && a == nic_pkg::CSR_AOTF_SEND_SEED_HI;
@@ -205,6 +223,8 @@ module aotf_send_csr #(
     strobes[S_HTT_LO]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_SEED_LO;
     strobes[S_HTT_SW]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_SEED_HI;
     strobes[S_HTT_TW]  = req && we && a == nic_pkg::CSR_AOTF_SEND_HTT_TAG;
+    strobes[S_TPB]     = strobes[0] || strobes[2] || strobes[3];
+    strobes[S_SPB]     = strobes[1] || strobes[2] || strobes[3];
   endfunction
 
   // the acting request: the bus (REQ_REG = 0) or its registered copy (REQ_REG = 1)
@@ -326,6 +346,8 @@ module aotf_send_csr #(
     credit_sel_wr_o = stb[5];
     htt_seed_wr_o = stb[S_HTT_SW];
     htt_tag_wr_o  = stb[S_HTT_TW];
+    tag_port_busy_o  = stb[S_TPB];
+    seed_port_busy_o = stb[S_SPB];
   end
 
   always @* begin
@@ -418,6 +440,10 @@ module aotf_send_csr #(
     // the view takes the write's data, no capture. (A view read and a seed write request never
     // share a cycle: one CSR request per cycle, the walker waits for a free port.)
     sv_fwd    = view_rd_o && wq_v_i && wq_idx_i == view_idx_o;
+    // the tag write stage holds a write to the set this view read reads (the RAM takes it after
+    // the read): its lanes come from the stage (next cycle, so that the capture of a view read
+    // right before this one does not overwrite them), not from the capture
+    tf_d      = {4{view_rd_o && tw_v_i && tw_set_i == view_idx_o[SW+3:4]}} & tw_be_i;
     vls_d     = view_rd_o && !sv_fwd;
     sweep_set = sweep_wr_i && init_ptr_i == set_q;
     // (the walker's writes: to the viewed entry like a CSR write; never in a cycle with a CSR
@@ -427,17 +453,21 @@ module aotf_send_csr #(
       tag_wr_w[w]      = (tag_wr_o && way_q == 2'(w)) ||
                          (wk_tag_wr_i && wk_set_i == set_q && wk_way_i == 2'(w));
       tv_rsp[w*22 +: 22] = tc_q[w] ? tag_rd_data_i[w*22 +: 22] : tv_q[w*22 +: 22];
-      tc_d[w]          = vld_q && !tag_wr_w[w] && !sweep_set;
+      tc_d[w]          = vld_q && !tf_q[w] && !tag_wr_w[w] && !sweep_set;
       tv_d[w*22 +: 22] = sweep_set   ? 22'd0 :
                          tag_wr_o && way_q == 2'(w) ? c_wdata[nic_pkg::AOTF_SEND_HTLB_TAG_TAG_LSB +: 22] :
                          tag_wr_w[w] ? {wk_fmt_i, 1'b1, wk_tag_i} :
+                         tf_q[w]     ? tfl_q :
                                        tv_rsp[w*22 +: 22];
     end
     vl2_d   = vls_q && !seed_wr_o && !wk_seed_hit;
-    capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit && !sv_fwd;
+    // (a view read: capv_d / sv_d as for a forward whether or not it is one (timing: the index
+    // compare of sv_fwd stays out of them); without the forward the view read's capture two
+    // cycles later (vl2_q) replaces the view before any read returns it)
+    capv_d  = vl2_q && !seed_wr_o && !wk_seed_hit && !view_rd_o;
     sv_hold = capv_q ? cap_q : sv_q;
     sv_rsp  = vl2_q ? seed_rd_data_i : sv_hold;
-    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : wk_seed_hit ? wk_seed_i : sv_fwd ? wq_data_i : sv_hold;
+    sv_d    = seed_wr_o ? {c_wdata, seed_lo_q} : wk_seed_hit ? wk_seed_i : view_rd_o ? wq_data_i : sv_hold;
 
     // response (rdata_q, tsel_q, rsel_q, csel_r_q are 0 / R_REG unless a read was acked):
     // HTLB_IDX cannot change between request and response
@@ -463,7 +493,7 @@ module aotf_send_csr #(
       c_be_q <= 32'd0; c_win_q <= 32'd0; c_cred_q <= 32'd0; ev_q <= 7'd0;
       ack_q <= 1'b0; rsel_q <= R_REG; rdata_q <= 32'd0; tsel_q <= 4'd0; csel_r_q <= 7'd0;
       av_r_q <= 1'b0;
-      vld_q <= 1'b0; vls_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
+      vld_q <= 1'b0; vls_q <= 1'b0; vl2_q <= 1'b0; tc_q <= 4'd0; tf_q <= 4'd0; tv_q <= 88'd0; sv_q <= 64'd0; capv_q <= 1'b0;
     end else begin
       walk_en_q <= walk_en_d; htt_idx_q <= htt_idx_d; htt_word_q <= htt_word_d; htt_lo_q <= htt_lo_d;
       c_walk_q <= c_walk_d; c_whit_q <= c_whit_d; c_wmiss_q <= c_wmiss_d; wev_q <= wev_d;
@@ -476,9 +506,12 @@ module aotf_send_csr #(
       ev_q <= ev_d;
       ack_q <= ack_d; rsel_q <= rsel_d; rdata_q <= rdata_d; tsel_q <= tsel_d; csel_r_q <= csel_r_d;
       av_r_q <= av_r_d;
-      vld_q <= vld_d; vls_q <= vls_d; vl2_q <= vl2_d; tc_q <= tc_d; tv_q <= tv_d; sv_q <= sv_d; capv_q <= capv_d;
+      vld_q <= vld_d; vls_q <= vls_d; vl2_q <= vl2_d; tc_q <= tc_d; tf_q <= tf_d; tv_q <= tv_d; sv_q <= sv_d; capv_q <= capv_d;
     end
   end
+
+  // the tag stage's lane of every cycle (no reset: used only with tf_q)
+  always @(posedge clk_i) tfl_q <= tw_lane_i;
 
   // seed data of every cycle (no reset: used only while capv_q)
   always @(posedge clk_i) cap_q <= seed_rd_data_i;

@@ -182,6 +182,7 @@ typedef struct {
   /* statistics / coverage */
   uint64_t n_pokes, n_alt;
   uint64_t n_wk_pokes;   /* view reads of the seed word the walker wrote the cycle before */
+  uint64_t n_wk_tpokes;  /* view reads of the set whose tag the walker wrote the cycle before */
   uint64_t n_beats, n_pkts, n_kicks, n_refused, n_miss_handled, n_full, n_resets, n_irq;
   uint64_t lat_min, lat_max, lat_sum, lat_n, lat_cnt5;
   uint64_t tp_beats, tp_cycles;
@@ -1138,6 +1139,17 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
     rdchk(s, CSR_AOTF_SEND_SEED_HI);
     s->n_wk_pokes++;
   }
+  /* the walker wrote a tag last cycle, so the HTLB's write stage holds it (the tag RAM takes it
+   * after this cycle): a view read of that set now (the tag forward) reads it back */
+  if (prev && ((prev->dbg_walk_o >> 21) & 1) && (s->mode == M_RANDOM || s->mode == M_WALK) &&
+      s->variant != V_BENCH && s->on == 0 &&
+      !s->drv_busy && !s->inflight_v && !s->blocked && !s->delay && nic_rng_pct(&s->rng, 30)) {
+    uint32_t wk = (uint32_t)prev->dbg_walk_o;
+    uint32_t way2 = nic_rng_pct(&s->rng, 70) ? (wk >> 16) & 3 : (uint32_t)nic_rng_below(&s->rng, WAYS);
+    wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv((wk >> 8) & 0xFF, way2, 0));
+    rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
+    s->n_wk_tpokes++;
+  }
 
   /* issue one CSR op */
   if (s->delay) s->delay--;
@@ -1334,12 +1346,14 @@ int aotf_send_stim_check(void *p, const aotf_send_out_t *o) {
     }
     fprintf(stderr,
             "aotf_send stim [%s]: cycles=%llu kicks=%llu refused=%llu pkts=%llu beats=%llu misses_handled=%llu "
-            "irqs=%llu resets=%llu fifo_full=%llu stage_waits=%llu sweep_pokes=%llu alt_pkts=%llu walk_seed_pokes=%llu\n",
+            "irqs=%llu resets=%llu fifo_full=%llu stage_waits=%llu sweep_pokes=%llu alt_pkts=%llu walk_seed_pokes=%llu "
+            "walk_tag_pokes=%llu\n",
             s->name, (unsigned long long)s->cycle, (unsigned long long)s->n_kicks,
             (unsigned long long)s->n_refused, (unsigned long long)s->n_pkts, (unsigned long long)s->n_beats,
             (unsigned long long)s->n_miss_handled, (unsigned long long)s->n_irq, (unsigned long long)s->n_resets,
             (unsigned long long)s->n_full, (unsigned long long)s->n_stage_wait, (unsigned long long)s->n_pokes,
-            (unsigned long long)s->n_alt, (unsigned long long)s->n_wk_pokes);
+            (unsigned long long)s->n_alt, (unsigned long long)s->n_wk_pokes,
+            (unsigned long long)s->n_wk_tpokes);
     if (s->lat_n)
       fprintf(stderr, "aotf_send stim [%s]: kick->first beat latency (empty pipe) min=%llu max=%llu avg=%.2f n=%llu\n",
               s->name, (unsigned long long)s->lat_min, (unsigned long long)s->lat_max,
