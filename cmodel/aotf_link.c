@@ -118,9 +118,11 @@ static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
   int trl_seq = m->cur_rel && !m->trl_ack;
   uint32_t trl_lo = ((uint32_t)trl_seq << 16) | (trl_seq ? m->cur_seq : 0);
   uint32_t trl_crc = m->tst == T_TRL ? ~crc_d64(m->crct, trl_lo, 4) : 0;
-  uint32_t crc_tx_c = m->tst == T_IDLE ? 0xFFFFFFFFu : m->crct;
+  /* crct is all ones in T_IDLE (rtl: no start mux in front of the stream's CRC unit) */
   int ackh = m->tst == T_IDLE && m->aany;
-  uint32_t crc_tx = (!crc_en && m->tst == T_IDLE) ? 0 : crc_d64(crc_tx_c, ackh ? ack_hdr : in->s_tx_tdata, ackh ? 8 : nbytes((uint32_t)in->s_tx_tkeep));
+  uint32_t crc_tx = (!crc_en && m->tst == T_IDLE) ? 0
+                    : ackh ? crc_d64(0xFFFFFFFFu, ack_hdr, 8)
+                           : crc_d64(m->crct, in->s_tx_tdata, nbytes((uint32_t)in->s_tx_tkeep));
 
   /* acknowledgement verdicts of the trailer registered in the last cycle */
   int ack_in = m->rt_v && m->rt_ack && m->rt_ok && rel_en && m->rt_srcin;
@@ -170,6 +172,7 @@ static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
     case T_TRL:
       if (out_free) {
         c->ld = 1; c->ld_d = ((uint64_t)trl_crc << 32) | trl_lo; c->ld_k = 0xff; c->ld_l = 1;
+        c->crct_d = 0xFFFFFFFFu;
         if (!m->trl_ack) c->inc[ALK_TXP] = 1;
         if (m->cur_rel && !m->trl_ack) {
           c->ram_we = 1; c->ram_wd0 = c->ld_d; c->ram_wd1 = 0x1ff;
@@ -209,8 +212,10 @@ static void comb(const aotf_link_t *m, const aotf_link_in_t *in, comb_t *c) {
   /* receive */
   int rx_rdy = !m->h_v || m->pk_ack || (in->m_rx_tready & 1);
   c->rx_acc = crc_en && (in->s_axis_tvalid & 1) && rx_rdy;
-  c->crc_rx = !crc_en ? 0 : crc_d64(m->rxf ? 0xFFFFFFFFu : m->crcr, in->s_axis_tdata, nbytes((uint32_t)in->s_axis_tkeep & 0xff));
-  c->crc_ok = c->crc_rx == RESIDUE;
+  /* crcr is all ones while rxf (rtl: no start mux in front of the receive CRC unit) */
+  c->crc_rx = !crc_en ? 0 : crc_d64(m->crcr, in->s_axis_tdata, nbytes((uint32_t)in->s_axis_tkeep & 0xff));
+  /* a trailer is a full beat: the verdict is the 8-byte CRC of a beat with every byte kept */
+  c->crc_ok = crc_en && (in->s_axis_tkeep & 0xff) == 0xff && crc_d64(m->crcr, in->s_axis_tdata, 8) == RESIDUE;
   c->src_in = m->pk_src < g->max_nodes;
   c->exps = m->exp[c->src];
   c->tsq = (int)((in->s_axis_tdata >> LINK_HDR_RFLAGS_LSB) & 1);
@@ -273,13 +278,15 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   nic_ram_tick(&m->ram, c->ram_we, m->wp, wd, 1, c->ram_re, m->rp);
   /* packet table: the head entry's verdict from the read data of this cycle, then the edge */
   uint32_t nb_inc = (m->nb + 1) & 0x7f;
-  uint64_t hd = nic_ram_rd64(&m->pt);
+  uint64_t hd = m->hd, pt_rd = nic_ram_rd64(&m->pt);
   uint32_t hd_dst = (uint32_t)hd & nmask, hd_seq = (uint32_t)(hd >> nw) & 0xffff;
   uint32_t hd_nb = (uint32_t)(hd >> (nw + 16)) & 0x7f;
-  uint32_t hfree = m->hv && !m->hfree && lt16(hd_seq, m->ackd[hd_dst]);
-  int pt_re = !m->hv && m->pcnt != 0;
+  uint32_t hfree = m->av && !m->hfree && lt16(hd_seq, m->hasel);
+  uint32_t hasel = m->ackd[hd_dst];
+  int pt_re = (!m->hr && !m->hv && m->pcnt != 0) || (m->hfree && m->pcnt > 1);
+  uint32_t pt_ra = m->hfree ? (m->pth + 1) & pmask : m->pth;
   uint64_t pt_wd = ((uint64_t)nb_inc << (nw + 16)) | ((uint64_t)m->cur_seq << nw) | m->cur_dst;
-  nic_ram_tick64(&m->pt, c->push, m->ptt, pt_wd, 1, pt_re, m->pth);
+  nic_ram_tick64(&m->pt, c->push, m->ptt, pt_wd, 1, pt_re, pt_ra);
   /* the registered trailer (rt_*): its effects */
   int rt_sq = m->rt_v && m->rt_ok && !m->rt_ack && rel_en && m->rt_tsq;
   int rt_in = rt_sq && m->rt_srcin;
@@ -296,7 +303,7 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   uint32_t aany = 0, aidx = 0;
   for (int i = (int)g->max_nodes - 1; i >= 0; i--)
     if (m->pend[i]) { aidx = (uint32_t)i; aany = 1; }
-  uint32_t aexp = m->exp[aidx], agap = m->gap[aidx];
+  uint32_t aexp = aany ? m->exp[aidx] : 0, agap = aany ? m->gap[aidx] : 0;
   /* payload registers (no reset) */
   if (c->ld) { m->out_d = c->ld_d; m->out_k = c->ld_k; m->out_l = (uint32_t)c->ld_l; }
   m->crct = c->crct_d;
@@ -304,6 +311,8 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   m->cur_dst = c->cur_dst_d;
   m->cur_seq = c->cur_seq_d;
   m->nb = c->nb_d;
+  m->hd = pt_rd;
+  m->hasel = hasel;
   uint32_t aidx_q = m->aidx;
   m->aidx = aidx; m->aexp = aexp; m->agap = agap;
   /* the trailer of this cycle (payload part) */
@@ -320,7 +329,8 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
   if (c->fast) { m->fr_src = rt_src; m->fr_seq = rt_aseq; }
   if (c->rx_acc) {
     if (m->rxf) {
-      h_v = !last; m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff; m->crcr = c->crc_rx;
+      h_v = !last; m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff;
+      m->crcr = last ? 0xFFFFFFFFu : c->crc_rx;
       m->pk_src = (uint32_t)(in->s_axis_tdata >> 16) & 0xffff;
       pk_ack = ((in->s_axis_tdata >> 32) & 0xff) == (PTYPE_ACK & 0xff);
       m->pk_gap = (uint32_t)(in->s_axis_tdata >> ACK_HDR_FLAGS_LSB) & 1;
@@ -329,20 +339,21 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
     } else if (!last) {
       m->h_d = in->s_axis_tdata; m->h_k = (uint32_t)in->s_axis_tkeep & 0xff; m->crcr = c->crc_rx;
     } else {
-      h_v = 0; rxf = 1;
+      h_v = 0; rxf = 1; m->crcr = 0xFFFFFFFFu;
     }
   }
   if (rst) {
     m->tst = T_IDLE; m->out_v = 0; m->trl_ack = 0; m->cur_rel = 0;
+    m->crct = 0xFFFFFFFFu;
     m->wp = m->bh = m->rp = m->occ = m->rleft = m->rv = m->rpl_req = 0;
     m->pth = m->ptt = m->pcnt = m->tmr = 0;
-    m->hv = m->hfree = 0;
+    m->hr = m->hv = m->av = m->hfree = 0;
     m->rto = AOTF_LINK_RTO_CYCLES_RESET;
     memset(m->nseq, 0, sizeof(m->nseq)); memset(m->ackd, 0, sizeof(m->ackd));
     memset(m->exp, 0, sizeof(m->exp)); memset(m->pend, 0, sizeof(m->pend));
     memset(m->gap, 0, sizeof(m->gap));
     m->aany = m->ahold = 0;
-    m->rxf = 1; m->h_v = 0; m->pk_ack = 0; m->rt_v = m->rt_runt = 0;
+    m->rxf = 1; m->crcr = 0xFFFFFFFFu; m->h_v = 0; m->pk_ack = 0; m->rt_v = m->rt_runt = 0;
     memset(m->inc, 0, sizeof(m->inc));
     memset(m->cnt, 0, sizeof(m->cnt));
     m->ack = 0; m->rdata = 0;
@@ -370,7 +381,10 @@ static void update(aotf_link_t *m, const aotf_link_in_t *in, const comb_t *c) {
     m->pth = (m->pth + 1) & pmask;
   }
   if (c->push) m->ptt = (m->ptt + 1) & pmask;
-  m->hv = m->hfree ? 0 : (uint32_t)(m->hv || pt_re);
+  uint32_t hv = !m->hfree && (m->hv || m->hr);
+  m->av = m->hv && !m->hfree;
+  m->hv = hv;
+  m->hr = (uint32_t)pt_re;
   m->hfree = hfree;
   m->occ = occ;
   m->pcnt = pcnt;

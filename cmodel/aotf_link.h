@@ -26,7 +26,10 @@ typedef struct {
   uint32_t tst, out_v, out_l, out_k, crct, trl_ack, cur_rel, cur_dst, cur_seq, nb;
   uint64_t out_d;
   uint32_t wp, bh, rp, occ, rleft, rv, rpl_req, pth, ptt, pcnt, tmr, rto;
-  uint32_t hv, hfree; /* the packet table's read data holds entry pth; it is acknowledged */
+  /* head of the packet table (entry pth), rtl hr_q / hv_q / av_q / hfree_q: the table's read
+   * data holds it; hd holds it; hasel holds acked[hd dst] of the last cycle; free it now */
+  uint32_t hr, hv, av, hfree, hasel;
+  uint64_t hd;
   uint16_t nseq[AOTF_LINK_MAXN], ackd[AOTF_LINK_MAXN], exp[AOTF_LINK_MAXN];
   uint8_t pend[AOTF_LINK_MAXN], gap[AOTF_LINK_MAXN]; /* pending ACK; it reports a gap */
   nic_ram_t pt; /* packet table: {beats[6:0], seq[15:0], dst} per stored packet */

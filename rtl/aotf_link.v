@@ -110,22 +110,13 @@ module aotf_link #(
       sel16 = t[16 +: 16];
     end
   endfunction
-  // lowest set bit of v: {any, index}, a balanced tree of depth NW
-  function automatic [NW:0] lowest(input [MAX_NODES-1:0] v);
-    reg [2*MAX_NODES-1:0]    tv;
-    reg [2*MAX_NODES*NW-1:0] ti;
+
+  // one 16-bit entry of a flat per-node table by a one-hot select: an AND-OR tree
+  function automatic [15:0] ohsel16(input [MAX_NODES*16-1:0] v, input [MAX_NODES-1:0] oh);
     integer n;
     begin
-      tv = '0; ti = '0;
-      for (n = 0; n < MAX_NODES; n = n + 1) begin
-        tv[MAX_NODES+n] = v[n];
-        ti[(MAX_NODES+n)*NW +: NW] = NW'(n);
-      end
-      for (n = MAX_NODES - 1; n >= 1; n = n - 1) begin
-        tv[n] = tv[2*n] | tv[2*n+1];
-        ti[n*NW +: NW] = tv[2*n] ? ti[2*n*NW +: NW] : ti[(2*n+1)*NW +: NW];
-      end
-      lowest = {tv[1], ti[NW +: NW]};
+      ohsel16 = '0;
+      for (n = 0; n < MAX_NODES; n = n + 1) ohsel16 = ohsel16 | ({16{oh[n]}} & v[n*16 +: 16]);
     end
   endfunction
 
@@ -134,7 +125,7 @@ module aotf_link #(
   reg                   out_v_q, out_v_d, out_l_q, out_l_d;
   reg [63:0]            out_d_q, out_d_d;
   reg [7:0]             out_k_q, out_k_d;
-  reg [31:0]            crct_q, crct_d;          // TX running raw CRC
+  reg [31:0]            crct_q, crct_d;          // TX running raw CRC (all ones in T_IDLE)
   reg                   trl_ack_q, trl_ack_d;    // trailer of an ACK
   reg                   cur_rel_q, cur_rel_d;    // packet sequenced and stored
   reg [NW-1:0]          cur_dst_q, cur_dst_d;
@@ -145,8 +136,15 @@ module aotf_link #(
   reg                   rv_q, rv_d, rpl_req_q, rpl_req_d;
   reg [PA-1:0]          pth_q, pth_d, ptt_q, ptt_d;
   reg [PA:0]            pcnt_q, pcnt_d;
-  reg                   hv_q, hv_d;              // packet-table read data holds entry pth_q
-  reg                   hfree_q, hfree_d;        // that entry is acknowledged: free it now
+  // head of the packet table (entry pth_q), a pipeline of registered steps so that no RAM
+  // read data, acked[] mux and sequence compare share one cycle:
+  //   hr_q: pt_rd holds entry pth_q (read issued in the last cycle)
+  //   hv_q: hd_q holds it (hd_q is the register right behind the RAM: its output register)
+  //   av_q: hasel_q holds acked[hd dst] read in the last cycle
+  //   hfree_q: the entry is acknowledged: free it now
+  reg                   hr_q, hr_d, hv_q, hv_d, av_q, av_d;
+  reg                   hfree_q, hfree_d;
+  reg [15:0]            hasel_q, hasel_d;
   reg [15:0]            tmr_q, tmr_d, rto_q, rto_d;
   reg [MAX_NODES*16-1:0] nseq_q, nseq_d, ackd_q, ackd_d, exp_q, exp_d;
   reg [MAX_NODES-1:0]   pend_q, pend_d;
@@ -160,8 +158,9 @@ module aotf_link #(
   reg                   h_v_q, h_v_d;
   reg [63:0]            h_d_q, h_d_d;
   reg [7:0]             h_k_q, h_k_d;
-  reg [31:0]            crcr_q, crcr_d;
+  reg [31:0]            crcr_q, crcr_d;            // RX running raw CRC (all ones while rxf_q)
   reg [15:0]            pk_src_q, pk_src_d, pk_aseq_q, pk_aseq_d;
+  reg [MAX_NODES-1:0]   pk_soh_q, pk_soh_d;      // one-hot of pk_src_q[NW-1:0] (table selects)
   reg                   pk_ack_q, pk_ack_d;
   reg                   pk_gap_q, pk_gap_d;    // ACK flags.GAP of the packet being received
   // the trailer accepted in the last cycle (rt_*): its effects on the tables and counters
@@ -179,13 +178,25 @@ module aotf_link #(
   reg [15:0]            fr_seq_q, fr_seq_d;
 
   // ---------------------------------------------------------------- CRC units
+  // send-stream beats: crct_q is all ones in T_IDLE, so the first beat needs no start mux
   wire [31:0] crc_tx_o, crc_rx_o;
-  reg  [31:0] crc_tx_c;
-  reg  [63:0] crc_tx_d;
-  reg  [3:0]  crc_tx_n;
-  comet_crc32_d64 u_crc_tx (.crc_i(crc_tx_c), .data_i(crc_tx_d), .nbytes_i(crc_tx_n), .crc_o(crc_tx_o));
+  comet_crc32_d64 u_crc_tx (.crc_i(crct_q), .data_i(s_tx_tdata), .nbytes_i(nbytes(s_tx_tkeep)),
+                            .crc_o(crc_tx_o));
   wire [6:0]  nb_inc = nb_q + 7'd1;
-  comet_crc32_d64 u_crc_rx (.crc_i(rxf_q ? 32'hFFFFFFFF : crcr_q), .data_i(s_axis_tdata),
+  // the ACK header (T_IDLE) and trailer bytes 0..3 (T_TRL) on units of their own: registers
+  // in, no state or stream muxes in front of the CRC trees
+  wire [31:0] trl_lo;
+  wire [63:0] ack_hdr;
+  wire [31:0] crc_trl_o, crc_ack_o;
+  comet_crc32_d64 u_crc_trl (.crc_i(crct_q), .data_i({32'd0, trl_lo}), .nbytes_i(4'd4),
+                             .crc_o(crc_trl_o));
+  comet_crc32_d64 u_crc_ack (.crc_i(32'hFFFFFFFF), .data_i(ack_hdr), .nbytes_i(4'd8),
+                             .crc_o(crc_ack_o));
+  // the verdict on a trailer (a full beat): the 8-byte CRC alone, no byte-count mux
+  wire [31:0] crc_rx8_o;
+  comet_crc32_d64 u_crc_rx8 (.crc_i(crcr_q), .data_i(s_axis_tdata), .nbytes_i(4'd8),
+                             .crc_o(crc_rx8_o));
+  comet_crc32_d64 u_crc_rx (.crc_i(crcr_q), .data_i(s_axis_tdata),
                             .nbytes_i(nbytes(s_axis_tkeep)), .crc_o(crc_rx_o));
 
   // ---------------------------------------------------------------- retransmit buffer
@@ -200,18 +211,22 @@ module aotf_link #(
 
   // ---------------------------------------------------------------- packet table
   // one entry per stored packet {beats, seq, dst}, written at ptt on the trailer, read at pth
-  // when no entry is held (pcnt != 0: never the entry written in the same cycle, which is ptt)
+  // when no entry is held or in flight (pcnt != 0), or at pth + 1 in the cycle that frees pth
+  // (pcnt >= 2); neither is the entry written in the same cycle, which is ptt
   localparam int PW = NW + 16 + 7;
   reg           push;
-  wire          pt_re = !hv_q && (pcnt_q != '0);
+  wire          pt_re = (!hr_q && !hv_q && (pcnt_q != '0)) ||
+                        (hfree_q && (pcnt_q > (PA+1)'(1)));
+  wire [PA-1:0] pt_ra = hfree_q ? PA'(pth_q + 1'b1) : pth_q;
   wire [PW-1:0] pt_rd;
+  reg  [PW-1:0] hd_q;
   nic_ram_1r1w #(.DEPTH(BUF_PKTS), .WIDTH(PW)) u_pt (
     .clk_i, .wr_en_i(push), .wr_addr_i(ptt_q), .wr_data_i({nb_inc, cur_seq_q, cur_dst_q}),
-    .wr_be_i(1'b1), .rd_en_i(pt_re), .rd_addr_i(pth_q), .rd_data_o(pt_rd)
+    .wr_be_i(1'b1), .rd_en_i(pt_re), .rd_addr_i(pt_ra), .rd_data_o(pt_rd)
   );
-  wire [NW-1:0] hd_dst = pt_rd[NW-1:0];
-  wire [15:0]   hd_seq = pt_rd[NW +: 16];
-  wire [6:0]    hd_nb  = pt_rd[NW+16 +: 7];
+  wire [NW-1:0] hd_dst = hd_q[NW-1:0];
+  wire [15:0]   hd_seq = hd_q[NW +: 16];
+  wire [6:0]    hd_nb  = hd_q[NW+16 +: 7];
 
   // ---------------------------------------------------------------- acknowledgement verdicts
   // on the trailer of a good ACK from a node with sequence state (registered in rt_*): it may
@@ -227,12 +242,12 @@ module aotf_link #(
   wire        out_free = !out_v_q || m_axis_tready;
   wire        room     = !rel_en_i || ((occ_q <= (BA+1)'(BUF_BEATS - MAX_PKT_BEATS)) &&
                                        (pcnt_q != (PA+1)'(BUF_PKTS)));
-  wire [63:0] ack_hdr = {aexp_q, 7'd0, agap_q, nic_pkg::PTYPE_ACK[7:0], node_id_i,
+  assign      ack_hdr = {aexp_q, 7'd0, agap_q, nic_pkg::PTYPE_ACK[7:0], node_id_i,
                          {(16-NW){1'b0}}, aidx_q};
   wire        s_in_rng = (s_tx_tdata[15:0] < 16'(MAX_NODES));
   // trailer bytes 0..3 of the packet in T_TRL: {rsvd, rflags, seq}
   wire        trl_seq = cur_rel_q && !trl_ack_q;
-  wire [31:0] trl_lo = {8'd0, 7'd0, trl_seq, trl_seq ? cur_seq_q : 16'd0};
+  assign      trl_lo = {8'd0, 7'd0, trl_seq, trl_seq ? cur_seq_q : 16'd0};
 
   reg        s_tx_rdy, ld, ld_l, ack_clr;
   reg [63:0] ld_d;
@@ -252,18 +267,13 @@ module aotf_link #(
     ack_clr = 1'b0; push = 1'b0; r_load = 1'b0; r_issue = 1'b0;
     ram_we = 1'b0; ram_wa = wp_q; ram_wd = {1'b0, s_tx_tkeep, s_tx_tdata}; ram_re = 1'b0;
     inc = '0;
-    crc_tx_c = (tst_q == T_IDLE) ? 32'hFFFFFFFF : crct_q;
-    // T_TRL: the same unit adds trailer bytes 0..3 (no send-stream beat is taken then)
-    crc_tx_d = (tst_q == T_TRL) ? {32'd0, trl_lo} :
-               (tst_q == T_IDLE && aany_q) ? ack_hdr : s_tx_tdata;
-    crc_tx_n = (tst_q == T_TRL) ? 4'd4 : (tst_q == T_IDLE && aany_q) ? 4'd8 : nbytes(s_tx_tkeep);
     case (tst_q)
       // ahold_q: a pending ACK was set in the last cycle (aidx/aexp/agap are of the cycle
       // before): wait one cycle for them
       T_IDLE: if (crc_en_i && out_free && !ahold_q) begin
         if (aany_q) begin
           ld = 1'b1; ld_d = ack_hdr; ld_k = 8'hFF;
-          crct_d = crc_tx_o; trl_ack_d = 1'b1; cur_rel_d = 1'b0; ack_clr = 1'b1;
+          crct_d = crc_ack_o; trl_ack_d = 1'b1; cur_rel_d = 1'b0; ack_clr = 1'b1;
           inc[C_ACKTX] = 1'b1;
           tst_d = T_TRL;
         end else if (rpl_req_q) begin
@@ -289,10 +299,11 @@ module aotf_link #(
         if (s_tx_tlast) tst_d = T_TRL;
       end
       T_TRL: if (out_free) begin
-        ld = 1'b1; ld_d = {~crc_tx_o, trl_lo}; ld_k = 8'hFF; ld_l = 1'b1;
+        ld = 1'b1; ld_d = {~crc_trl_o, trl_lo}; ld_k = 8'hFF; ld_l = 1'b1;
+        crct_d = 32'hFFFFFFFF;
         if (!trl_ack_q) inc[C_TXP] = 1'b1;
         if (cur_rel_q && !trl_ack_q) begin
-          ram_we = 1'b1; ram_wd = {1'b1, 8'hFF, ~crc_tx_o, trl_lo};
+          ram_we = 1'b1; ram_wd = {1'b1, 8'hFF, ~crc_trl_o, trl_lo};
           wp_d = wp_q + 1'b1;
           push = 1'b1;
           for (ti = 0; ti < MAX_NODES; ti = ti + 1)
@@ -329,8 +340,11 @@ module aotf_link #(
     end
     occ_d = occ_q + (push ? (BA+1)'(nb_inc) : '0) - (hfree_q ? (BA+1)'(hd_nb) : '0);
     pcnt_d = pcnt_q + (PA+1)'(push) - (PA+1)'(hfree_q);
-    hv_d = hfree_q ? 1'b0 : (hv_q || pt_re);
-    hfree_d = hv_q && !hfree_q && lt16(hd_seq, sel16(ackd_q, hd_dst));
+    hr_d = pt_re;
+    hv_d = !hfree_q && (hv_q || hr_q);
+    av_d = hv_q && !hfree_q;
+    hasel_d = sel16(ackd_q, hd_dst);
+    hfree_d = av_q && !hfree_q && lt16(hd_seq, hasel_q);
     // retransmission timer: counts while packets wait for acknowledgement and no replay is due
     if (pcnt_q == '0 || hfree_q || tst_q == T_RPL || rpl_req_q) begin
       tmr_d = 16'd0;
@@ -351,10 +365,10 @@ module aotf_link #(
   // ---------------------------------------------------------------- receive
   wire rx_rdy   = !h_v_q || pk_ack_q || m_rx_tready;
   wire rx_acc   = crc_en_i && s_axis_tvalid && rx_rdy;
-  wire crc_ok   = (crc_rx_o == RESIDUE);
+  wire crc_ok   = (s_axis_tkeep == 8'hFF) && (crc_rx8_o == RESIDUE);
   wire src_in   = (pk_src_q < 16'(MAX_NODES));
   wire [NW-1:0] src = pk_src_q[NW-1:0];
-  wire [15:0] exps  = sel16(exp_q, src);
+  wire [15:0] exps  = ohsel16(exp_q, pk_soh_q);
   wire tsq = s_axis_tdata[nic_pkg::LINK_HDR_RFLAGS_LSB];   // rflags bit 0: LINK_RF_SEQ
   wire [15:0] tseq  = s_axis_tdata[15:0];
   // verdict on a trailer beat (rxf_q = 0, s_axis_tlast = 1): m_rx_tuser
@@ -371,12 +385,26 @@ module aotf_link #(
   wire rt_eq   = (rt_tseq_q == rt_exps_q);
   wire rt_lt   = lt16(rt_tseq_q, rt_exps_q);
   wire rt_rej  = !rt_ok_q || (!rt_ack_q && rel_en_i && rt_tsq_q && (!rt_srcin_q || !rt_eq));
-  wire [NW:0] alow = lowest(pend_q);
+  // the next ACK: the lowest pending source as a one-hot vector (pend & -pend, a carry chain)
+  // and AND-OR selects of its index, expected number and gap flag (no index -> mux tree chain)
+  wire [MAX_NODES-1:0] aoh = pend_q & (~pend_q + 1'b1);
+  reg  [NW-1:0] aoh_idx;
+  reg  [15:0]   aoh_exp;
+  reg           aoh_gap;
+  integer ai;
+  always @* begin
+    aoh_idx = '0; aoh_exp = '0; aoh_gap = 1'b0;
+    for (ai = 0; ai < MAX_NODES; ai = ai + 1) begin
+      aoh_idx = aoh_idx | ({NW{aoh[ai]}} & NW'(ai));
+      aoh_exp = aoh_exp | ({16{aoh[ai]}} & exp_q[ai*16 +: 16]);
+      aoh_gap = aoh_gap | (aoh[ai] & gap_q[ai]);
+    end
+  end
   integer ri;
 
   always @* begin
     rxf_d = rxf_q; h_v_d = h_v_q; h_d_d = h_d_q; h_k_d = h_k_q; crcr_d = crcr_q;
-    pk_src_d = pk_src_q; pk_aseq_d = pk_aseq_q; pk_ack_d = pk_ack_q;
+    pk_src_d = pk_src_q; pk_soh_d = pk_soh_q; pk_aseq_d = pk_aseq_q; pk_ack_d = pk_ack_q;
     exp_d = exp_q; ackd_d = ackd_q; pend_d = pend_q; gap_d = gap_q; pk_gap_d = pk_gap_q;
     for (ri = 0; ri < MAX_NODES; ri = ri + 1) begin
       if (ack_clr && aidx_q == NW'(ri)) begin
@@ -393,20 +421,21 @@ module aotf_link #(
       end
     end
     // the next ACK from this cycle's registers; held one cycle after a pending ACK is set
-    aany_d = alow[NW]; aidx_d = alow[NW-1:0];
-    aexp_d = sel16(exp_q, alow[NW-1:0]); agap_d = gap_q[alow[NW-1:0]];
+    aany_d = |pend_q; aidx_d = aoh_idx; aexp_d = aoh_exp; agap_d = aoh_gap;
     ahold_d = rt_in;
     if (rx_acc) begin
       if (rxf_q) begin
-        h_v_d = !s_axis_tlast; h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
+        h_v_d = !s_axis_tlast; h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep;
+        crcr_d = s_axis_tlast ? 32'hFFFFFFFF : crc_rx_o;
         pk_src_d = s_axis_tdata[31:16]; pk_aseq_d = s_axis_tdata[63:48];
+        pk_soh_d = MAX_NODES'(1) << s_axis_tdata[16 +: NW];
         pk_ack_d = (s_axis_tdata[39:32] == nic_pkg::PTYPE_ACK[7:0]);
         pk_gap_d = s_axis_tdata[nic_pkg::ACK_HDR_FLAGS_LSB];
         rxf_d = s_axis_tlast;
       end else if (!s_axis_tlast) begin
         h_d_d = s_axis_tdata; h_k_d = s_axis_tkeep; crcr_d = crc_rx_o;
       end else begin
-        h_v_d = 1'b0; rxf_d = 1'b1;
+        h_v_d = 1'b0; rxf_d = 1'b1; crcr_d = 32'hFFFFFFFF;
       end
     end
   end
@@ -460,37 +489,40 @@ module aotf_link #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       tst_q <= T_IDLE; out_v_q <= 1'b0; trl_ack_q <= 1'b0; cur_rel_q <= 1'b0;
+      crct_q <= 32'hFFFFFFFF;
       wp_q <= '0; bh_q <= '0; rp_q <= '0; occ_q <= '0; rleft_q <= '0; rv_q <= 1'b0;
       rpl_req_q <= 1'b0; pth_q <= '0; ptt_q <= '0; pcnt_q <= '0; tmr_q <= 16'd0;
-      hv_q <= 1'b0; hfree_q <= 1'b0;
+      hr_q <= 1'b0; hv_q <= 1'b0; av_q <= 1'b0; hfree_q <= 1'b0;
       rto_q <= 16'(nic_pkg::AOTF_LINK_RTO_CYCLES_RESET);
       nseq_q <= '0; ackd_q <= '0; exp_q <= '0; pend_q <= '0; gap_q <= '0;
       aany_q <= 1'b0; ahold_q <= 1'b0;
-      rxf_q <= 1'b1; h_v_q <= 1'b0; pk_ack_q <= 1'b0; rt_v_q <= 1'b0; rt_runt_q <= 1'b0;
+      rxf_q <= 1'b1; crcr_q <= 32'hFFFFFFFF; h_v_q <= 1'b0; pk_ack_q <= 1'b0; rt_v_q <= 1'b0; rt_runt_q <= 1'b0;
       inc_q <= '0; cnt_q <= '0; ack_q <= 1'b0; rdata_q <= 32'd0; fr_v_q <= 1'b0;
     end else begin
       tst_q <= tst_d; out_v_q <= out_v_d; trl_ack_q <= trl_ack_d; cur_rel_q <= cur_rel_d;
+      crct_q <= crct_d;
       wp_q <= wp_d; bh_q <= bh_d; rp_q <= rp_d; occ_q <= occ_d; rleft_q <= rleft_d; rv_q <= rv_d;
       rpl_req_q <= rpl_req_d; pth_q <= pth_d; ptt_q <= ptt_d; pcnt_q <= pcnt_d; tmr_q <= tmr_d;
-      hv_q <= hv_d; hfree_q <= hfree_d;
+      hr_q <= hr_d; hv_q <= hv_d; av_q <= av_d; hfree_q <= hfree_d;
       rto_q <= rto_d;
       nseq_q <= nseq_d; ackd_q <= ackd_d; exp_q <= exp_d; pend_q <= pend_d; gap_q <= gap_d;
       aany_q <= aany_d; ahold_q <= ahold_d;
-      rxf_q <= rxf_d; h_v_q <= h_v_d; pk_ack_q <= pk_ack_d; rt_v_q <= rx_trl; rt_runt_q <= rx_runt;
+      rxf_q <= rxf_d; crcr_q <= crcr_d; h_v_q <= h_v_d; pk_ack_q <= pk_ack_d; rt_v_q <= rx_trl; rt_runt_q <= rx_runt;
       inc_q <= inc | rinc; cnt_q <= cnt_d; ack_q <= ack_d; rdata_q <= rdata_d; fr_v_q <= fr_v_d;
     end
   end
   // payload registers: no reset (qualified by the valid / state registers above)
   always @(posedge clk_i) begin
-    out_d_q <= out_d_d; out_k_q <= out_k_d; out_l_q <= out_l_d; crct_q <= crct_d;
+    out_d_q <= out_d_d; out_k_q <= out_k_d; out_l_q <= out_l_d;
+    hd_q <= pt_rd; hasel_q <= hasel_d;
     cur_dst_q <= cur_dst_d; cur_seq_q <= cur_seq_d; nb_q <= nb_d;
     fr_src_q <= fr_src_d; fr_seq_q <= fr_seq_d; pk_gap_q <= pk_gap_d;
     aidx_q <= aidx_d; aexp_q <= aexp_d; agap_q <= agap_d;
-    h_d_q <= h_d_d; h_k_q <= h_k_d; crcr_q <= crcr_d; pk_src_q <= pk_src_d; pk_aseq_q <= pk_aseq_d;
+    h_d_q <= h_d_d; h_k_q <= h_k_d; pk_src_q <= pk_src_d; pk_soh_q <= pk_soh_d; pk_aseq_q <= pk_aseq_d;
     rt_ok_q <= crc_ok; rt_tsq_q <= tsq; rt_tseq_q <= tseq; rt_src_q <= src; rt_srcin_q <= src_in;
     rt_ack_q <= pk_ack_q; rt_gap_q <= pk_gap_q; rt_aseq_q <= pk_aseq_q; rt_exps_q <= exps;
-    rt_alt_q <= lt16(sel16(ackd_q, src), pk_aseq_q);
-    rt_nne_q <= (sel16(nseq_q, src) != pk_aseq_q);
+    rt_alt_q <= lt16(ohsel16(ackd_q, pk_soh_q), pk_aseq_q);
+    rt_nne_q <= (ohsel16(nseq_q, pk_soh_q) != pk_aseq_q);
   end
 
   // ---------------------------------------------------------------- outputs
@@ -542,6 +574,8 @@ module aotf_link #(
       assert (BA'(bh_q + BA'(occ_q)) == wp_q || tst_q == T_NEW || tst_q == T_TRL);
       assert (csr_ack_o || csr_rdata_o == 32'd0);
       assert (h_v_q == !rxf_q);
+      assert (tst_q != T_IDLE || crct_q == 32'hFFFFFFFF);
+      assert (!rxf_q || crcr_q == 32'hFFFFFFFF);
       cover (tst_q == T_RPL);
       cover (ack_rep && inc[C_FAST]);
       cover (rinc[C_DUP]);
