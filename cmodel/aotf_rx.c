@@ -36,7 +36,7 @@ void aotf_rx_free(aotf_rx_t *m) { aotf_llcm_free(&m->llcm); }
 
 typedef struct {
   int tready, acc, csr_wr, csr_rd, push, pop, hw_wr, ctrl_wr;
-  int cap, tpush, tw, thit, commit, pbw, issue, twpush, good;
+  int cap, tpush, tw, dw, thit, commit, pbw, issue, twpush, good;
   uint32_t glen, tphys;
   uint32_t ev, tev;
   uint32_t wraddr, wlen;
@@ -102,6 +102,7 @@ static void comb(const aotf_rx_t *m, const aotf_rx_in_t *in, rx_comb_t *c) {
   uint32_t a = (uint32_t)in->csr_addr_i;
   c->tw = c->csr_wr && (a == CSR_AOTF_RX_TLB_PGID || a == CSR_AOTF_RX_TLB_PID || a == CSR_AOTF_RX_TLB_VBASE ||
                         a == CSR_AOTF_RX_TLB_VLIMIT || a == CSR_AOTF_RX_TLB_PBASE);
+  c->dw = c->csr_wr && (a == CSR_AOTF_RX_TLB_VBASE || a == CSR_AOTF_RX_TLB_PBASE);
   int hit = m->d_hit, ok = m->d_ok;
   c->thit = hit;
   int drop_req = c->ctrl_wr && ((in->csr_wdata_i >> 3) & 1);
@@ -257,7 +258,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     m->wb[m->wb_wr].data = c->wdata;
   }
   /* receive TLB: the lowest matching entry's verdict and phys from the registered per-entry
-     results (no reset), then the per-entry lookup of the held packet (no reset) */
+     results (no reset), then the per-entry lookup of the held packet (no reset; phys from the
+     registered pbase - vbase, tlb_dl), then tlb_dl from the table before this cycle's writes */
   uint32_t lmax = 1u << (m->lb + 1), nb = m->cfg.llcm_bytes;
   {
     int sel = -1;
@@ -269,10 +271,11 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
   }
   for (uint32_t k = 0; k < m->cfg.tlb_entries; k++) {
     m->res_m[k] = m->tlb_v[k] && m->tlb_pgid[k] == m->h_pgid && m->tlb_pid[k] == m->h_pid && m->tlb_rg[k] == m->h_rg;
-    uint32_t ph = (m->tlb_pb[k] + m->h_raddr - m->tlb_vb[k]) & (lmax - 1);
+    uint32_t ph = (m->tlb_dl[k] + m->h_raddr) & (lmax - 1);
     m->res_ok[k] = m->h_raddr >= m->tlb_vb[k] && m->h_raddr + m->h_len <= m->tlb_vl[k] && ph + m->h_len <= nb;
     m->res_ph[k] = ph & (nb - 1);
   }
+  for (uint32_t k = 0; k < m->cfg.tlb_entries; k++) m->tlb_dl[k] = (m->tlb_pb[k] - m->tlb_vb[k]) & (lmax - 1);
   /* packet buffer: the drain's RAM read (before this cycle's write), the fill write, the slots */
   {
     uint32_t nw = (m->pb_len[m->pb_dr] - 1) >> 3, r3 = m->pb_len[m->pb_dr] & 7;
@@ -377,8 +380,10 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     for (int k = 0; k < AOTF_RX_MAX_TLB; k++) {
       m->tlb_v[k] = 0;
       m->tlb_pgid[k] = m->tlb_pid[k] = m->tlb_rg[k] = m->tlb_vb[k] = m->tlb_vl[k] = m->tlb_pb[k] = 0;
+      m->tlb_dl[k] = 0;
     }
     m->tlb_idx = 0;
+    m->tlb_dw = 0;
     m->hv = m->fresh = m->d_fresh = m->missed = 0;
     m->miss_pgid = m->miss_pid = m->miss_rg = m->miss_addr = 0;
     m->status = m->irq_en = m->pt_idx = m->hw_addr = 0;
@@ -432,7 +437,8 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     if (c->tev == AOTF_RX_EV_GOOD || c->tev == AOTF_RX_EV_PROT) hv = missed = 0;
     if (c->cap) { hv = 1; missed = 0; }
     m->d_fresh = m->hv && m->fresh && !c->tw;
-    m->fresh = m->hv && !c->tw;
+    m->fresh = m->hv && !c->tw && !m->tlb_dw; /* tlb_dl lags a VBASE / PBASE write a cycle */
+    m->tlb_dw = c->dw;
     m->hv = hv;
     m->missed = missed;
   }

@@ -49,6 +49,8 @@ typedef struct {
   int tlb_v[AOTF_RX_MAX_TLB];
   uint32_t tlb_pgid[AOTF_RX_MAX_TLB], tlb_pid[AOTF_RX_MAX_TLB], tlb_rg[AOTF_RX_MAX_TLB];
   uint32_t tlb_vb[AOTF_RX_MAX_TLB], tlb_vl[AOTF_RX_MAX_TLB], tlb_pb[AOTF_RX_MAX_TLB], tlb_idx;
+  uint32_t tlb_dl[AOTF_RX_MAX_TLB]; /* pbase - vbase of the previous cycle's table (rtl dl_q) */
+  int tlb_dw;                       /* a VBASE / PBASE write in the previous cycle (rtl dw_q) */
   int hv, fresh, missed;                      /* hold register state */
   uint32_t h_pgid, h_pid, h_rg, h_raddr, h_len;
   int h_botf;

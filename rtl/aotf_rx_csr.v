@@ -82,8 +82,7 @@ module aotf_rx_csr #(
   reg [12*32-1:0] cnt_q, cnt_d;           // counter k at [k*32 +: 32]: 1..8 = events, 9 = bytes, 0 = host writes, 10 = LINK (event 9), 11 = MISS (event 10)
   reg          ack_q;
   reg [31:0]   rdata_q, rdata_d;
-  reg [11:0]   rcnt_q, rcnt_d;    // counter read in the response cycle, one-hot (0: none)
-  reg [31:0]   rcnt;
+  reg [31:0]   rlate;
   // counter events, added one cycle later; a CSR read returns count + pending event (exact)
   reg [3:0]    cev_q, cev_d;
   reg          cbytes_q, cbytes_d, chw_q, chw_d;
@@ -183,6 +182,11 @@ module aotf_rx_csr #(
     endcase
   endfunction
   wire [NR-1:0] bus_r = rstrobes(csr_req_i, csr_we_i, csr_addr_i);
+  // the read selects of the acting request, registered: the registers selected in the response
+  // cycle (see the read mux)
+  /* verilator lint_off UNUSEDSIGNAL */  // the selects of STATUS, MISS_*, TLB fields act before it
+  reg  [NR-1:0] rsel_q;
+  /* verilator lint_on UNUSEDSIGNAL */
   reg           rq_req_q;
   reg  [NW-1:0] rq_w_q;
   reg  [NR-1:0] rq_r_q;
@@ -261,36 +265,29 @@ module aotf_rx_csr #(
       chw_d    = 1'b0;
     end
 
-    // ---- CSR read mux (value of the request cycle). Counters: the value of the request cycle
-    // is count + pending event = cnt_d, which is cnt_q of the response cycle (a read never
-    // coincides with a clear), so the counter is selected there (rcnt_q): no counter adder in
-    // front of the read register (timing).
-    rmux = ({32{c_r[R_ID]}}         & 32'h4152_5830) |
-           ({32{c_r[R_VERSION]}}    & 32'h0001_0000) |
-           ({32{c_r[R_CONFIG]}}     & {4'd0, 4'(TB), 3'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0, 5'(LB)}) |
-           ({32{c_r[R_CTRL]}}       & {31'd0, rx_en_q}) |
-           ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 1'b0, wait_i, disc_i,
+    // ---- CSR read mux (value of the request cycle), in two parts:
+    //  - STATUS and MISS_* (changed by the receive path in any cycle) and the TLB entry fields
+    //    (behind the TLB's entry mux) are selected here, in the request cycle, into the read
+    //    register rdata_q;
+    //  - every other register is selected in the response cycle from rsel_q (rlate): it is a
+    //    constant, a counter or a register that only a CSR write changes, and no write acts in
+    //    the request cycle of a read (one request acts per cycle), so its value in the response
+    //    cycle is that of the request cycle. A counter's value of the request cycle is count +
+    //    pending event = cnt_d, which is cnt_q of the response cycle (a read never coincides
+    //    with a clear). Timing: the read register's input is the address decode and a 9-way
+    //    AND-OR, no counter adder and no wide mux in front of it; the response path has no
+    //    entry mux.
+    rmux = ({32{c_r[R_STATUS]}}     & {3'd0, 5'(wb_count_i), 1'b0, beat_i, 1'b0, wait_i, disc_i,
                                        llcm_busy_i, 6'd0, status_q}) |
-           ({32{c_r[R_IRQ_EN]}}     & {22'd0, irq_en_q}) |
-           ({32{c_r[R_PT_INDEX]}}   & 32'(pt_idx_i)) |
-           ({32{c_r[R_PT_ENTRY]}}   & {rd_v_i, 15'd0, rd_pgid_i}) |
-           ({32{c_r[R_PT_BASE]}}    & 32'(rd_base_i)) |
-           ({32{c_r[R_PT_LIMIT]}}   & 32'(rd_lim_i)) |
-           ({32{c_r[R_HW_ADDR]}}    & 32'({hw_addr_q, 3'b000})) |
-           ({32{c_r[R_HW_DATA_LO]}} & hw_data_q[31:0]) |
-           ({32{c_r[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
-           ({32{c_r[R_TLB_INDEX]}}  & 32'(tlb_idx_i)) |
+           ({32{c_r[R_MISS_PGID]}}  & {16'd0, miss_pgid_i}) |
+           ({32{c_r[R_MISS_PID]}}   & {8'd0, miss_pid_i}) |
+           ({32{c_r[R_MISS_ADDR]}}  & 32'(miss_addr_i)) |
            ({32{c_r[R_TLB_PGID]}}   & tlb_pgid_i) |
            ({32{c_r[R_TLB_PID]}}    & tlb_pid_i) |
            ({32{c_r[R_TLB_VBASE]}}  & 32'(tlb_vbase_i)) |
            ({32{c_r[R_TLB_VLIMIT]}} & 32'(tlb_vlimit_i)) |
-           ({32{c_r[R_TLB_PBASE]}}  & 32'(tlb_pbase_i)) |
-           ({32{c_r[R_MISS_PGID]}}  & {16'd0, miss_pgid_i}) |
-           ({32{c_r[R_MISS_PID]}}   & {8'd0, miss_pid_i}) |
-           ({32{c_r[R_MISS_ADDR]}}  & 32'(miss_addr_i)) |
-           ({32{c_r[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
+           ({32{c_r[R_TLB_PBASE]}}  & 32'(tlb_pbase_i));
     rdata_d = rmux;   // 0 unless a read (every select includes it)
-    rcnt_d  = c_r[R_CNT +: 12];
   end
 
   always @(posedge clk_i) begin
@@ -303,7 +300,7 @@ module aotf_rx_csr #(
       cnt_q     <= '0;
       ack_q     <= 1'b0;
       rdata_q   <= 32'd0;
-      rcnt_q    <= 12'd0;
+      rsel_q    <= '0;
       cev_q     <= 4'd0;
       cbytes_q  <= 1'b0;
       chw_q     <= 1'b0;
@@ -317,7 +314,7 @@ module aotf_rx_csr #(
       cnt_q     <= cnt_d;
       ack_q     <= c_req;
       rdata_q   <= rdata_d;
-      rcnt_q    <= rcnt_d;
+      rsel_q    <= c_r;
       cev_q     <= cev_d;
       cbytes_q  <= cbytes_d;
       chw_q     <= chw_d;
@@ -333,12 +330,26 @@ module aotf_rx_csr #(
   always @(posedge clk_i) clen_q <= len_i;
 
   always @* begin
-    rcnt = 32'd0;
+    rlate = ({32{rsel_q[R_ID]}}         & 32'h4152_5830) |
+            ({32{rsel_q[R_VERSION]}}    & 32'h0001_0000) |
+            ({32{rsel_q[R_CONFIG]}}     & {4'd0, 4'(TB), 3'd0, 5'(WB_DEPTH), 4'd0, 4'(PTB), 3'd0,
+                                           5'(LB)}) |
+            ({32{rsel_q[R_CTRL]}}       & {31'd0, rx_en_q}) |
+            ({32{rsel_q[R_IRQ_EN]}}     & {22'd0, irq_en_q}) |
+            ({32{rsel_q[R_PT_INDEX]}}   & 32'(pt_idx_i)) |
+            ({32{rsel_q[R_PT_ENTRY]}}   & {rd_v_i, 15'd0, rd_pgid_i}) |
+            ({32{rsel_q[R_PT_BASE]}}    & 32'(rd_base_i)) |
+            ({32{rsel_q[R_PT_LIMIT]}}   & 32'(rd_lim_i)) |
+            ({32{rsel_q[R_HW_ADDR]}}    & 32'({hw_addr_q, 3'b000})) |
+            ({32{rsel_q[R_HW_DATA_LO]}} & hw_data_q[31:0]) |
+            ({32{rsel_q[R_HW_DATA_HI]}} & hw_data_q[63:32]) |
+            ({32{rsel_q[R_TLB_INDEX]}}  & 32'(tlb_idx_i)) |
+            ({32{rsel_q[R_UNM]}}        & nic_pkg::CSR_UNMAPPED);
     for (kc = 0; kc <= 11; kc = kc + 1)
-      rcnt = rcnt | ({32{rcnt_q[kc]}} & cnt_q[kc*32 +: 32]);
+      rlate = rlate | ({32{rsel_q[R_CNT + kc]}} & cnt_q[kc*32 +: 32]);
   end
   assign csr_ack_o    = ack_q;
-  assign csr_rdata_o  = rdata_q | rcnt;
+  assign csr_rdata_o  = rdata_q | rlate;
   assign irq_o        = (status_q & irq_en_q) != 10'd0;
   assign w_pt_index_o = c_w[W_PT_INDEX];
   assign w_pt_entry_o = c_w[W_PT_ENTRY];
@@ -366,8 +377,8 @@ module aotf_rx_csr #(
   // the registered write strobes are the decode of the registered request
   always @(posedge clk_i) if (f_rst_seen) assert (rq_w_q == wstrobes(rq_req_q, rq_we_q, rq_addr_q));
   always @(posedge clk_i) if (f_rst_seen) assert (rq_r_q == rstrobes(rq_req_q, rq_we_q, rq_addr_q));
-  // the read selects are one-hot or 0 (at most one counter in the response cycle)
-  always @(posedge clk_i) if (f_rst_seen) assert ($onehot0(c_r) && $onehot0(rcnt_q));
+  // the read selects are one-hot or 0 (also the registered ones of the response cycle)
+  always @(posedge clk_i) if (f_rst_seen) assert ($onehot0(c_r) && $onehot0(rsel_q));
 `endif
 endmodule
 `default_nettype wire

@@ -14,10 +14,12 @@
 //     and registered (res_*_q); the lowest matching entry is selected from them and its verdict
 //     and phys are registered (d_hit_q, d_ok_q, d_ph_q); the decision of cycle t uses these
 //     when they are fresh (d_fresh_q): computed for this packet (the hold was loaded before
-//     cycle t-2) and no TLB write in cycles t-2 and t-1, so they equal a lookup of the table as
-//     it is in cycle t. Timing: the key compares, the window compares and the phys adder are
-//     in one cycle, the priority select in the next, the write-buffer push in the third (a
-//     TLB hit is pushed 3 cycles after the capture);
+//     cycle t-2), no TLB write in cycles t-2 and t-1 and no VBASE / PBASE write in cycle t-3
+//     (the per-entry pbase - vbase, dl_q, is registered from the table: it lags a VBASE /
+//     PBASE write by a cycle), so they equal a lookup of the table as it is in cycle t.
+//     Timing: the key compares, the window compares and the phys adder are in one cycle, the
+//     priority select in the next, the write-buffer push in the third (a TLB hit is pushed 3
+//     cycles after the capture);
 //   - decision: hit and allowed -> push to the write buffer (waits while it is full), EV_GOOD;
 //     hit and not allowed -> EV_PROT; no hit -> the packet waits: EV_MISS in the first miss
 //     cycle (STATUS.MISS, the miss key registers), and it is rechecked every cycle until a
@@ -81,9 +83,11 @@ module aotf_rx_tlb #(
   reg [N*16-1:0]     pid_q, pid_d;
   reg [N*8-1:0]      rg_q, rg_d;
   reg [N*(LB+1)-1:0] vb_q, vb_d, vl_q, vl_d, pb_q, pb_d;
-  // per entry pbase - vbase (mod 2^(LB+1)), kept with the table: updated by the VBASE / PBASE
-  // writes themselves (timing: the lookup's phys is one adder, delta + raddr, not two)
+  // per entry pbase - vbase (mod 2^(LB+1)) of the table as it was in the previous cycle
+  // (timing: the lookup's phys is one adder, delta + raddr, not two; the subtractor's operands
+  // are the table flops, not the CSR write decode and data)
   reg [N*(LB+1)-1:0] dl_q, dl_d;
+  reg                dw_q, dw_d;         // a VBASE / PBASE write in the previous cycle: dl_q lags
   reg [TB-1:0]       idx_q, idx_d;
   // hold register
   reg                hv_q, hv_d;
@@ -118,11 +122,12 @@ module aotf_rx_tlb #(
   /* verilator lint_off UNUSEDSIGNAL */  // only the sign / low bits of the sums are used
   reg [LB+1:0]       d_b, d_l, d_p;
   /* verilator lint_on UNUSEDSIGNAL */
-  reg [LB:0]         ph, dl_new, dl_a, dl_b;
+  reg [LB:0]         ph;
   integer            k;
 
   always @* begin
     tw = w_pgid_i || w_pid_i || w_vbase_i || w_vlimit_i || w_pbase_i;
+    dw_d = w_vbase_i || w_pbase_i;
 
     // ---- the capture's window operands
     h_end_d = {1'b0, raddr_i} + (LB+1)'(len_i);
@@ -180,7 +185,7 @@ module aotf_rx_tlb #(
       hv_d     = 1'b1;
       missed_d = 1'b0;
     end
-    fresh_d = hv_q && !tw;
+    fresh_d = hv_q && !tw && !dw_q;  // dl_q of this cycle is of this cycle's table
     m_pg_d  = m_pg_q;
     m_pid_d = m_pid_q;
     m_rg_d  = m_rg_q;
@@ -201,7 +206,6 @@ module aotf_rx_tlb #(
     vb_d  = vb_q;
     vl_d  = vl_q;
     pb_d  = pb_q;
-    dl_d  = dl_q;
     if (w_index_i) idx_d = wdata_i[TB-1:0];
     for (k = 0; k < N; k = k + 1) begin
       if (idx_q == TB'(k)) begin
@@ -217,14 +221,8 @@ module aotf_rx_tlb #(
         if (w_vlimit_i) vl_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
         if (w_pbase_i)  pb_d[k*(LB+1) +: LB+1] = wdata_i[LB:0];
       end
-      // pbase - vbase of entry k with this cycle's VBASE / PBASE write applied, one subtractor
-      // per entry (timing: idx_q only enables, no entry select in front of the subtractor)
-      dl_a = w_pbase_i ? wdata_i[LB:0] : pb_q[k*(LB+1) +: LB+1];
-      dl_b = w_vbase_i ? wdata_i[LB:0] : vb_q[k*(LB+1) +: LB+1];
-      dl_new = dl_a - dl_b;
-      if (idx_q == TB'(k)) begin
-        if (w_vbase_i || w_pbase_i) dl_d[k*(LB+1) +: LB+1] = dl_new;
-      end
+      // one subtractor per entry, from the table flops only
+      dl_d[k*(LB+1) +: LB+1] = pb_q[k*(LB+1) +: LB+1] - vb_q[k*(LB+1) +: LB+1];
     end
   end
 
@@ -238,6 +236,7 @@ module aotf_rx_tlb #(
       vl_q     <= '0;
       pb_q     <= '0;
       dl_q     <= '0;
+      dw_q     <= 1'b0;
       idx_q    <= '0;
       hv_q     <= 1'b0;
       fresh_q  <= 1'b0;
@@ -256,6 +255,7 @@ module aotf_rx_tlb #(
       vl_q     <= vl_d;
       pb_q     <= pb_d;
       dl_q     <= dl_d;
+      dw_q     <= dw_d;
       idx_q    <= idx_d;
       hv_q     <= hv_d;
       fresh_q  <= fresh_d;
@@ -336,7 +336,7 @@ module aotf_rx_tlb #(
     if (f_rst_seen && rst_ni) begin
       assert ($onehot0(sel));
       for (int j = 0; j < N; j = j + 1)
-        assert (dl_q[j*(LB+1) +: LB+1] == pb_q[j*(LB+1) +: LB+1] - vb_q[j*(LB+1) +: LB+1]);
+        assert (dw_q || dl_q[j*(LB+1) +: LB+1] == pb_q[j*(LB+1) +: LB+1] - vb_q[j*(LB+1) +: LB+1]);
       assert (!(push && !hv_q));
       assert (!(missed_q && !hv_q));
       assert (!(push && drop));

@@ -103,6 +103,7 @@ typedef struct {
   tlbe_t tlb[TLB_N];
   uint32_t tlb_idx;
   int hv, hfresh, hfresh2, hmissed; /* hfresh2: the decision's lookup is of this packet and table */
+  int hdw;                          /* a VBASE / PBASE write last cycle (the TLB's delta lags it) */
   uint32_t h_pgid, h_pid, h_rg, h_raddr, h_len;
   uint64_t h_data, h_t, h_tmiss;
   uint32_t miss_pgid, miss_pid, miss_rg, miss_addr;
@@ -577,7 +578,7 @@ static void ref_reset(st_t *s) {
   s->dr_pv = s->dr_pv2 = 0;
   memset(s->tlb, 0, sizeof(s->tlb));
   s->tlb_idx = 0;
-  s->hv = s->hfresh = s->hfresh2 = s->hmissed = 0;
+  s->hv = s->hfresh = s->hfresh2 = s->hmissed = s->hdw = 0;
   s->miss_pgid = s->miss_pid = s->miss_rg = s->miss_addr = 0;
   s->refill_at = 0;
   s->ref_valid = 1;
@@ -1195,7 +1196,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
 
 
     /* ---- receive TLB: decision of the held packet (the table as it is in this cycle, valid
-     * when the packet was held in the two previous cycles and no TLB entry was written then) */
+     * when the packet was held in the two previous cycles, no TLB entry was written then and
+     * no VBASE / PBASE write in the cycle before them) */
     unsigned ev = EV_NONE;
     /* ---- BOTF packet buffer: the word read two cycles ago is pushed; the next word is read
      * if the write buffer has room for it two cycles later (entries + words in flight) */
@@ -1258,7 +1260,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
       if (ev == EV_GOOD || ev == EV_PROT) s->hv = s->hmissed = 0;
     }
     s->hfresh2 = hv0 && s->hfresh && !tw;
-    s->hfresh = hv0 && !tw;
+    s->hfresh = hv0 && !tw && !s->hdw;
+    s->hdw = csr_wr && (a == CSR_AOTF_RX_TLB_VBASE || a == CSR_AOTF_RX_TLB_PBASE);
 
     /* ---- reference parser on an accepted beat */
     s->pstall = 0;
