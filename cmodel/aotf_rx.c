@@ -387,6 +387,7 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
     m->hv = m->fresh = m->d_fresh = m->missed = 0;
     m->miss_pgid = m->miss_pid = m->miss_rg = m->miss_addr = 0;
     m->status = m->irq_en = m->pt_idx = m->hw_addr = 0;
+    m->sev = 0;
     m->hw_data = 0;
     m->hw_q = 0;
     m->hw_be = (uint32_t)(in->csr_wdata_i & 0xFF); /* no reset in the rtl: loads every cycle */
@@ -474,8 +475,9 @@ static void update(aotf_rx_t *m, const aotf_rx_in_t *bus, const aotf_rx_in_t *in
       default: break;
     }
   }
-  if (c->ev) st |= 1u << (c->ev - 1);
+  if (m->sev) st |= 1u << (m->sev - 1); /* the event of the cycle before (RTL sev_q) */
   m->status = st;
+  m->sev = c->ev;
   /* counters */
   if (c->ev) m->cnt[c->ev == AOTF_RX_EV_LINK ? 10 : c->ev == AOTF_RX_EV_MISS ? 11 : c->ev]++;
   if (c->good) m->cnt[9] += c->glen;

@@ -69,6 +69,7 @@ typedef struct {
   /* CSRs */
   int rx_en;
   uint32_t status, irq_en, pt_idx, hw_addr; /* hw_addr: word address */
+  int sev;                                   /* last cycle's event: sets its STATUS bit */
   uint64_t hw_data;
   int hw_q;       /* the host write (HW_CMD) of the previous cycle: written to the LLCM now */
   uint32_t hw_be; /* its byte enables */

@@ -76,6 +76,7 @@ module aotf_rx_csr #(
 );
   reg          rx_en_q, rx_en_d;
   reg [9:0]    status_q, status_d;
+  reg [3:0]    sev_q, sev_d;         // last cycle's event, sets its STATUS bit
   reg [9:0]    irq_en_q, irq_en_d;
   reg [WA-1:0] hw_addr_q, hw_addr_d;
   reg [63:0]   hw_data_q, hw_data_d;
@@ -243,8 +244,10 @@ module aotf_rx_csr #(
     if (c_w[W_HW_ADDR])    hw_addr_d = c_wdata[LB-1:3];
     if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
     if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
-    for (k = 1; k <= 10; k = k + 1)                 // event k -> bit k-1
-      if (ev_i == 4'(k)) status_d[k-1] = 1'b1;      // a new event wins over a same-cycle W1C
+    // event k -> bit k-1, set the cycle after the event (sev_q: the receive path's event decode
+    // stays off the STATUS enables); it wins over a W1C of that cycle
+    for (k = 1; k <= 10; k = k + 1)
+      if (sev_q == 4'(k)) status_d[k-1] = 1'b1;
 
     // ---- counters: this cycle's events are added next cycle (cev_q, cbytes_q, chw_q); a
     // clear (CTRL bit 2) drops this cycle's events and zeroes the counters
@@ -256,6 +259,7 @@ module aotf_rx_csr #(
     if (cbytes_q) cnt_d[9*32 +: 32] = cnt_q[9*32 +: 32] + {23'd0, clen_q};
     if (chw_q) cnt_d[0 +: 32] = cnt_q[0 +: 32] + 32'd1;
     cev_d    = ev_i;
+    sev_d    = ev_i;
     cbytes_d = push_i;
     chw_d    = hw_wr;
     if (c_w[W_CTRL] && c_wdata[2]) begin
@@ -302,6 +306,7 @@ module aotf_rx_csr #(
       rdata_q   <= 32'd0;
       rsel_q    <= '0;
       cev_q     <= 4'd0;
+      sev_q     <= 4'd0;
       cbytes_q  <= 1'b0;
       chw_q     <= 1'b0;
       hw_wr_q   <= 1'b0;
@@ -316,6 +321,7 @@ module aotf_rx_csr #(
       rdata_q   <= rdata_d;
       rsel_q    <= c_r;
       cev_q     <= cev_d;
+      sev_q     <= sev_d;
       cbytes_q  <= cbytes_d;
       chw_q     <= chw_d;
       hw_wr_q   <= hw_wr;

@@ -97,6 +97,7 @@ typedef struct {
   unsigned busy_left;
   int rx_en;
   uint32_t status, irq_en, pt_idx, hw_word, cnt[12], ev_q;
+  uint32_t sev;   /* last cycle's event: sets its STATUS bit this cycle */
   int hwq;        /* a host write (HW_CMD) accepted last cycle: it writes the LLCM this cycle */
   uint32_t hwq_be;
   /* receive TLB and its hold register */
@@ -562,7 +563,7 @@ static void ref_reset(st_t *s) {
   s->p_n = 0;
   s->busy_left = WORDS / 2;
   s->rx_en = 1;
-  s->status = s->irq_en = s->pt_idx = s->hw_word = s->ev_q = 0;
+  s->status = s->irq_en = s->pt_idx = s->hw_word = s->ev_q = s->sev = 0;
   s->hw_data = 0;
   s->hwq = 0;
   memset(s->cnt, 0, sizeof(s->cnt));
@@ -1386,7 +1387,8 @@ int aotf_rx_stim_check(void *p, const aotf_rx_out_t *o) {
         default: break;
       }
     }
-    if (ev) st |= 1u << (ev - 1);
+    if (s->sev) st |= 1u << (s->sev - 1);
+    s->sev = ev;
     s->status = st & 0x3FF;
     if (s->busy_left) s->busy_left--;
   }
