@@ -245,7 +245,8 @@ module aotf_rx_csr #(
     if (c_w[W_HW_DATA_LO]) hw_data_d[31:0] = c_wdata;
     if (c_w[W_HW_DATA_HI]) hw_data_d[63:32] = c_wdata;
     // event k -> bit k-1, set the cycle after the event (sev_q: the receive path's event decode
-    // stays off the STATUS enables); it wins over a W1C of that cycle
+    // stays off the STATUS enables; not cev_q, which a counter clear drops); it wins over a W1C
+    // of that cycle
     for (k = 1; k <= 10; k = k + 1)
       if (sev_q == 4'(k)) status_d[k-1] = 1'b1;
 

@@ -65,7 +65,7 @@ bg_result() { # name [label]: wait for the background or deferred step, then cou
 # Deferred steps: a step whose inputs exist (an Icarus replay once its DUT is built, synth-quick)
 # is queued instead of run; the second lane takes queued steps once its own steps are done, and
 # the main lane takes the rest at its end, so the two cores finish together. A step is claimed by
-# renaming its queue file (atomic), run like bg_step, and reported at the end (deferred_results).
+# renaming its queue file (atomic), run like bg_step, and reported at the end by bg_result.
 QDIR=$LOG/queue
 rm -rf "$QDIR"; mkdir -p "$QDIR/todo" "$QDIR/taken"
 qn=0; deferred=()

@@ -986,6 +986,30 @@ static void apply_returns(st_t *s) {
   }
 }
 
+/* A view read right after the walker wrote (dbg_walk_o bit 20: a seed word, bit 21: a tag), read
+ * back at once, of the entry written (70 %) or of another way of it:
+ *  - seed word: the seed RAM takes it this cycle, so the view of that word is the view forward
+ *    (another way's same word: the same RAM word, another lane);
+ *  - tag: the HTLB's write stage holds it (the tag RAM takes it after this cycle), so the view of
+ *    that set is the tag forward. */
+static void walk_poke(st_t *s, const aotf_send_out_t *prev, int tag) {
+  if (!(prev && ((prev->dbg_walk_o >> (tag ? 21 : 20)) & 1) && (s->mode == M_RANDOM || s->mode == M_WALK) &&
+        s->variant != V_BENCH && s->on == 0 &&
+        !s->drv_busy && !s->inflight_v && !s->blocked && !s->delay && nic_rng_pct(&s->rng, 30)))
+    return;
+  uint32_t wk = (uint32_t)prev->dbg_walk_o;
+  uint32_t way2 = nic_rng_pct(&s->rng, 70) ? (wk >> 16) & 3 : (uint32_t)nic_rng_below(&s->rng, WAYS);
+  wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv((wk >> 8) & 0xFF, way2, tag ? 0 : (wk >> 18) & 3));
+  if (tag) {
+    rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
+    s->n_wk_tpokes++;
+  } else {
+    rdchk(s, CSR_AOTF_SEND_SEED_LO);
+    rdchk(s, CSR_AOTF_SEND_SEED_HI);
+    s->n_wk_pokes++;
+  }
+}
+
 int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, aotf_send_in_t *in) {
   st_t *s = p;
   s->cycle = cycle;
@@ -1126,30 +1150,8 @@ int aotf_send_stim_next(void *p, uint64_t cycle, const aotf_send_out_t *prev, ao
     return 1;
   }
 
-  /* the walker wrote a seed word last cycle, so the seed RAM takes it this cycle: a view read of
-   * that word now (the view forward) or of another way's same word (same RAM word, another
-   * lane), read back right after */
-  if (prev && ((prev->dbg_walk_o >> 20) & 1) && (s->mode == M_RANDOM || s->mode == M_WALK) &&
-      s->variant != V_BENCH && s->on == 0 &&
-      !s->drv_busy && !s->inflight_v && !s->blocked && !s->delay && nic_rng_pct(&s->rng, 30)) {
-    uint32_t wk = (uint32_t)prev->dbg_walk_o;
-    uint32_t way2 = nic_rng_pct(&s->rng, 70) ? (wk >> 16) & 3 : (uint32_t)nic_rng_below(&s->rng, WAYS);
-    wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv((wk >> 8) & 0xFF, way2, (wk >> 18) & 3));
-    rdchk(s, CSR_AOTF_SEND_SEED_LO);
-    rdchk(s, CSR_AOTF_SEND_SEED_HI);
-    s->n_wk_pokes++;
-  }
-  /* the walker wrote a tag last cycle, so the HTLB's write stage holds it (the tag RAM takes it
-   * after this cycle): a view read of that set now (the tag forward) reads it back */
-  if (prev && ((prev->dbg_walk_o >> 21) & 1) && (s->mode == M_RANDOM || s->mode == M_WALK) &&
-      s->variant != V_BENCH && s->on == 0 &&
-      !s->drv_busy && !s->inflight_v && !s->blocked && !s->delay && nic_rng_pct(&s->rng, 30)) {
-    uint32_t wk = (uint32_t)prev->dbg_walk_o;
-    uint32_t way2 = nic_rng_pct(&s->rng, 70) ? (wk >> 16) & 3 : (uint32_t)nic_rng_below(&s->rng, WAYS);
-    wr(s, CSR_AOTF_SEND_HTLB_IDX, idxv((wk >> 8) & 0xFF, way2, 0));
-    rdchk(s, CSR_AOTF_SEND_HTLB_TAG);
-    s->n_wk_tpokes++;
-  }
+  walk_poke(s, prev, 0);
+  walk_poke(s, prev, 1);
 
   /* issue one CSR op */
   if (s->delay) s->delay--;
